@@ -1,0 +1,153 @@
+/// One `key=value` pair of a component's parameters or of a query.
+public struct PageParameter: Hashable, Sendable {
+    /// The parameter's name, percent-decoded.
+    public var key: String
+    /// The parameter's value, percent-decoded.
+    public var value: String
+
+    /// Creates a parameter.
+    /// - Parameters:
+    ///   - key: The parameter's name.
+    ///   - value: The parameter's value.
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// An ordered list of string parameters: a component's own parameters, or a query.
+///
+/// Parameters are strings, never `Any`: a page reads what it needs and converts it.
+/// A component's parameters are kept sorted by key with each key once, so
+/// `news(b=1,a=2)` and `news(a=2,b=1)` are equal; a query keeps its written order and may
+/// repeat a key, as URL queries do.
+///
+/// ```swift
+/// let query: PageParameters = ["id": "5", "event": "unfriended"]
+/// query["id"]        // "5"
+/// query["missing"]   // nil
+/// ```
+///
+/// Parsed parameters share one buffer with the rest of their path, so reading a path's
+/// parameters never copies them.
+public struct PageParameters: Sendable {
+    // A view of a buffer the whole parsed path shares. Unlike `ArraySlice`, the base can
+    // be attached after the range is known, which lets the parser fill one buffer in a
+    // single pass without copy-on-write.
+    var base: [PageParameter]
+    var bounds: Range<Int>
+
+    /// No parameters.
+    public init() {
+        base = []
+        bounds = 0..<0
+    }
+
+    /// Parameters in the order given, keys possibly repeated.
+    /// - Parameter parameters: The parameters, in order.
+    public init(_ parameters: some Sequence<PageParameter>) {
+        base = Array(parameters)
+        bounds = base.indices
+    }
+
+    init(base: [PageParameter], bounds: Range<Int>) {
+        self.base = base
+        self.bounds = bounds
+    }
+
+    private var storage: ArraySlice<PageParameter> { base[bounds] }
+
+    /// Parameters sorted by key, each key once (the last value given for a key wins).
+    ///
+    /// This is the form a ``PageComponent`` keeps.
+    /// - Parameter parameters: The parameters, in any order.
+    /// - Returns: The canonical parameters.
+    public static func canonical(_ parameters: some Sequence<PageParameter>) -> PageParameters {
+        var array = Array(parameters)
+        // A stable sort keeps later duplicates after earlier ones, so the last one wins.
+        array = array.enumerated()
+            .sorted { $0.element.key != $1.element.key ? $0.element.key < $1.element.key : $0.offset < $1.offset }
+            .map(\.element)
+        var unique: [PageParameter] = []
+        unique.reserveCapacity(array.count)
+        for parameter in array {
+            if let last = unique.last, last.key == parameter.key {
+                unique[unique.count - 1] = parameter
+            } else {
+                unique.append(parameter)
+            }
+        }
+        return PageParameters(unique)
+    }
+
+    /// The first value given for `key`, or `nil` when the key is absent.
+    /// - Parameter key: The parameter's name.
+    /// - Complexity: O(*n*) in the number of parameters, which is small and bounded by
+    ///   ``PagePath/Limits/maxParameters``.
+    public subscript(key: String) -> String? {
+        for parameter in storage where parameter.key == key {
+            return parameter.value
+        }
+        return nil
+    }
+
+    /// Every value given for `key`, in order.
+    /// - Parameter key: The parameter's name.
+    /// - Returns: The values; empty when the key is absent.
+    public func values(for key: String) -> [String] {
+        storage.filter { $0.key == key }.map(\.value)
+    }
+
+    /// Whether sorted order and unique keys hold, as in a component.
+    var isCanonical: Bool {
+        var previous: String?
+        for parameter in storage {
+            if let previous, !(previous < parameter.key) { return false }
+            previous = parameter.key
+        }
+        return true
+    }
+}
+
+extension PageParameters: RandomAccessCollection {
+    /// The position of the first parameter: always 0.
+    public var startIndex: Int { 0 }
+    /// One past the last parameter's position: the count.
+    public var endIndex: Int { bounds.count }
+    /// The parameter at `position` (0-based).
+    /// - Parameter position: A position in `0..<count`.
+    public subscript(position: Int) -> PageParameter {
+        base[bounds.lowerBound + position]
+    }
+}
+
+extension PageParameters: Hashable {
+    /// Whether both hold the same parameters in the same order.
+    public static func == (lhs: PageParameters, rhs: PageParameters) -> Bool {
+        lhs.storage.elementsEqual(rhs.storage)
+    }
+
+    /// Hashes the parameters in order.
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bounds.count)
+        for parameter in storage { hasher.combine(parameter) }
+    }
+}
+
+extension PageParameters: ExpressibleByDictionaryLiteral {
+    /// Parameters in the order written.
+    /// - Parameter elements: `key: value` pairs.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements.map { PageParameter(key: $0.0, value: $0.1) })
+    }
+}
+
+extension PageParameters: CustomStringConvertible {
+    /// The parameters as `key=value` pairs joined by `&`, percent-encoded as in a query.
+    public var description: String {
+        var text = ""
+        PathPrinter.appendQuery(self, to: &text, asURL: false)
+        return text
+    }
+}

@@ -1,0 +1,82 @@
+/// Why a page path could not be parsed or resolved.
+///
+/// The message names the path and, where there is one, the component:
+///
+/// ```swift
+/// do {
+///     _ = try PagePath(parsing: "app://tab//contact")
+/// } catch {
+///     error.code == .emptyComponent   // true
+///     print(error)   // invalid page path `app://tab//contact`: empty component at byte 10
+/// }
+/// ```
+public struct PagePathError: Error, Hashable, Sendable {
+    /// What kind of problem it is. New codes may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// A short name for the code.
+        public let description: String
+        private init(_ description: String) { self.description = description }
+
+        /// The text is empty.
+        public static let empty = Code("empty")
+        /// A component has no name: two separators in a row, or a separator at the end.
+        public static let emptyComponent = Code("emptyComponent")
+        /// A character that has no meaning where it stands, such as `)` outside parameters.
+        public static let unexpectedCharacter = Code("unexpectedCharacter")
+        /// A `(` whose parameters never close with `)`.
+        public static let unterminatedParameters = Code("unterminatedParameters")
+        /// A parameter without `=` or with an empty key.
+        public static let malformedParameter = Code("malformedParameter")
+        /// The same parameter key twice in one component.
+        public static let duplicateParameter = Code("duplicateParameter")
+        /// A `%` not followed by two hexadecimal digits.
+        public static let invalidPercentEncoding = Code("invalidPercentEncoding")
+        /// Bytes that are not UTF-8 once percent-decoded.
+        public static let invalidUTF8 = Code("invalidUTF8")
+        /// A `#` fragment in an app URL: a URL cannot say "tab" with `#`.
+        public static let fragment = Code("fragment")
+        /// `..`, `.` or `^` somewhere other than the start of a path string.
+        public static let misplacedRelative = Code("misplacedRelative")
+        /// Longer than ``PagePath/Limits/maxLength``.
+        public static let tooLong = Code("tooLong")
+        /// More components (or `..` levels) than ``PagePath/Limits/maxDepth``.
+        public static let tooDeep = Code("tooDeep")
+        /// More parameters in one component or query than ``PagePath/Limits/maxParameters``.
+        public static let tooManyParameters = Code("tooManyParameters")
+        /// A relative path climbs above the root of the path it is resolved against.
+        public static let aboveRoot = Code("aboveRoot")
+        /// A relative path was resolved against a base that is itself relative.
+        public static let relativeBase = Code("relativeBase")
+    }
+
+    /// What kind of problem it is.
+    public let code: Code
+    /// The text that was parsed or resolved (shortened when very long).
+    public let input: String
+    /// The UTF-8 byte offset where the problem was found, when there is one.
+    public let offset: Int?
+    /// A sentence fragment that says what went wrong.
+    public let reason: String
+
+    init(_ code: Code, input: String, offset: Int? = nil, reason: String) {
+        self.code = code
+        self.input = Self.shortened(input)
+        self.offset = offset
+        self.reason = reason
+    }
+
+    private static func shortened(_ input: String) -> String {
+        let limit = 200
+        guard input.utf8.count > limit else { return input }
+        return String(decoding: input.utf8.prefix(limit), as: UTF8.self) + "…"
+    }
+}
+
+extension PagePathError: CustomStringConvertible {
+    /// The message: the path, what went wrong, and where.
+    public var description: String {
+        var text = "invalid page path `\(input)`: \(reason)"
+        if let offset { text += " at byte \(offset)" }
+        return text
+    }
+}

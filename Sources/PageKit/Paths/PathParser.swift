@@ -1,0 +1,427 @@
+/// The UTF-8 tokenizer behind ``PagePath/init(parsing:limits:)``.
+///
+/// One pass over the still-encoded bytes. Structure is decided on the encoded text, and
+/// each name, key and value is percent-decoded once, so an encoded separator is data.
+/// Component parameters and the query go into one buffer; components get views of it
+/// once the pass is over, which keeps a parse at two allocations.
+struct PathParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let text: String
+    private let limits: PagePath.Limits
+    private var position = 0
+    private var isURL = false
+    private var components: [PageComponent] = []
+    private var parameters: [PageParameter] = []
+
+    static func parse(_ text: String, limits: PagePath.Limits) throws(PagePathError) -> PagePath {
+        var text = text
+        var result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
+        if result == nil {
+            text.makeContiguousUTF8()
+            result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
+        }
+        // `Result.get()` throws untyped errors before Swift 6, so unwrap by hand.
+        switch result {
+        case .success(let path): return path
+        case .failure(let error): throw error
+        case nil: preconditionFailure("a native string is contiguous after makeContiguousUTF8()")
+        }
+    }
+
+    private static func parse(
+        _ text: String,
+        bytes: UnsafeBufferPointer<UInt8>,
+        limits: PagePath.Limits
+    ) -> Result<PagePath, PagePathError> {
+        var parser = PathParser(bytes: bytes, text: text, limits: limits)
+        do {
+            return .success(try parser.parsePath())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, text: String, limits: PagePath.Limits) {
+        self.bytes = bytes
+        self.text = text
+        self.limits = limits
+    }
+
+    // MARK: Structure
+
+    private mutating func parsePath() throws(PagePathError) -> PagePath {
+        guard bytes.count <= limits.maxLength else {
+            throw error(.tooLong, at: nil, "it has \(bytes.count) bytes, more than the limit of \(limits.maxLength)")
+        }
+        guard !bytes.isEmpty else { throw error(.empty, at: nil, "there is nothing to parse") }
+        reserveCapacity()
+
+        var scheme: String?
+        let origin: PagePath.Origin
+        if let schemeEnd = try schemeEnd() {
+            isURL = true
+            scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd]), as: UTF8.self)
+            position = schemeEnd + 3
+            origin = .root
+            // The host is the first component. A URL may instead start with a modal
+            // presented by the root (`app://!menu`), or name nothing (`app://`).
+            if position < bytes.count, !isSeparatorStart(bytes[position]), bytes[position] != .questionMark {
+                try parseComponent(.shown)
+            } else if position < bytes.count, bytes[position] == .slash {
+                throw error(.emptyComponent, at: position, "the URL has no host, the first component")
+            }
+        } else {
+            origin = try parseOrigin()
+        }
+
+        while position < bytes.count, bytes[position] != .questionMark {
+            if isURL, bytes[position] == .slash, position + 1 == bytes.count || bytes[position + 1] == .questionMark {
+                position += 1  // A URL may end with one `/`; it names nothing.
+                break
+            }
+            let presentation = try parseSeparator()
+            try parseComponent(presentation)
+        }
+
+        var queryBounds = parameters.endIndex..<parameters.endIndex
+        if position < bytes.count {
+            position += 1  // `?`
+            queryBounds = try parseQuery()
+        }
+
+        // Every component and the query view the one shared buffer.
+        for index in components.indices {
+            components[index].parameters.base = parameters
+        }
+        return PagePath(
+            components,
+            query: PageParameters(base: parameters, bounds: queryBounds),
+            origin: origin,
+            scheme: scheme
+        )
+    }
+
+    /// Sizes both buffers once, from a count of the bytes that can start a component or
+    /// a parameter, so that appending never reallocates.
+    private mutating func reserveCapacity() {
+        var separators = 1
+        var pairs = 1
+        for byte in bytes {
+            switch byte {
+            case .slash, .bang, .hash: separators += 1
+            case .equals, .ampersand: pairs += 1
+            default: break
+            }
+        }
+        components.reserveCapacity(min(separators, limits.maxDepth + 1))
+        parameters.reserveCapacity(pairs)
+    }
+
+    /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
+    private func schemeEnd() throws(PagePathError) -> Int? {
+        guard bytes[0].isASCIILetter else { return nil }
+        var index = 1
+        while index < bytes.count, bytes[index].isSchemeCharacter { index += 1 }
+        guard index < bytes.count, bytes[index] == .colon else { return nil }
+        guard index + 2 < bytes.count, bytes[index + 1] == .slash, bytes[index + 2] == .slash else {
+            throw error(.unexpectedCharacter, at: index, "an app URL needs `//` after its scheme")
+        }
+        return index
+    }
+
+    private mutating func parseOrigin() throws(PagePathError) -> PagePath.Origin {
+        let first = bytes[0]
+        if first == .caret {
+            position = 1
+            if position < bytes.count, bytes[position] != .questionMark, !isSeparatorStart(bytes[position]) {
+                throw error(.unexpectedCharacter, at: position, "`^` must be followed by a separator")
+            }
+            return .root
+        }
+        if isSeparatorStart(first) {
+            if first == .slash, bytes.count == 1 || bytes[1] == .questionMark {
+                position = 1  // `/` alone is the root itself.
+            }
+            return .root
+        }
+        if first == .dot {
+            var levels = 0
+            while isDotDot(at: position) {
+                levels += 1
+                guard levels <= limits.maxDepth else {
+                    throw error(.tooDeep, at: position, "it climbs more than \(limits.maxDepth) levels")
+                }
+                position += 2
+                if position < bytes.count, bytes[position] == .slash, isDotDot(at: position + 1) {
+                    position += 1
+                }
+            }
+            if levels > 0 {
+                if position < bytes.count, bytes[position] != .questionMark, !isSeparatorStart(bytes[position]) {
+                    throw error(.unexpectedCharacter, at: position, "`..` must be followed by a separator")
+                }
+                return .current(levelsUp: levels)
+            }
+            if bytes.count == 1 || bytes[1] == .questionMark || isSeparatorStart(bytes[1]) {
+                position = 1  // `.` is the current page; `.!x` presents from it.
+                return .current(levelsUp: 0)
+            }
+        }
+        // No separator: the first component is shown by the current page (`top/profile`).
+        try parseComponent(.shown)
+        return .current(levelsUp: 0)
+    }
+
+    private func isDotDot(at index: Int) -> Bool {
+        guard index + 1 < bytes.count, bytes[index] == .dot, bytes[index + 1] == .dot else { return false }
+        let next = index + 2
+        return next == bytes.count || bytes[next] == .questionMark || isSeparatorStart(bytes[next])
+    }
+
+    private func isSeparatorStart(_ byte: UInt8) -> Bool {
+        byte == .slash || byte == .bang || (byte == .hash && !isURL)
+    }
+
+    private mutating func parseSeparator() throws(PagePathError) -> PageComponent.Presentation {
+        let byte = bytes[position]
+        let stacked = position + 1 < bytes.count && bytes[position + 1] == .slash
+        switch byte {
+        case .slash:
+            position += 1
+            return .shown
+        case .bang:
+            position += stacked ? 2 : 1
+            return stacked ? .modalStack : .modal
+        case .hash where isURL:
+            throw error(.fragment, at: position, "a URL cannot hold a `#` fragment; a tab is named with `/`")
+        case .hash:
+            position += stacked ? 2 : 1
+            return stacked ? .childStack : .child
+        case .closeParen:
+            throw error(.unexpectedCharacter, at: position, "`)` closes no parameters")
+        default:
+            throw error(.unexpectedCharacter, at: position, "expected a separator")
+        }
+    }
+
+    private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws(PagePathError) {
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == .slash || byte == .bang || byte == .hash || byte == .openParen
+                || byte == .questionMark || byte == .closeParen {
+                break
+            }
+            position += 1
+        }
+        guard position > start else {
+            throw error(.emptyComponent, at: start, "empty component")
+        }
+        // Checked on the encoded text: `%2E%2E` is a name, `..` a move.
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if raw.elementsEqual([.dot, .dot]) || raw.elementsEqual([.dot]) || raw.elementsEqual([.caret]) {
+            throw error(.misplacedRelative, at: start,
+                        "`\(String(decoding: raw, as: UTF8.self))` may only start a path string")
+        }
+        let name = try decode(start..<position)
+        guard components.count < limits.maxDepth else {
+            throw error(.tooDeep, at: start, "it has more than \(limits.maxDepth) components")
+        }
+        var bounds = parameters.endIndex..<parameters.endIndex
+        if position < bytes.count, bytes[position] == .openParen {
+            bounds = try parseParameters(of: name)
+        }
+        if position < bytes.count, bytes[position] == .hash, isURL {
+            throw error(.fragment, at: position, "a URL cannot hold a `#` fragment; a tab is named with `/`")
+        }
+        if position < bytes.count, bytes[position] == .closeParen || bytes[position] == .openParen {
+            throw error(.unexpectedCharacter, at: position, "`\(Character(Unicode.Scalar(bytes[position])))` after `\(name)`")
+        }
+        components.append(PageComponent(
+            name: name,
+            canonicalParameters: PageParameters(base: [], bounds: bounds),
+            presentation: presentation
+        ))
+    }
+
+    /// Parses `(k=v,…)` into the shared buffer, sorted by key.
+    private mutating func parseParameters(of name: String) throws(PagePathError) -> Range<Int> {
+        let open = position
+        position += 1
+        let first = parameters.endIndex
+        while true {
+            let keyStart = position
+            while position < bytes.count, bytes[position] != .equals, bytes[position] != .comma,
+                  bytes[position] != .closeParen {
+                position += 1
+            }
+            guard position < bytes.count else {
+                throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
+            }
+            guard bytes[position] == .equals, position > keyStart else {
+                throw error(.malformedParameter, at: keyStart, "a parameter of `\(name)` needs the form `key=value`")
+            }
+            let key = try decode(keyStart..<position)
+            position += 1
+            let valueStart = position
+            while position < bytes.count, bytes[position] != .comma, bytes[position] != .closeParen {
+                position += 1
+            }
+            guard position < bytes.count else {
+                throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
+            }
+            let value = try decode(valueStart..<position)
+            guard parameters.endIndex - first < limits.maxParameters else {
+                throw error(.tooManyParameters, at: keyStart,
+                            "`\(name)` has more than \(limits.maxParameters) parameters")
+            }
+            insertSorted(PageParameter(key: key, value: value), from: first)
+            let closes = bytes[position] == .closeParen
+            position += 1
+            if closes { break }
+        }
+        // Sorted, so a repeated key sits next to its twin.
+        let bounds = first..<parameters.endIndex
+        var index = bounds.lowerBound + 1
+        while index < bounds.upperBound {
+            if parameters[index].key == parameters[index - 1].key {
+                throw error(.duplicateParameter, at: open,
+                            "parameter `\(parameters[index].key)` is given twice in `\(name)`")
+            }
+            index += 1
+        }
+        return bounds
+    }
+
+    /// Insertion sort into the tail of the buffer: a component has a handful of
+    /// parameters, and this needs no scratch space.
+    private mutating func insertSorted(_ parameter: PageParameter, from first: Int) {
+        parameters.append(parameter)
+        var index = parameters.endIndex - 1
+        while index > first, parameter.key < parameters[index - 1].key {
+            parameters.swapAt(index, index - 1)
+            index -= 1
+        }
+    }
+
+    /// Parses `k=v&…` to the end of the text, in written order.
+    private mutating func parseQuery() throws(PagePathError) -> Range<Int> {
+        let first = parameters.endIndex
+        while position < bytes.count {
+            let itemStart = position
+            var equals: Int?
+            while position < bytes.count, bytes[position] != .ampersand {
+                let byte = bytes[position]
+                if byte == .hash, isURL {
+                    throw error(.fragment, at: position, "a URL cannot hold a `#` fragment")
+                }
+                if byte == .equals, equals == nil { equals = position }
+                position += 1
+            }
+            if position > itemStart {
+                let keyEnd = equals ?? position
+                guard keyEnd > itemStart else {
+                    throw error(.malformedParameter, at: itemStart, "a query item needs a key before `=`")
+                }
+                guard parameters.endIndex - first < limits.maxParameters else {
+                    throw error(.tooManyParameters, at: itemStart,
+                                "the query has more than \(limits.maxParameters) items")
+                }
+                let key = try decode(itemStart..<keyEnd)
+                var value = ""
+                if let equals { value = try decode(equals + 1..<position) }
+                parameters.append(PageParameter(key: key, value: value))
+            }
+            if position < bytes.count { position += 1 }  // `&`
+        }
+        return first..<parameters.endIndex
+    }
+
+    // MARK: Percent-decoding
+
+    private func decode(_ range: Range<Int>) throws(PagePathError) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        var hasPercent = false
+        var isASCII = true
+        for byte in slice {
+            if byte == .percent { hasPercent = true } else if byte >= 0x80 { isASCII = false }
+        }
+        if !hasPercent {
+            guard isASCII || Self.isValidUTF8(slice) else {
+                throw error(.invalidUTF8, at: range.lowerBound, "the text is not UTF-8")
+            }
+            return String(decoding: slice, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(slice.count)
+        var index = slice.startIndex
+        while index < slice.endIndex {
+            let byte = slice[index]
+            guard byte == .percent else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < slice.endIndex,
+                  let high = slice[index + 1].hexValue, let low = slice[index + 2].hexValue
+            else {
+                throw error(.invalidPercentEncoding, at: range.lowerBound + index,
+                            "`%` must be followed by two hexadecimal digits")
+            }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        guard Self.isValidUTF8(decoded) else {
+            throw error(.invalidUTF8, at: range.lowerBound, "the percent-decoded bytes are not UTF-8")
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    private func error(_ code: PagePathError.Code, at offset: Int?, _ reason: String) -> PagePathError {
+        PagePathError(code, input: text, offset: offset, reason: reason)
+    }
+}
+
+extension UInt8 {
+    static let slash = UInt8(ascii: "/")
+    static let bang = UInt8(ascii: "!")
+    static let hash = UInt8(ascii: "#")
+    static let openParen = UInt8(ascii: "(")
+    static let closeParen = UInt8(ascii: ")")
+    static let questionMark = UInt8(ascii: "?")
+    static let equals = UInt8(ascii: "=")
+    static let comma = UInt8(ascii: ",")
+    static let ampersand = UInt8(ascii: "&")
+    static let percent = UInt8(ascii: "%")
+    static let colon = UInt8(ascii: ":")
+    static let caret = UInt8(ascii: "^")
+    static let dot = UInt8(ascii: ".")
+
+    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+
+    var isSchemeCharacter: Bool {
+        isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+            || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == .dot
+    }
+
+    var hexValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import PageKit
+import Testing
+
+/// One well-formed input: what it parses to, and how it prints.
+struct ParseCase: Sendable, CustomStringConvertible {
+    let input: String
+    let origin: PagePath.Origin
+    /// Each component as it prints: separator, name, parameters.
+    let components: [String]
+    let query: [String]
+    let scheme: String?
+    /// The canonical print, when it differs from the input.
+    let printed: String?
+
+    init(_ input: String, _ origin: PagePath.Origin = .root, _ components: [String], query: [String] = [],
+         scheme: String? = nil, printed: String? = nil) {
+        self.input = input
+        self.origin = origin
+        self.components = components
+        self.query = query
+        self.scheme = scheme
+        self.printed = printed
+    }
+
+    var description: String { input }
+}
+
+@Suite("Parsing path strings and app URLs")
+struct PagePathParsingTests {
+    static let pathStrings: [ParseCase] = [
+        ParseCase("/top/news(id=10)", .root, ["/top", "/news(id=10)"]),
+        ParseCase("/top#coupon!show(id=10,shop=5)", .root, ["/top", "#coupon", "!show(id=10,shop=5)"]),
+        ParseCase("/top!/menu#/settings", .root, ["/top", "!/menu", "#/settings"]),
+        ParseCase("!menu!/home/follows", .root, ["!menu", "!/home", "/follows"]),
+        ParseCase("#/tab", .root, ["#/tab"]),
+        ParseCase("/", .root, []),
+        ParseCase("/?x=1", .root, [], query: ["x=1"]),
+        ParseCase("^/top", .root, ["/top"], printed: "/top"),
+        ParseCase("^!menu", .root, ["!menu"], printed: "!menu"),
+        ParseCase("^", .root, [], printed: "/"),
+        // Parameters are kept sorted by key, so equal components compare equal.
+        ParseCase("/news(offset=50,category=10)", .root, ["/news(category=10,offset=50)"],
+                  printed: "/news(category=10,offset=50)"),
+        ParseCase("/a(k=)", .root, ["/a(k=)"]),
+        // Parameter values hold any character but `,` and `)`.
+        ParseCase("/top/news(url=http://x.com/a?b=1#c)", .root, ["/top", "/news(url=http://x.com/a?b=1#c)"]),
+        ParseCase("/a(q=x=y)", .root, ["/a(q=x=y)"]),
+        ParseCase("/a(p=/x/y!z#w)", .root, ["/a(p=/x/y!z#w)"]),
+        ParseCase("/a(v=%2C%29)", .root, ["/a(v=%2C%29)"]),
+        ParseCase("/a(v=(x)", .root, ["/a(v=(x)"]),
+        // Percent-encoding: decoded once per component, so `%2F` is data.
+        ParseCase("/a%2Fb/c", .root, ["/a%2Fb", "/c"]),
+        ParseCase("/%41b", .root, ["/Ab"], printed: "/Ab"),
+        ParseCase("/caf%C3%A9", .root, ["/café"], printed: "/café"),
+        ParseCase("/café", .root, ["/café"]),
+        ParseCase("/a%20b", .root, ["/a%20b"]),
+        ParseCase("/%2E%2E/x", .root, ["/%2E%2E", "/x"]),
+        ParseCase("/list?q=a%26b&x", .root, ["/list"], query: ["q=a&b", "x="], printed: "/list?q=a%26b&x="),
+        ParseCase("/list?q=x?y/z&r=a=b", .root, ["/list"], query: ["q=x?y/z", "r=a=b"]),
+        ParseCase("/list?a=1&&b=2", .root, ["/list"], query: ["a=1", "b=2"], printed: "/list?a=1&b=2"),
+        ParseCase("/list?a=1&a=2", .root, ["/list"], query: ["a=1", "a=2"]),
+        ParseCase("/a?x=1/", .root, ["/a"], query: ["x=1/"]),
+        // Relative forms.
+        ParseCase("top/profile", .current(levelsUp: 0), ["/top", "/profile"]),
+        ParseCase("profile(id=3)", .current(levelsUp: 0), ["/profile(id=3)"]),
+        ParseCase("..", .current(levelsUp: 1), []),
+        ParseCase("../profile", .current(levelsUp: 1), ["/profile"]),
+        ParseCase("..!profile", .current(levelsUp: 1), ["!profile"]),
+        ParseCase("..#/tab", .current(levelsUp: 1), ["#/tab"]),
+        ParseCase("../..", .current(levelsUp: 2), []),
+        ParseCase("../../x!y", .current(levelsUp: 2), ["/x", "!y"]),
+        ParseCase("..?x=1", .current(levelsUp: 1), [], query: ["x=1"]),
+        ParseCase(".!compose", .current(levelsUp: 0), ["!compose"]),
+        ParseCase("./x", .current(levelsUp: 0), ["/x"], printed: "x"),
+        ParseCase(".", .current(levelsUp: 0), []),
+        ParseCase(".hidden/x", .current(levelsUp: 0), ["/.hidden", "/x"]),
+        ParseCase("..x", .current(levelsUp: 0), ["/..x"]),
+        ParseCase("%5Ex", .current(levelsUp: 0), ["/^x"]),
+        ParseCase("a%3Ab", .current(levelsUp: 0), ["/a:b"]),
+    ]
+
+    static let appURLs: [ParseCase] = [
+        ParseCase("app://tab/contact/person_detail?id=5", .root, ["/tab", "/contact", "/person_detail"],
+                  query: ["id=5"], scheme: "app"),
+        ParseCase("app://contact/person_detail(id=7)/handler?x=1", .root,
+                  ["/contact", "/person_detail(id=7)", "/handler"], query: ["x=1"], scheme: "app"),
+        ParseCase("app://tab/contact!compose", .root, ["/tab", "/contact", "!compose"], scheme: "app"),
+        ParseCase("app://tab!/menu/home", .root, ["/tab", "!/menu", "/home"], scheme: "app"),
+        ParseCase("app://!menu", .root, ["!menu"], scheme: "app"),
+        ParseCase("app://", .root, [], scheme: "app"),
+        ParseCase("app://tab/", .root, ["/tab"], scheme: "app", printed: "app://tab"),
+        ParseCase("app://tab/?x=1", .root, ["/tab"], query: ["x=1"], scheme: "app", printed: "app://tab?x=1"),
+        ParseCase("my-app.v2+x://a", .root, ["/a"], scheme: "my-app.v2+x"),
+        ParseCase("app://tab/a%2Fb", .root, ["/tab", "/a%2Fb"], scheme: "app"),
+        ParseCase("app://tab/caf%C3%A9", .root, ["/tab", "/café"], scheme: "app"),
+        ParseCase("app://x/news(url=http://x.com/a?b=1#c)?q=1", .root, ["/x", "/news(url=http://x.com/a?b=1#c)"],
+                  query: ["q=1"], scheme: "app"),
+        ParseCase("app://a:b/c", .root, ["/a:b", "/c"], scheme: "app"),
+    ]
+
+    @Test("path strings parse to the expected components and print back", arguments: pathStrings)
+    func pathString(_ testCase: ParseCase) throws {
+        try check(testCase)
+    }
+
+    @Test("app URLs parse to the expected components and print back", arguments: appURLs)
+    func appURL(_ testCase: ParseCase) throws {
+        try check(testCase)
+    }
+
+    private func check(_ testCase: ParseCase) throws {
+        let path = try PagePath(parsing: testCase.input)
+        #expect(path.origin == testCase.origin)
+        #expect(path.components.map(\.description) == testCase.components)
+        #expect(path.query.map { "\($0.key)=\($0.value)" } == testCase.query)
+        #expect(path.scheme == testCase.scheme)
+        let printed = path.description
+        #expect(printed == (testCase.printed ?? testCase.input))
+        // print → parse → print is the identity.
+        let reparsed = try PagePath(parsing: printed)
+        #expect(reparsed == path)
+        #expect(reparsed.description == printed)
+    }
+
+    static let separators: [(text: String, presentation: PageComponent.Presentation)] = [
+        ("/", .shown), ("!", .modal), ("#", .child), ("!/", .modalStack), ("#/", .childStack),
+    ]
+
+    @Test("every combination of separators, leading and between, in a path string")
+    func everySeparatorCombination() throws {
+        var checked = 0
+        for first in Self.separators {
+            for second in Self.separators {
+                for third in Self.separators {
+                    let input = "\(first.text)a(k=1)\(second.text)b\(third.text)c(x=y,z=w)"
+                    let path = try PagePath(parsing: input)
+                    #expect(path.origin == .root, "\(input)")
+                    #expect(path.components.map(\.name) == ["a", "b", "c"], "\(input)")
+                    #expect(path.components.map(\.presentation)
+                        == [first.presentation, second.presentation, third.presentation], "\(input)")
+                    #expect(path.components[2].parameters["z"] == "w")
+                    #expect(path.description == input)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 125)
+    }
+
+    @Test("separators in app URLs: `/`, `!` and `!/` work, `#` is a fragment")
+    func urlSeparators() throws {
+        for (text, presentation) in Self.separators {
+            let input = "app://a\(text)b"
+            if text.hasPrefix("#") {
+                #expect { try PagePath(parsing: input) } throws: { ($0 as? PagePathError)?.code == .fragment }
+            } else {
+                let path = try PagePath(parsing: input)
+                #expect(path.components.map(\.presentation) == [.shown, presentation])
+                #expect(path.description == input)
+            }
+        }
+    }
+
+    @Test("a parsed value's pieces are decoded")
+    func decodedPieces() throws {
+        let path = try PagePath(parsing: "/a%2Fb(k%3D=v%2C1,url=http://x.com/a?b=1#c)?q%26=1%262")
+        #expect(path.components[0].name == "a/b")
+        #expect(path.components[0].parameters["k="] == "v,1")
+        #expect(path.components[0].parameters["url"] == "http://x.com/a?b=1#c")
+        #expect(path.query["q&"] == "1&2")
+        #expect(path.description == "/a%2Fb(k%3D=v%2C1,url=http://x.com/a?b=1#c)?q%26=1%262")
+    }
+
+    @Test("a Foundation URL parses through the same tokenizer")
+    func foundationURL() throws {
+        let url = try #require(URL(string: "app://tab/contact/person_detail?id=5"))
+        #expect(try PagePath(url: url).description == "app://tab/contact/person_detail?id=5")
+    }
+
+    @Test("a path prints as a URL and a URL as a path")
+    func spellings() throws {
+        let path = try PagePath(parsing: "/tab#contact/list/person_detail(id=5)!compose")
+        #expect(path.urlString(scheme: "app") == "app://tab/contact/list/person_detail(id=5)!compose")
+        let url = try PagePath(parsing: "app://tab/contact!/compose?x=1")
+        #expect(url.pathString == "/tab/contact!/compose?x=1")
+        let relative = try PagePath(parsing: "../x")
+        #expect(relative.urlString(scheme: "app") == "../x")
+    }
+}
+
+/// One malformed input and the error it must produce.
+struct MalformedCase: Sendable, CustomStringConvertible {
+    let input: String
+    let code: PagePathError.Code
+    let offset: Int?
+    var description: String { "\(input) → \(code)" }
+    init(_ input: String, _ code: PagePathError.Code, at offset: Int? = nil) {
+        self.input = input
+        self.code = code
+        self.offset = offset
+    }
+}
+
+@Suite("Malformed paths are typed errors")
+struct MalformedPathTests {
+    static let cases: [MalformedCase] = [
+        MalformedCase("", .empty),
+        MalformedCase("app://tab//contact", .emptyComponent, at: 10),
+        MalformedCase("/a/", .emptyComponent, at: 3),
+        MalformedCase("//a", .emptyComponent, at: 1),
+        MalformedCase("/a!", .emptyComponent, at: 3),
+        MalformedCase("/a#/", .emptyComponent, at: 4),
+        MalformedCase("/a/!b", .emptyComponent, at: 3),
+        MalformedCase("app:///tab", .emptyComponent, at: 6),
+        MalformedCase("/a(b=1", .unterminatedParameters, at: 2),
+        MalformedCase("/a(b=1,c", .unterminatedParameters, at: 2),
+        MalformedCase("/a(b)", .malformedParameter, at: 3),
+        MalformedCase("/a(=1)", .malformedParameter, at: 3),
+        MalformedCase("/a()", .malformedParameter, at: 3),
+        MalformedCase("/a(b=1,)", .malformedParameter, at: 7),
+        MalformedCase("/a?=5", .malformedParameter, at: 3),
+        MalformedCase("/a(b=1,b=2)", .duplicateParameter, at: 2),
+        MalformedCase("/a%2", .invalidPercentEncoding, at: 2),
+        MalformedCase("/a%zz", .invalidPercentEncoding, at: 2),
+        MalformedCase("/a(k=%G0)", .invalidPercentEncoding, at: 5),
+        MalformedCase("/a%FF", .invalidUTF8, at: 1),
+        MalformedCase("/a%C3", .invalidUTF8, at: 1),
+        MalformedCase("app://tab#x", .fragment, at: 9),
+        MalformedCase("app://tab?x=1#y", .fragment, at: 13),
+        MalformedCase("app://tab#/x", .fragment, at: 9),
+        MalformedCase("/a/../b", .misplacedRelative, at: 3),
+        MalformedCase("/a/./b", .misplacedRelative, at: 3),
+        MalformedCase("/a/^", .misplacedRelative, at: 3),
+        MalformedCase("/a)", .unexpectedCharacter, at: 2),
+        MalformedCase("/a(b=1)c", .unexpectedCharacter, at: 7),
+        MalformedCase("/a(b=1)(c=2)", .unexpectedCharacter, at: 7),
+        MalformedCase("app:tab", .unexpectedCharacter, at: 3),
+        MalformedCase("^x", .unexpectedCharacter, at: 1),
+        MalformedCase("..x/..", .misplacedRelative, at: 4),
+        MalformedCase("..(a=1)", .misplacedRelative, at: 0),
+    ]
+
+    @Test("each malformed input throws its own code at its own offset", arguments: cases)
+    func malformed(_ testCase: MalformedCase) {
+        do {
+            let path = try PagePath(parsing: testCase.input)
+            Issue.record("`\(testCase.input)` parsed as `\(path)`")
+        } catch {
+            #expect(error.code == testCase.code)
+            if let offset = testCase.offset {
+                #expect(error.offset == offset)
+            }
+            #expect(error.description.contains("`\(testCase.input)`"), "the message names the input")
+        }
+    }
+
+    @Test("length, depth and parameter count are bounded, each with its own code")
+    func limits() {
+        let limits = PagePath.Limits(maxLength: 64, maxDepth: 4, maxParameters: 2)
+        func code(_ text: String) -> PagePathError.Code? {
+            do {
+                _ = try PagePath(parsing: text, limits: limits)
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        #expect(code("/" + String(repeating: "a", count: 63)) == nil)
+        #expect(code("/" + String(repeating: "a", count: 64)) == .tooLong)
+        #expect(code("/a/b/c/d") == nil)
+        #expect(code("/a/b/c/d/e") == .tooDeep)
+        #expect(code("../../../../..") == .tooDeep)
+        #expect(code("/a(x=1,y=2)") == nil)
+        #expect(code("/a(x=1,y=2,z=3)") == .tooManyParameters)
+        #expect(code("/a?x=1&y=2") == nil)
+        #expect(code("/a?x=1&y=2&z=3") == .tooManyParameters)
+    }
+
+    @Test("a long input is shortened in the message, never echoed whole")
+    func longInputMessage() {
+        let text = "/" + String(repeating: "a", count: 5000)
+        #expect { try PagePath(parsing: text) } throws: { error in
+            guard let error = error as? PagePathError else { return false }
+            return error.code == .tooLong && error.description.count < 400
+        }
+    }
+}
