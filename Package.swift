@@ -8,12 +8,33 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
+        .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
-        .target(name: "PageKitTestSupport", path: "Tests/PageKitTestSupport"),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "PageKitTestSupport"]),
+        .target(name: "PageKitContainers", dependencies: ["PageKit"]),
+        .target(
+            name: "PageKitTestSupport",
+            dependencies: ["PageKit", "PageKitContainers"],
+            path: "Tests/PageKitTestSupport"
+        ),
+        .target(
+            name: "ShowcaseApp",
+            dependencies: ["PageKit", "PageKitContainers"],
+            path: "Examples/Showcase/ShowcaseApp"
+        ),
+        .executableTarget(
+            name: "Showcase",
+            dependencies: ["PageKit", "PageKitContainers", "ShowcaseApp"],
+            path: "Examples/Showcase/Main"
+        ),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]),
+        .testTarget(
+            name: "PageKitContainersTests",
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]
+        ),
+        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "ShowcaseApp", "PageKit", "PageKitContainers"]),
     ],
     swiftLanguageModes: [.v6]
 )

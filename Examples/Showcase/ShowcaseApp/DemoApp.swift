@@ -1,0 +1,88 @@
+public import PageKit
+public import PageKitContainers
+
+/// The demo app: a tab container `tab` with tabs `contact` (a navigation stack whose root
+/// page is `list`) and `settings`, on headless containers.
+@MainActor
+public struct DemoApp {
+    public let navigator: Navigator
+    public let tabs: HeadlessTabContainer
+    public let contact: HeadlessNavigationStack
+    public let host: HeadlessPageHost
+
+    /// Builds the app with a fresh hierarchy.
+    /// - Parameters:
+    ///   - queue: The transition queue everything shares.
+    ///   - driver: Times the containers' transitions.
+    public init(queue: TransitionQueue = TransitionQueue(clock: ManualTransitionClock()),
+                driver: any TransitionDriver = ImmediateTransitionDriver()) {
+        contact = HeadlessNavigationStack(name: "contact", pages: [ListPage()], driver: driver, queue: queue)
+        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, SettingsPage()], driver: driver)
+        host = HeadlessPageHost(driver: driver, queue: queue)
+        navigator = Navigator(root: tabs, host: host, registry: Self.registry, queue: queue,
+                              identifiers: .sequential())
+    }
+
+    /// The registry: `list`, `person_detail`, `home_page`, `compose`.
+    public static var registry: PageRegistry {
+        var registry = PageRegistry()
+        do {
+            try registry.register("list") { _ in ListPage() }
+            try registry.register("person_detail", externallyOpenable: true) { intent in
+                guard let id = intent.parameter("id") else { throw MissingParameter(name: "id") }
+                return PersonDetailPage(personID: id)
+            }
+            try registry.register("home_page") { intent in
+                guard let id = intent.parameter("id") else { throw MissingParameter(name: "id") }
+                return HomePage(personID: id)
+            }
+            try registry.register("compose") { _ in ComposePage() }
+        } catch {
+            preconditionFailure("the demo registers each name once: \(error)")
+        }
+        return registry
+    }
+
+    /// The contact stack as text: `[list, person_detail(id=5)]`.
+    public var contactStack: String {
+        "[" + contact.pages.map { $0.pageDescription }.joined(separator: ", ") + "]"
+    }
+
+    /// The selected tab's name.
+    public var selectedTab: String {
+        tabs.visiblePage?.pageName ?? "none"
+    }
+
+    /// The page presented over the app, if any.
+    public var presented: String? {
+        for page in [tabs, contact] + contact.pages {
+            if let modal = host.presentedPage(of: page) { return modal.pageDescription }
+        }
+        return nil
+    }
+}
+
+/// One row of DESIGN.md's worked-example table.
+public struct WorkedExampleRow: Sendable, CustomStringConvertible {
+    /// The live hierarchy before, as a path opened in exact mode on a fresh app.
+    public let before: String
+    /// The URL the row opens.
+    public let url: String
+
+    public var description: String { "\(before) + \(url)" }
+
+    /// The table, in order.
+    public static let table: [WorkedExampleRow] = [
+        WorkedExampleRow(before: "/tab#contact/list", url: "app://tab/contact/person_detail?id=5"),
+        WorkedExampleRow(before: "/tab#contact/list/person_detail(id=5)", url: "app://tab/contact/home_page?id=5"),
+        WorkedExampleRow(before: "/tab#contact/list/person_detail(id=5)/home_page(id=5)",
+                         url: "app://tab/contact/person_detail?id=5"),
+        WorkedExampleRow(before: "/tab#contact/list/person_detail(id=5)/home_page(id=5)",
+                         url: "app://tab/contact/person_detail?id=6"),
+        WorkedExampleRow(before: "/tab#contact/list/person_detail(id=5)/home_page(id=5)",
+                         url: "app://tab/contact/person_detail/handler?id=5&event=unfriended"),
+        WorkedExampleRow(before: "/tab#contact/list/person_detail(id=5)", url: "app://tab/settings"),
+        WorkedExampleRow(before: "/tab#contact/list", url: "app://tab/contact!compose"),
+        WorkedExampleRow(before: "/tab#contact/list!compose", url: "app://tab/settings"),
+    ]
+}

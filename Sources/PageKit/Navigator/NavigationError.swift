@@ -1,0 +1,118 @@
+/// Why a navigation request did not happen, or did not finish.
+///
+/// The message names the path and the component:
+///
+/// ```swift
+/// do {
+///     try await navigator.open("app://tab/contact/person_detail/handler?id=9")
+/// } catch {
+///     error.code   // .notRegistered
+///     print(error) // cannot open `app://tab/contact/person_detail/handler?id=9` at
+///                  // `handler`: no live page answers it and no page is registered …
+/// }
+/// ```
+public struct NavigationError: Error, Sendable {
+    /// What kind of failure it is. New codes may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// A short name for the code.
+        public let description: String
+        private init(_ description: String) { self.description = description }
+
+        /// The text is not a valid page path; ``NavigationError/underlying`` is the
+        /// ``PagePathError``.
+        public static let invalidPath = Code("invalidPath")
+        /// No live page answers a component, and where the walk stands no new page can be
+        /// shown (a fixed tab container, a page outside any stack).
+        public static let cannotShow = Code("cannotShow")
+        /// A page must be made for a component, and no page is registered under its name.
+        public static let notRegistered = Code("notRegistered")
+        /// A name was registered twice with ``PageRegistry/register(_:externallyOpenable:factory:)``.
+        public static let duplicateRegistration = Code("duplicateRegistration")
+        /// A page factory threw; ``NavigationError/underlying`` is its error.
+        public static let factoryFailed = Code("factoryFailed")
+        /// An ``EventHandler`` is named somewhere other than at the end of the path.
+        public static let handlerNotLast = Code("handlerNotLast")
+        /// The page that owns an ``EventHandler`` has been freed.
+        public static let handlerOwnerGone = Code("handlerOwnerGone")
+        /// A page a step needs is no longer where the plan found it.
+        public static let staleHierarchy = Code("staleHierarchy")
+        /// A container reported that a transition failed; ``NavigationError/underlying``
+        /// is its error.
+        public static let transitionFailed = Code("transitionFailed")
+        /// A container never reported the end of a transition within its time-out.
+        public static let timedOut = Code("timedOut")
+        /// The request was cancelled before it ran, or between two of its steps.
+        public static let cancelled = Code("cancelled")
+        /// A guard, or a page asked whether it can leave, refused.
+        public static let refused = Code("refused")
+        /// Guards redirected more times than allowed, or back to a path already tried.
+        public static let redirectLoop = Code("redirectLoop")
+        /// An open from outside the app reaches a page not registered as externally
+        /// openable.
+        public static let notExternallyOpenable = Code("notExternallyOpenable")
+        /// The navigator has no root page yet.
+        public static let noRoot = Code("noRoot")
+        /// No live page has the identifier.
+        public static let unknownIdentifier = Code("unknownIdentifier")
+        /// A move (`back`, `up`, a relative path) reaches above the root.
+        public static let outOfRange = Code("outOfRange")
+        /// A response's payload is not of the type the opener expects.
+        public static let responseTypeMismatch = Code("responseTypeMismatch")
+    }
+
+    /// What kind of failure it is.
+    public let code: Code
+    /// The path that was being opened, when there is one.
+    public var path: String?
+    /// The component the failure concerns, when there is one.
+    public var component: String?
+    /// A sentence fragment that says what went wrong.
+    public let reason: String
+    /// The error underneath: a ``PagePathError``, a factory's or a container's error.
+    public var underlying: (any Error)?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: What kind of failure it is.
+    ///   - path: The path being opened.
+    ///   - component: The component concerned.
+    ///   - reason: What went wrong.
+    ///   - underlying: The error underneath.
+    public init(
+        _ code: Code,
+        path: String? = nil,
+        component: String? = nil,
+        reason: String,
+        underlying: (any Error)? = nil
+    ) {
+        self.code = code
+        self.path = path
+        self.component = component
+        self.reason = reason
+        self.underlying = underlying
+    }
+
+    init(_ error: PagePathError) {
+        self.init(.invalidPath, path: error.input, reason: error.description, underlying: error)
+    }
+
+    /// The same error, naming `path` if it named none.
+    func naming(_ path: PagePath) -> NavigationError {
+        var copy = self
+        if copy.path == nil { copy.path = path.description }
+        return copy
+    }
+}
+
+extension NavigationError: CustomStringConvertible {
+    /// The message: the path, the component, what went wrong.
+    public var description: String {
+        if code == .invalidPath { return reason }
+        var text = "cannot open"
+        if let path { text += " `\(path)`" }
+        if let component { text += " at `\(component)`" }
+        text += ": \(reason)"
+        if let underlying, code != .invalidPath { text += " (\(underlying))" }
+        return text
+    }
+}

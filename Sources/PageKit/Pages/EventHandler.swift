@@ -1,0 +1,68 @@
+/// A pseudo-page that receives an event when a path ends with its name, and changes
+/// nothing on screen.
+///
+/// A live page lists its handlers in ``ParentPage/containedPages``. Opening
+/// `app://contact/person_detail/handler?event=unfriended` then runs the handler's block
+/// on the live `person_detail` page, wherever it is, without pushing, popping or
+/// selecting anything.
+///
+/// The handler holds its owner weakly and hands it to the block, so the block must use
+/// that argument and never capture `self`; otherwise owner → handler → block → owner is a
+/// cycle and the page is never freed:
+///
+/// ```swift
+/// final class PersonDetailPage: ParentPage {
+///     private(set) lazy var handler = EventHandler("handler", owner: self) { owner, event in
+///         owner.apply(event.query["event"])      // `owner`, not `self`
+///     }
+///     var containedPages: [any Page] { [handler] }
+///     // …
+/// }
+/// ```
+public final class EventHandler: Page {
+    /// The component name the handler answers to.
+    public let pageName: String
+    private let handle: (PageEvent) -> Bool
+
+    /// Creates a handler for `owner`.
+    /// - Parameters:
+    ///   - name: The component name it answers to.
+    ///   - owner: The page that lists it; held weakly.
+    ///   - handle: Runs for each event, with the owner.
+    public init<Owner: AnyObject>(
+        _ name: String,
+        owner: Owner,
+        handle: @escaping @MainActor (Owner, PageEvent) -> Void
+    ) {
+        pageName = name
+        self.handle = { [weak owner] event in
+            guard let owner else { return false }
+            handle(owner, event)
+            return true
+        }
+    }
+
+    /// Runs the block with the owner.
+    /// - Parameter event: The event.
+    /// - Returns: `false` when the owner has been freed and the block did not run.
+    func deliver(_ event: PageEvent) -> Bool {
+        handle(event)
+    }
+}
+
+/// What an ``EventHandler`` receives.
+public struct PageEvent: Sendable {
+    /// The whole path that was opened, its last component naming the handler.
+    public let path: PagePath
+    /// The handler's component, with its own parameters.
+    public let component: PageComponent
+    /// The path's query.
+    public var query: PageParameters { path.query }
+
+    /// The value of `key` in the handler's component, or else in the query.
+    /// - Parameter key: A parameter name.
+    /// - Returns: The value, or `nil` when neither has it.
+    public func parameter(_ key: String) -> String? {
+        component.parameters[key] ?? path.query[key]
+    }
+}

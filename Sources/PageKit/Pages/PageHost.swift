@@ -1,0 +1,35 @@
+/// What the platform provides around the containers: modal presentation, and the
+/// navigation stacks that `!/` and `#/` make.
+///
+/// `PageKitContainers` has `HeadlessPageHost` for tests and non-UIKit hosts, and
+/// `UIKitPageHost` on Apple platforms.
+@MainActor
+public protocol PageHost: AnyObject {
+    /// The page presented modally by `presenter`, or covering it, or `nil`.
+    ///
+    /// UIKit answers for a page whose ancestor presents, too, so the resolver asks the
+    /// deepest page first and then its ancestors.
+    /// - Parameter presenter: A live page.
+    /// - Returns: The presented page, if any.
+    func presentedPage(of presenter: any Page) -> (any Page)?
+
+    /// Presents `page` modally from `presenter`.
+    /// - Parameters:
+    ///   - page: The page to present.
+    ///   - presenter: A live page that presents nothing.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the presentation has ended, or failed.
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion)
+
+    /// Dismisses the page `presenter` presents, and every page presented above it.
+    /// - Parameters:
+    ///   - presenter: A page that presents a page.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the dismissal has ended, or failed.
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion)
+
+    /// Makes a transparent navigation stack holding `pages`, for `!/` and `#/`.
+    /// - Parameter pages: The stack, bottom first; never empty.
+    /// - Returns: A stack with an empty ``Page/pageName``.
+    func makeStack(with pages: [any Page]) -> any StackContainer
+}

@@ -1,0 +1,37 @@
+/// A navigation stack: its ``ParentPage/containedPages`` are the stack, bottom first.
+///
+/// The operations change the stack at once and call `completion` when the transition
+/// has finished on screen: right away when not animated, or when the animation ends.
+/// They are primitives: the ``Navigator`` calls them one at a time through its
+/// ``TransitionQueue``, so an implementation never sees two overlap.
+///
+/// `UINavigationController` (in `PageKitContainers`), `QueueNavigationController` and
+/// `HeadlessNavigationStack` conform.
+@MainActor
+public protocol StackContainer: ParentPage {
+    /// Pushes pages on top of the stack, in order, as one transition.
+    /// - Parameters:
+    ///   - pages: The pages to push; the last one ends on top.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the transition has ended, or failed.
+    func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
+
+    /// Pops every page above `page`.
+    /// - Parameters:
+    ///   - page: A page in the stack, which ends on top.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the transition has ended, or failed.
+    func pop(to page: any Page, animated: Bool, completion: TransitionCompletion)
+
+    /// Replaces the whole stack.
+    /// - Parameters:
+    ///   - pages: The new stack, bottom first; never empty.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the transition has ended, or failed.
+    func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
+}
+
+extension StackContainer {
+    /// The top of the stack.
+    public var visiblePage: (any Page)? { containedPages.last }
+}

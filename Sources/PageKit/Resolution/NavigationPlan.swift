@@ -1,0 +1,113 @@
+/// How resolution treats the live hierarchy.
+public enum ResolutionMode: Hashable, Sendable {
+    /// Reuse (the default): a live page that answers a component is revealed wherever it
+    /// sits above in its stack; what is missing is pushed on top of the stack as it
+    /// stands. Opening `person_detail?id=5` while it is under `home_page` pops back to
+    /// it instead of pushing a duplicate.
+    case reuse
+    /// Make the live hierarchy equal to the path: a stack keeps only the pages the path
+    /// names, in order. For state restoration and cold-start deep links.
+    case exact
+}
+
+/// The steps an open will take, computed against the live hierarchy with no side effect
+/// but asking pages ``Page/canRespond(to:query:)``.
+///
+/// It is what ``Navigator/canOpen(_:mode:)`` answers from, what tests assert on, and
+/// what a debugger prints:
+///
+/// ```swift
+/// let plan = try navigator.plan(for: "app://tab/settings")
+/// print(plan)
+/// // plan for app://tab/settings (reuse)
+/// //   1. dismiss compose (presented by contact)
+/// //   2. select settings in tab
+/// ```
+///
+/// The navigator computes a fresh plan when a request's turn comes in its queue, so a
+/// plan is never run against a stale hierarchy. A plan holds live pages weakly.
+public struct NavigationPlan: Sendable {
+    /// One thing a plan does, through a container or the ``PageHost``.
+    public enum Step: Sendable {
+        /// Dismiss a modal page (and everything presented above it).
+        case dismiss(PageReference, presentedBy: PageReference)
+        /// Select a tab.
+        case select(PageReference, in: PageReference)
+        /// Pop a stack until the page is on top.
+        case popTo(PageReference, in: PageReference)
+        /// Push new pages on a stack, as one transition.
+        case push([PageReference], onto: PageReference)
+        /// Replace a whole stack with new pages.
+        case setStack([PageReference], of: PageReference)
+        /// Present new pages: one page, or a new transparent stack holding them.
+        case present([PageReference], inNewStack: Bool, from: PageReference)
+        /// Add a new tab: one page, or a new transparent stack holding them.
+        case addTab([PageReference], inNewStack: Bool, to: PageReference)
+        /// Deliver an event to a live ``EventHandler`` held by `owner`; nothing moves.
+        case deliver(PageEvent, to: PageReference, of: PageReference)
+    }
+
+    /// The absolute path the plan resolves.
+    public let path: PagePath
+    /// The mode it was resolved in.
+    public let mode: ResolutionMode
+    /// The steps, in the order they run: dismissals first, then outer containers before
+    /// inner ones.
+    public let steps: [Step]
+    /// The components of the pages the plan makes, in order; ``PageReference/Kind/new(index:)``
+    /// indexes it.
+    public let newComponents: [PageComponent]
+    /// The page the path ends at: live, or the last one made.
+    public let target: PageReference
+
+    /// Whether the hierarchy already matches and nothing will happen.
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// Whether the plan only delivers an event to an ``EventHandler``.
+    public var isDelivery: Bool {
+        if case .deliver = steps.first { return true }
+        return false
+    }
+}
+
+extension NavigationPlan.Step: CustomStringConvertible {
+    /// The step as a line of text: `pop contact to person_detail(id=5)`.
+    public var description: String {
+        func list(_ pages: [PageReference], _ inNewStack: Bool) -> String {
+            let names = pages.map(\.description).joined(separator: ", ")
+            return inNewStack ? "[\(names)] in a new stack" : names
+        }
+        switch self {
+        case .dismiss(let page, let presenter):
+            return "dismiss \(page) (presented by \(presenter))"
+        case .select(let tab, let container):
+            return "select \(tab) in \(container)"
+        case .popTo(let page, let stack):
+            return "pop \(stack) to \(page)"
+        case .push(let pages, let stack):
+            return "push \(list(pages, false)) onto \(stack)"
+        case .setStack(let pages, let stack):
+            return "replace the stack of \(stack) with \(list(pages, false))"
+        case .present(let pages, let inNewStack, let presenter):
+            return "present \(list(pages, inNewStack)) from \(presenter)"
+        case .addTab(let pages, let inNewStack, let container):
+            return "add tab \(list(pages, inNewStack)) to \(container)"
+        case .deliver(let event, let handler, let owner):
+            let query = event.query.isEmpty ? "" : " with ?\(event.query)"
+            return "deliver to \(handler) of \(owner)\(query)"
+        }
+    }
+}
+
+extension NavigationPlan: CustomStringConvertible {
+    /// The plan as text: a header naming the path and mode, then one numbered line per
+    /// step.
+    public var description: String {
+        var text = "plan for \(path) (\(mode == .reuse ? "reuse" : "exact"))"
+        if steps.isEmpty { return text + ": nothing to do" }
+        for (number, step) in steps.enumerated() {
+            text += "\n  \(number + 1). \(step)"
+        }
+        return text
+    }
+}

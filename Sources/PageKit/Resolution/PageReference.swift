@@ -1,0 +1,59 @@
+/// A page a plan names: a live page, held weakly, or a page the plan will make.
+public struct PageReference: Sendable {
+    /// Which kind of page it is.
+    public enum Kind: Hashable, Sendable {
+        /// A page in the live hierarchy when the plan was made.
+        case live
+        /// The `index`-th page the plan makes, from ``NavigationPlan/newComponents``.
+        case new(index: Int)
+    }
+
+    /// Which kind of page it is.
+    public let kind: Kind
+    /// The page's name.
+    public let name: String
+    /// The page's own parameters (a live page's), or its component's (a new page's).
+    public let parameters: PageParameters
+    private weak var livePage: (any Page)?
+
+    @MainActor init(live page: any Page) {
+        kind = .live
+        name = page.pageName
+        parameters = page.pageParameters
+        livePage = page
+    }
+
+    init(new component: PageComponent, index: Int) {
+        kind = .new(index: index)
+        name = component.name
+        parameters = component.parameters
+        livePage = nil
+    }
+
+    /// The live page, while it lives; `nil` for a page the plan will make.
+    public var page: (any Page)? { livePage }
+
+    /// Whether this names `page`.
+    /// - Parameter page: A page.
+    @MainActor public func refers(to page: any Page) -> Bool {
+        livePage === page
+    }
+}
+
+extension PageReference: CustomStringConvertible {
+    /// The page's name and parameters, as in a path: `person_detail(id=5)`; a transparent
+    /// navigation stack prints as `stack`.
+    public var description: String {
+        Self.describe(name: name, parameters: parameters)
+    }
+
+    static func describe(name: String, parameters: PageParameters) -> String {
+        guard !name.isEmpty else { return "stack" }
+        var text = ""
+        PathPrinter.appendComponentBody(
+            PageComponent(name: name, canonicalParameters: parameters.isCanonical ? parameters : .canonical(parameters),
+                          presentation: .shown),
+            to: &text, asURL: false)
+        return text
+    }
+}

@@ -1,0 +1,42 @@
+/// The one-shot signal a container gives when a transition it started has ended.
+///
+/// Call ``finish()`` when the transition is over on screen (at once when it was not
+/// animated) or ``fail(_:)`` when it could not happen. Only the first call counts; later
+/// ones are ignored, so a late UIKit callback after a time-out does no harm.
+///
+/// ```swift
+/// func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+///     stack.append(contentsOf: pages)
+///     animator.run(animated: animated) { completion.finish() }
+/// }
+/// ```
+@MainActor
+public final class TransitionCompletion {
+    private var handler: ((Result<Void, any Error>) -> Void)?
+
+    /// Creates a completion that calls `handler` once.
+    /// - Parameter handler: Receives success, or the error the container reported.
+    public init(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
+        self.handler = handler
+    }
+
+    /// Whether ``finish()`` or ``fail(_:)`` has been called.
+    public var isDone: Bool { handler == nil }
+
+    /// Reports that the transition has ended.
+    public func finish() {
+        fire(.success(()))
+    }
+
+    /// Reports that the transition could not happen.
+    /// - Parameter error: Why.
+    public func fail(_ error: any Error) {
+        fire(.failure(error))
+    }
+
+    private func fire(_ result: Result<Void, any Error>) {
+        guard let handler else { return }
+        self.handler = nil
+        handler(result)
+    }
+}

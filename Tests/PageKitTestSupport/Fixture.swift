@@ -1,0 +1,104 @@
+public import PageKit
+public import PageKitContainers
+
+/// A fixed live tree for resolver and navigator tests:
+///
+///     tab [tabs]
+///     - contact [stack]: list, person_detail(id=5) {handler, card}, home_page(id=5)
+///     - stack (transparent): feed, post(id=1)
+///     - settings
+///
+/// Registry: list, person_detail (externally openable), home_page, compose, attach,
+/// sheet, post, feed, detail. Each factory counts its calls in `made`.
+@MainActor
+public final class Fixture {
+    public let clock: ManualTransitionClock
+    /// Times transitions when the fixture is made with an animation duration.
+    public let timedDriver: ClockTransitionDriver?
+    public let queue: TransitionQueue
+    public let recorder: RecordingTransitionDriver
+    public let host: HeadlessPageHost
+    public let tabs: HeadlessTabContainer
+    public let contact: HeadlessNavigationStack
+    public let feedStack: HeadlessNavigationStack
+    public let list = TestPage("list")
+    public let detail = TestPage("person_detail", ["id": "5"])
+    public let home = TestPage("home_page", ["id": "5"])
+    public let card = TestPage("card")
+    public let settings = TestPage("settings")
+    public let feed = TestPage("feed")
+    public let post = TestPage("post", ["id": "1"])
+    public private(set) var handlerEvents: [PageEvent] = []
+    public private(set) var made: [String] = []
+    public let navigator: Navigator
+
+    /// - Parameters:
+    ///   - animationDuration: When given, animated transitions take this long on `clock`;
+    ///     otherwise every transition completes at once.
+    ///   - acceptsNewTabs: Whether the tab container adds tabs for unknown components.
+    public init(animationDuration: Duration? = nil, acceptsNewTabs: Bool = false) {
+        let clock = ManualTransitionClock()
+        self.clock = clock
+        timedDriver = animationDuration.map { ClockTransitionDriver(clock: clock, duration: $0) }
+        queue = TransitionQueue(clock: clock)
+        recorder = RecordingTransitionDriver(next: timedDriver ?? ImmediateTransitionDriver())
+        host = HeadlessPageHost(driver: recorder, queue: queue)
+        contact = HeadlessNavigationStack(name: "contact", pages: [list, detail, home], driver: recorder, queue: queue)
+        feedStack = HeadlessNavigationStack(pages: [feed, post], driver: recorder, queue: queue)
+        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, feedStack, settings], acceptsNewTabs: acceptsNewTabs,
+                                    driver: recorder)
+        navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
+        let handler = EventHandler("handler", owner: self) { owner, event in owner.handlerEvents.append(event) }
+        detail.containedPages = [handler, card]
+        var registry = PageRegistry()
+        for name in ["list", "home_page", "compose", "attach", "sheet", "post", "feed", "detail", "person_detail"] {
+            registry.replace(name, externallyOpenable: name == "person_detail" || name == "post") { [weak self] intent in
+                self?.made.append(intent.component.name)
+                return TestPage(intent.component.name, Self.parameters(of: intent))
+            }
+        }
+        navigator.registry = registry
+    }
+
+    /// The parameters a made page keeps: its component's, and `id` from the query.
+    static func parameters(of intent: PageIntent) -> PageParameters {
+        var parameters = Array(intent.component.parameters)
+        if intent.component.parameters["id"] == nil, let id = intent.query["id"] {
+            parameters.append(PageParameter(key: "id", value: id))
+        }
+        return PageParameters.canonical(parameters)
+    }
+
+    /// The live tree, one line per container, for comparisons.
+    public var snapshot: String {
+        var lines = ["selected: \(tabs.visiblePage?.pageDescription ?? "-")"]
+        lines.append("contact: " + contact.pages.map(\.pageDescription).joined(separator: ", "))
+        lines.append("feed: " + feedStack.pages.map(\.pageDescription).joined(separator: ", "))
+        if tabs.tabs.count > 3 {
+            lines.append("extra tabs: " + tabs.tabs[3...].map(\.pageDescription).joined(separator: ", "))
+        }
+        var modals: [String] = []
+        var presenters: [any Page] = [tabs] + tabs.tabs + contact.pages + feedStack.pages
+        var index = 0
+        while index < presenters.count {
+            if let modal = host.presentedPage(of: presenters[index]) {
+                modals.append("\(presenters[index].pageDescription) ! \(describeTree(modal))")
+                presenters.append(modal)
+                if let parent = modal as? any ParentPage { presenters.append(contentsOf: parent.containedPages) }
+            }
+            index += 1
+        }
+        lines.append("modals: " + (modals.isEmpty ? "-" : modals.joined(separator: "; ")))
+        return lines.joined(separator: "\n")
+    }
+
+    private func describeTree(_ page: any Page) -> String {
+        guard let stack = page as? any StackContainer else { return page.pageDescription }
+        return "[" + stack.containedPages.map(\.pageDescription).joined(separator: ", ") + "]"
+    }
+
+    /// Presents `page` from `presenter` directly on the host.
+    public func present(_ page: any Page, from presenter: any Page) {
+        host.present(page, from: presenter, animated: false, completion: TransitionCompletion { _ in })
+    }
+}

@@ -1,0 +1,70 @@
+public import PageKit
+
+/// A plain page for tests: a name, parameters, and optionally held pages. It records the
+/// responses and intents it receives.
+public final class TestPage: ParentPage, ResponseReceiving, IntentReceiving {
+    public let pageName: String
+    public var pageParameters: PageParameters
+    public var pageIdentifier: PageIdentifier?
+    /// Pages it holds (event handlers, embedded pages).
+    public var containedPages: [any Page] = []
+    /// Answers `receive(_:)` with this; records what it was offered.
+    public var consumesResponses = false
+    public private(set) var receivedResponses: [PageResponse.Status] = []
+    public private(set) var receivedIntents: [PageIntent] = []
+
+    public init(_ name: String, _ parameters: PageParameters = [:], identifier: PageIdentifier? = nil) {
+        pageName = name
+        pageParameters = parameters
+        pageIdentifier = identifier
+    }
+
+    public func receive(_ response: PageResponse) -> Bool {
+        receivedResponses.append(response.status)
+        return consumesResponses
+    }
+
+    public func receive(_ intent: PageIntent) {
+        receivedIntents.append(intent)
+    }
+}
+
+/// A page that never consumes anything and adopts no optional protocol: the minimum.
+public final class PlainPage: Page {
+    public let pageName: String
+    public var pageParameters: PageParameters
+    public init(_ name: String, _ parameters: PageParameters = [:]) {
+        pageName = name
+        pageParameters = parameters
+    }
+}
+
+/// A page asked before it is removed: it answers at once, or waits for the test.
+public final class ConfirmingPage: LeaveConfirming {
+    public let pageName: String
+    /// The answer; `nil` to wait until `answerLeave(_:)`.
+    public var allowsLeaving: Bool?
+    public private(set) var leaveRequests: [LeaveRequest] = []
+    private var pending: [CheckedContinuation<Bool, Never>] = []
+
+    public init(_ name: String, allowsLeaving: Bool? = true) {
+        pageName = name
+        self.allowsLeaving = allowsLeaving
+    }
+
+    public func canLeave(_ request: LeaveRequest) async -> Bool {
+        leaveRequests.append(request)
+        if let allowsLeaving { return allowsLeaving }
+        return await withCheckedContinuation { pending.append($0) }
+    }
+
+    /// Answers a waiting `canLeave`.
+    public func answerLeave(_ allowed: Bool) {
+        let waiting = pending
+        pending = []
+        for continuation in waiting { continuation.resume(returning: allowed) }
+    }
+
+    /// Whether a `canLeave` waits for an answer.
+    public var isAsking: Bool { !pending.isEmpty }
+}

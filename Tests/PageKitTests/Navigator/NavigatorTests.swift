@@ -1,0 +1,255 @@
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+@MainActor
+@Suite("Opening paths through the navigator")
+struct NavigatorTests {
+    @Test("an open runs its plan's steps through the containers, in order")
+    func runsSteps() async throws {
+        let fixture = Fixture()
+        fixture.present(TestPage("compose"), from: fixture.settings)
+        fixture.tabs.tap(2)
+        _ = fixture.recorder.takeLog()
+        let outcome = try await fixture.navigator.open("/tab#/feed/detail", mode: .exact, animated: false)
+        #expect(fixture.recorder.takeLog() == [
+            "dismiss [compose] in settings",
+            "select [stack] in tab",
+            "pop [post(id=1)] in stack",
+            "push [detail] in stack",
+        ])
+        #expect(outcome.to.description == "/tab#/feed/detail")
+        #expect(outcome.from.description == "/tab#settings!compose")
+        #expect((outcome.target as? TestPage)?.pageName == "detail")
+        #expect(fixture.made == ["detail"])
+    }
+
+    @Test("events for a multi-step open come in exact order: will start, each transition, did finish")
+    func eventOrder() async throws {
+        let fixture = Fixture()
+        fixture.present(TestPage("compose"), from: fixture.settings)
+        fixture.tabs.tap(2)
+        _ = fixture.recorder.takeLog()
+        var trace: [String] = []
+        let token = fixture.navigator.observe { event in
+            trace.append(contentsOf: fixture.recorder.takeLog())
+            trace.append("\(event)")
+        }
+        try await fixture.navigator.open("/tab#/feed/detail", mode: .exact)
+        trace.append(contentsOf: fixture.recorder.takeLog())
+        #expect(trace == [
+            "will start: /tab#settings!compose → /tab#/feed/detail",
+            "dismiss [compose] in settings (animated)",
+            "select [stack] in tab (animated)",
+            "pop [post(id=1)] in stack (animated)",
+            "push [detail] in stack (animated)",
+            "did finish: /tab#settings!compose → /tab#/feed/detail",
+        ])
+        token.cancel()
+    }
+
+    @Test("requests queue in call order and each is planned when its turn comes")
+    func callOrder() throws {
+        let app = Fixture(animationDuration: .milliseconds(350))
+        let first = app.navigator.request(try PagePath(parsing: "app://tab/contact/person_detail?id=7"))
+        let second = app.navigator.request(try PagePath(parsing: "app://tab/contact/person_detail?id=8"))
+        // Planned at its turn: `..` climbs from where the second request left things.
+        let third = app.navigator.request(try PagePath(parsing: ".."))
+        #expect(app.contact.pages.map(\.pageDescription).last == "person_detail(id=7)")
+        #expect(!first.isResolved)
+        app.clock.advance(by: .milliseconds(350))
+        #expect(first.isResolved)
+        #expect(app.contact.pages.map(\.pageDescription).last == "person_detail(id=8)")
+        app.clock.advance(by: .milliseconds(350))
+        #expect(second.isResolved)
+        #expect(app.contact.pages.map(\.pageDescription)
+            == ["list", "person_detail(id=5)", "home_page(id=5)", "person_detail(id=7)"])
+        app.clock.advance(by: .milliseconds(350))
+        #expect(third.isResolved)
+        #expect(app.timedDriver?.maxInFlight == 1)
+    }
+
+    @Test("a factory that throws fails the open before anything moves")
+    func factoryFailure() async throws {
+        let fixture = Fixture()
+        struct Refused: Error {}
+        fixture.navigator.registry.replace("compose") { _ in throw Refused() }
+        let before = fixture.snapshot
+        await #expect { try await fixture.navigator.open("app://tab/contact/person_detail!compose?id=5") }
+            throws: { ($0 as? NavigationError)?.code == .factoryFailed }
+        #expect(fixture.snapshot == before)
+    }
+
+    @Test("an invalid path is a typed error, not a crash")
+    func invalidText() async {
+        let fixture = Fixture()
+        await #expect { try await fixture.navigator.open("app://tab//x") } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .invalidPath && error.underlying is PagePathError
+        }
+    }
+
+    @Test("identifiers are assigned once, from the injected generator, and find live pages")
+    func identifiers() async throws {
+        let fixture = Fixture()
+        let navigator = fixture.navigator
+        #expect(navigator.identifier(of: fixture.list) == "page-1")
+        #expect(navigator.identifier(of: fixture.detail) == "page-2")
+        #expect(navigator.identifier(of: fixture.list) == "page-1")
+        let own = TestPage("own", identifier: "mine")
+        #expect(navigator.identifier(of: own) == "mine")
+        #expect(navigator.page(identifiedBy: "page-2") === fixture.detail)
+        #expect(navigator.page(identifiedBy: "page-99") == nil)
+        try await navigator.open("app://tab/contact/list")
+        #expect(navigator.page(identifiedBy: "page-2") == nil, "popped pages are not found")
+    }
+
+    @Test("the live tree prints with visible pages marked")
+    func treeDescription() throws {
+        let fixture = Fixture()
+        fixture.present(TestPage("compose"), from: fixture.home)
+        #expect(fixture.navigator.hierarchyDescription == """
+            tab [tabs] *
+            - contact [stack] *
+              - list
+              - person_detail(id=5)
+                - handler [event handler]
+                - card
+              - home_page(id=5) *
+                ! compose *
+            - stack [stack]
+              - feed
+              - post(id=1)
+            - settings
+            """)
+    }
+}
+
+@MainActor
+@Suite("The current path of the live hierarchy")
+struct CurrentPathTests {
+    @Test("the current path names every stack page and each page's own parameters")
+    func export() {
+        let fixture = Fixture()
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)")
+        #expect(fixture.navigator.currentURL(scheme: "app")
+            == "app://tab/contact/list/person_detail(id=5)/home_page(id=5)")
+        fixture.tabs.tap(1)
+        #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)")
+        fixture.present(HeadlessNavigationStack(pages: [TestPage("menu"), TestPage("item", ["n": "2"])]),
+                        from: fixture.tabs)
+        #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)!/menu/item(n=2)")
+    }
+
+    /// A random live hierarchy, made by opening random paths on the fixture.
+    static func randomize(_ fixture: Fixture, _ random: inout SeededRandomNumberGenerator) async {
+        let names = ["compose", "attach", "sheet", "post", "detail"]
+        for _ in 0..<Int.random(in: 0...8, using: &random) {
+            let name = random.pick(names)
+            let id = "\(Int.random(in: 1...3, using: &random))"
+            let text = switch Int.random(in: 0..<7, using: &random) {
+            case 0: "app://tab/contact/\(name)(id=\(id))"
+            case 1: "app://tab/feed/\(name)(id=\(id))"
+            case 2: ".!\(name)(id=\(id))"
+            case 3: ".!/\(name)(id=\(id))/\(random.pick(names))"
+            case 4: "app://tab/settings"
+            case 5: "\(name)(id=\(id))"
+            default: "app://tab/contact/list"
+            }
+            // Some random paths cannot be opened (a page outside any stack cannot push):
+            // that is fine, the hierarchy just stays as it was.
+            _ = try? await fixture.navigator.open(text, animated: false)
+        }
+    }
+
+    @Test("a random hierarchy's current path re-opens as a no-op, in both modes", arguments: 0..<4)
+    func noOp(seedBase: Int) async throws {
+        for offset in 0..<50 {
+            let seed = UInt64(seedBase * 1_000 + offset)
+            var random = SeededRandomNumberGenerator(seed: seed)
+            let fixture = Fixture()
+            await Self.randomize(fixture, &random)
+            let current = fixture.navigator.currentPath
+            let exact = try fixture.navigator.plan(for: current, mode: .exact)
+            let reuse = try fixture.navigator.plan(for: current, mode: .reuse)
+            #expect(exact.isEmpty, "seed \(seed): \(exact)")
+            // Reuse searches each stack from the top, so with two pages of one name in a
+            // stack it finds the upper one: a no-op only when no name repeats.
+            if Set(current.components.map(\.name)).count == current.components.count {
+                #expect(reuse.isEmpty, "seed \(seed): \(reuse)")
+            }
+            let url = try PagePath(parsing: fixture.navigator.currentURL(scheme: "app"))
+            #expect(try fixture.navigator.plan(for: url, mode: .exact).isEmpty, "seed \(seed): \(url)")
+        }
+    }
+
+    @Test("a random hierarchy's current path rebuilds the same hierarchy on a fresh app", arguments: 0..<4)
+    func rebuild(seedBase: Int) async throws {
+        for offset in 0..<50 {
+            let seed = UInt64(seedBase * 1_000 + offset)
+            var random = SeededRandomNumberGenerator(seed: seed)
+            let fixture = Fixture()
+            await Self.randomize(fixture, &random)
+            let fresh = Fixture()
+            try await fresh.navigator.open(fixture.navigator.currentPath, mode: .exact, animated: false)
+            #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
+            // The other tabs keep the fresh app's state; the visible chain is the same.
+            let visible = fixture.snapshot.split(separator: "\n").filter { $0.hasPrefix("selected") || $0.hasPrefix("modals") }
+            let rebuilt = fresh.snapshot.split(separator: "\n").filter { $0.hasPrefix("selected") || $0.hasPrefix("modals") }
+            #expect(rebuilt == visible, "seed \(seed)")
+        }
+    }
+}
+
+@MainActor
+@Suite("Pages removed from the hierarchy are freed")
+struct LifetimeTests {
+    @Test("a popped page is freed")
+    func popped() async throws {
+        let fixture = Fixture()
+        weak var weakHome: TestPage?
+        do {
+            let home = TestPage("home_page", ["id": "9"])
+            weakHome = home
+            fixture.contact.push([home], animated: false, completion: TransitionCompletion { _ in })
+            _ = fixture.navigator.identifier(of: home)
+            _ = try fixture.navigator.plan(for: "app://tab/contact/home_page?id=9")
+        }
+        #expect(weakHome != nil)
+        try await fixture.navigator.open("app://tab/contact/list")
+        #expect(weakHome == nil)
+    }
+
+    @Test("a dismissed page, a replaced stack's pages and a made page that was popped are freed")
+    func dismissedAndReplaced() async throws {
+        let fixture = Fixture()
+        let outcome = try await fixture.navigator.open("app://tab/contact!/compose/attach")
+        weak var attach = outcome.target
+        weak var detail: TestPage? = fixture.detail
+        #expect(attach != nil)
+        try await fixture.navigator.open("/tab#contact/compose", mode: .exact)
+        #expect(attach == nil)
+        // The fixture itself holds `detail`; the stack no longer does.
+        #expect(detail != nil)
+        #expect(!fixture.contact.pages.contains { $0 === detail })
+    }
+
+    @Test("the navigator, its plans and its events hold no page")
+    func nothingRetained() async throws {
+        let fixture = Fixture()
+        var plans: [NavigationPlan] = []
+        var events: [NavigationEvent] = []
+        let token = fixture.navigator.observe { events.append($0) }
+        weak var made: (any Page)?
+        do {
+            let outcome = try await fixture.navigator.open("app://tab/contact/person_detail?id=8")
+            made = outcome.target
+            plans.append(try fixture.navigator.plan(for: "app://tab/contact/list"))
+        }
+        try await fixture.navigator.open("app://tab/contact/list")
+        #expect(made == nil)
+        #expect(plans.count == 1 && events.count == 4)
+        token.cancel()
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@Suite("The showcase runs")
+struct ShowcaseRunTests {
+    @Test("swift run Showcase prints every row of the worked example and exits 0")
+    func runsShowcase() throws {
+        let binary = Bundle.main.bundleURL.appendingPathComponent("Showcase")
+        #expect(FileManager.default.isExecutableFile(atPath: binary.path), "built at \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        for number in 1...8 {
+            #expect(text.contains("── \(number). before "))
+        }
+        #expect(text.contains("plan for app://tab/contact/person_detail?id=5 (reuse)\n  1. push person_detail onto contact"))
+        #expect(text.contains("current URL: app://tab/contact/list/person_detail(id=5)\n"))
+        #expect(text.contains("  1. dismiss compose (presented by list)\n  2. select settings in tab"))
+        #expect(text.contains("person_detail(id=5) received: unfriended"))
+        #expect(!text.contains("error:"))
+    }
+}
