@@ -21,7 +21,7 @@ struct ShowcaseRunTests {
         }
         #expect(text.contains("plan for app://tab/contact/person_detail?id=5 (reuse)\n  1. push person_detail onto contact"))
         #expect(text.contains("current URL: app://tab/contact/list/person_detail(id=5)\n"))
-        #expect(text.contains("  1. dismiss compose (presented by list)\n  2. select settings in tab"))
+        #expect(text.contains("  1. dismiss compose (presented by tab)\n  2. select settings in tab"))
         #expect(text.contains("person_detail(id=5) received: unfriended"))
         #expect(!text.contains("error:"))
     }

@@ -36,7 +36,7 @@ struct WorkedExampleTests {
                                  presented: nil, event: nil),
         WorkedExampleExpectation(steps: ["present compose from contact"],
                                  contactStack: "[list]", selectedTab: "contact", presented: "compose", event: nil),
-        WorkedExampleExpectation(steps: ["dismiss compose (presented by list)", "select settings in tab"],
+        WorkedExampleExpectation(steps: ["dismiss compose (presented by tab)", "select settings in tab"],
                                  contactStack: "[list]", selectedTab: "settings", presented: nil, event: nil),
     ]
 

@@ -95,7 +95,10 @@ public final class Navigator {
         queueObservation = queue.observe { [weak self] event in
             self?.queueDidReport(event)
         }
-        if root != nil { history.record(currentPath) }
+        if let root {
+            host.install(root: root)
+            history.record(currentPath)
+        }
     }
 
     /// Installs the root page. A request made before it was installed runs now.
@@ -106,6 +109,7 @@ public final class Navigator {
     /// - Parameter root: The root page.
     public func install(root: any Page) {
         self.root = root
+        host.install(root: root)
         history.record(currentPath)
         if let held = heldRequest {
             heldRequest = nil

@@ -32,4 +32,15 @@ public protocol PageHost: AnyObject {
     /// - Parameter pages: The stack, bottom first; never empty.
     /// - Returns: A stack with an empty ``Page/pageName``.
     func makeStack(with pages: [any Page]) -> any StackContainer
+
+    /// Learns the root page, when a ``Navigator`` is given one. A host that presents
+    /// relative to the root keeps it; the default does nothing.
+    /// - Parameter root: The navigator's root page.
+    func install(root: any Page)
+}
+
+extension PageHost {
+    /// Does nothing: the host needs no root.
+    /// - Parameter root: Unused.
+    public func install(root: any Page) {}
 }

@@ -2,8 +2,12 @@ public import PageKit
 
 /// Modal presentation with no UI, and the transparent stacks `!/` and `#/` make.
 ///
-/// Like UIKit, it holds the presented pages; a presenter is held weakly. A page presents
-/// at most one page at a time.
+/// Like UIKit, it holds the presented pages, and a modal belongs to its presentation
+/// context rather than to the page it was presented from: once the host knows the root
+/// (a ``Navigator`` tells it), a page presented from anywhere in a level is recorded as
+/// presented by that level's root (the app's root, or the modal the level lives in). So
+/// pushing under a modal leaves it covering the screen, as UIKit does. A level presents
+/// at most one page at a time; presenters are held weakly.
 public final class HeadlessPageHost: PageHost {
     private struct Presentation {
         weak var presenter: (any Page)?
@@ -11,6 +15,7 @@ public final class HeadlessPageHost: PageHost {
     }
 
     private var presentations: [ObjectIdentifier: Presentation] = [:]
+    private weak var root: (any Page)?
     /// Times presentations and dismissals.
     public let driver: any TransitionDriver
     /// The queue the stacks it makes use for their queued operations.
@@ -34,25 +39,55 @@ public final class HeadlessPageHost: PageHost {
         return presentation.page
     }
 
-    /// Presents `page` from `presenter`; fails if `presenter` already presents one.
-    /// - Parameters:
-    ///   - page: The page to present.
-    ///   - presenter: The presenter.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the driver says so.
-    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        sweep()
-        if let current = presentedPage(of: presenter) {
-            return completion.fail(NavigationError(
-                .cannotShow, component: page.pageName,
-                reason: "`\(presenter.pageDescription)` already presents `\(current.pageDescription)`"))
-        }
-        presentations[ObjectIdentifier(presenter)] = Presentation(presenter: presenter, page: page)
-        run(.present, presenter, page, animated, completion)
+    /// Keeps the root, to find the level a presenter belongs to.
+    /// - Parameter root: The navigator's root page.
+    public func install(root: any Page) {
+        self.root = root
     }
 
-    /// Dismisses what `presenter` presents, and everything presented above it; fails if
-    /// it presents nothing.
+    /// Presents `page` over the level `presenter` belongs to; fails if that level already
+    /// presents one.
+    /// - Parameters:
+    ///   - page: The page to present.
+    ///   - presenter: A page of the level.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the driver says so.
+    /// - Complexity: O(*n*) in the number of live pages, to find the level.
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        sweep()
+        let owner = levelRoot(of: presenter)
+        if let current = presentedPage(of: owner) {
+            return completion.fail(NavigationError(
+                .cannotShow, component: page.pageName,
+                reason: "`\(owner.pageDescription)` already presents `\(current.pageDescription)`"))
+        }
+        presentations[ObjectIdentifier(owner)] = Presentation(presenter: owner, page: page)
+        run(.present, owner, page, animated, completion)
+    }
+
+    /// The root of the level `page` is held in: the app's root or a presented page; the
+    /// page itself when the host knows no root or finds it nowhere.
+    private func levelRoot(of page: any Page) -> any Page {
+        guard let root else { return page }
+        if Self.holds(root, page) { return root }
+        for presentation in presentations.values where Self.holds(presentation.page, page) {
+            return presentation.page
+        }
+        return page
+    }
+
+    /// Whether `page` is `level` or held, at any depth, by it (modals not included).
+    private static func holds(_ level: any Page, _ page: any Page) -> Bool {
+        var pending: [any Page] = [level]
+        while let candidate = pending.popLast() {
+            if candidate === page { return true }
+            if let parent = candidate as? any ParentPage { pending.append(contentsOf: parent.containedPages) }
+        }
+        return false
+    }
+
+    /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
+    /// presented above it; fails if it presents nothing.
     /// - Parameters:
     ///   - presenter: The presenter.
     ///   - animated: Whether to animate.

@@ -14,7 +14,7 @@ struct NavigatorTests {
         _ = fixture.recorder.takeLog()
         let outcome = try await fixture.navigator.open("/tab#/feed/detail", mode: .exact, animated: false)
         #expect(fixture.recorder.takeLog() == [
-            "dismiss [compose] in settings",
+            "dismiss [compose] in tab",
             "select [stack] in tab",
             "pop [post(id=1)] in stack",
             "push [detail] in stack",
@@ -40,7 +40,7 @@ struct NavigatorTests {
         trace.append(contentsOf: fixture.recorder.takeLog())
         #expect(trace == [
             "will start: /tab#settings!compose → /tab#/feed/detail",
-            "dismiss [compose] in settings (animated)",
+            "dismiss [compose] in tab (animated)",
             "select [stack] in tab (animated)",
             "pop [post(id=1)] in stack (animated)",
             "push [detail] in stack (animated)",
@@ -105,7 +105,7 @@ struct NavigatorTests {
         #expect(navigator.page(identifiedBy: "page-2") == nil, "popped pages are not found")
     }
 
-    @Test("the live tree prints with visible pages marked")
+    @Test("the live tree prints with visible pages marked; a modal hangs from its level's root")
     func treeDescription() throws {
         let fixture = Fixture()
         fixture.present(TestPage("compose"), from: fixture.home)
@@ -117,11 +117,11 @@ struct NavigatorTests {
                 - handler [event handler]
                 - card
               - home_page(id=5) *
-                ! compose *
             - stack [stack]
               - feed
               - post(id=1)
             - settings
+            ! compose *
             """)
     }
 }

@@ -95,22 +95,22 @@ struct ResolverTests {
                     ["pop contact to person_detail(id=5)", "present compose from person_detail(id=5)"]),
         ResolveCase("!compose", ["present compose from tab"]),
         ResolveCase("app://tab/settings", setup: .composeOverContact,
-                    ["dismiss compose (presented by contact)", "select settings in tab"]),
+                    ["dismiss compose (presented by tab)", "select settings in tab"]),
         ResolveCase("app://tab/contact!compose", setup: .composeOverContact, []),
         ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose", mode: .exact,
                     setup: .composeOverContact, []),
         ResolveCase("app://tab/contact/home_page?id=5", setup: .composeOverContact,
-                    ["dismiss compose (presented by contact)"]),
+                    ["dismiss compose (presented by tab)"]),
         ResolveCase("app://tab/contact/list", setup: .composeOverContact,
-                    ["dismiss compose (presented by contact)", "pop contact to list"]),
+                    ["dismiss compose (presented by tab)", "pop contact to list"]),
         ResolveCase("app://tab/contact!other", setup: .composeOverContact,
-                    ["dismiss compose (presented by contact)", "present other from contact"]),
+                    ["dismiss compose (presented by tab)", "present other from contact"]),
         ResolveCase("app://tab/contact/person_detail/handler?id=5", setup: .composeOverContact,
                     ["deliver to handler of person_detail(id=5) with ?id=5"]),
         ResolveCase("app://tab/contact/home_page!sheet!compose?id=5", setup: .sheetOverHome,
                     ["present compose from sheet"]),
         ResolveCase("app://tab/contact/home_page?id=5", setup: .sheetOverHome,
-                    ["dismiss sheet (presented by home_page(id=5))"]),
+                    ["dismiss sheet (presented by tab)"]),
     ]
 
     nonisolated static let cases: [ResolveCase] = group0 + group1 + group2 + group3 + group4 + group5
@@ -146,7 +146,7 @@ struct ResolverTests {
         let plan = try fixture.navigator.plan(for: "app://tab/settings")
         #expect(plan.description == """
             plan for app://tab/settings (reuse)
-              1. dismiss compose (presented by contact)
+              1. dismiss compose (presented by tab)
               2. select settings in tab
             """)
         let empty = try Fixture().navigator.plan(for: "app://tab/contact/home_page?id=5")
