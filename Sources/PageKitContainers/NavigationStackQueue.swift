@@ -34,7 +34,7 @@ public final class NavigationStackQueue {
     /// - Returns: The ticket that tells how it ended.
     @discardableResult
     public func push(_ page: any Page, animated: Bool = true) -> TransitionTicket {
-        perform("push \(page.pageName)", animated: animated) { stack, completion in
+        perform("push \(page.pageDescription)", animated: animated) { stack, completion in
             stack.push([page], animated: animated, completion: completion)
             return nil
         }
@@ -65,10 +65,12 @@ public final class NavigationStackQueue {
     /// - Returns: The ticket.
     @discardableResult
     public func pop(to page: any Page, animated: Bool = true) -> TransitionTicket {
-        perform("pop to \(page.pageName)", animated: animated) { stack, completion in
-            guard stack.containedPages.contains(where: { $0 === page }) else {
-                return NavigationError(.staleHierarchy, component: page.pageName,
-                                       reason: "`\(page.pageName)` is not in the stack any more")
+        let name = page.pageDescription
+        // Held weakly while it waits: a page popped meanwhile is freed, not kept alive.
+        return perform("pop to \(name)", animated: animated) { [weak page] stack, completion in
+            guard let page, stack.containedPages.contains(where: { $0 === page }) else {
+                return NavigationError(.staleHierarchy, component: name,
+                                       reason: "`\(name)` is not in the stack any more")
             }
             stack.pop(to: page, animated: animated, completion: completion)
             return nil
