@@ -140,11 +140,11 @@ final class OpenOperation {
 
     private func runStep(_ index: Int) {
         guard valve.isActive, let plan else { return }
+        guard index < plan.steps.count else {
+            return finish(plan)  // Every step ran: done, even if cancellation came late.
+        }
         if valve.isCancellationRequested {
             return cancelled(afterSteps: index)
-        }
-        guard index < plan.steps.count else {
-            return finish(plan)
         }
         valve.restartTimeout(animated: request.animated)
         let completion = TransitionCompletion { [weak self] result in
