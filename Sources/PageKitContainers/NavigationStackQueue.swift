@@ -5,7 +5,8 @@ public import PageKit
 /// their turn comes, never as it was when they were asked.
 ///
 /// `QueueNavigationController` and ``HeadlessNavigationStack`` share it: the container
-/// supplies the primitives (``StackContainer``), this class supplies the order.
+/// supplies the primitives, this class supplies the order and every decision (what a pop
+/// pops at its turn, what fails and why).
 ///
 /// ```swift
 /// stack.queued.push(detail)           // starts now, or after what runs
@@ -14,18 +15,67 @@ public import PageKit
 /// ```
 @MainActor
 public final class NavigationStackQueue {
+    /// The primitives of a stack whose items are pages or, on UIKit, view controllers.
+    package struct Primitives {
+        /// The stack's name, for labels and messages.
+        let name: () -> String
+        /// The items, bottom first; `nil` once the stack is gone.
+        let items: () -> [AnyObject]?
+        let describe: (AnyObject) -> String
+        let push: ([AnyObject], Bool, TransitionCompletion) -> Void
+        let pop: (AnyObject, Bool, TransitionCompletion) -> Void
+        let set: ([AnyObject], Bool, TransitionCompletion) -> Void
+
+        package init(
+            name: @escaping () -> String,
+            items: @escaping () -> [AnyObject]?,
+            describe: @escaping (AnyObject) -> String,
+            push: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void,
+            pop: @escaping (AnyObject, Bool, TransitionCompletion) -> Void,
+            set: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void
+        ) {
+            self.name = name
+            self.items = items
+            self.describe = describe
+            self.push = push
+            self.pop = pop
+            self.set = set
+        }
+    }
+
     /// The queue the stack's transitions go through.
     public let queue: TransitionQueue
-    private weak var stack: (any StackContainer)?
+    private let primitives: Primitives
 
     /// Creates the queued behaviour of `stack`.
     /// - Parameters:
     ///   - stack: The stack; held weakly.
     ///   - queue: The queue; share the navigator's so everything waits in one line.
-    public init(stack: any StackContainer, queue: TransitionQueue) {
-        self.stack = stack
-        self.queue = queue
+    public convenience init(stack: any StackContainer, queue: TransitionQueue) {
+        weak let weakStack = stack
+        self.init(queue: queue, primitives: Primitives(
+            name: { weakStack?.pageName ?? "" },
+            items: { weakStack?.containedPages },
+            describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
+            push: { items, animated, completion in
+                weakStack?.push(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+            },
+            pop: { item, animated, completion in
+                guard let page = item as? any Page else { return completion.finish() }
+                weakStack?.pop(to: page, animated: animated, completion: completion)
+            },
+            set: { items, animated, completion in
+                weakStack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+            }
+        ))
     }
+
+    package init(queue: TransitionQueue, primitives: Primitives) {
+        self.queue = queue
+        self.primitives = primitives
+    }
+
+    // MARK: Pages
 
     /// Pushes `page` when its turn comes.
     /// - Parameters:
@@ -34,10 +84,7 @@ public final class NavigationStackQueue {
     /// - Returns: The ticket that tells how it ended.
     @discardableResult
     public func push(_ page: any Page, animated: Bool = true) -> TransitionTicket {
-        perform("push \(page.pageDescription)", animated: animated) { stack, completion in
-            stack.push([page], animated: animated, completion: completion)
-            return nil
-        }
+        push(items: [page], animated: animated)
     }
 
     /// Pops the page on top when its turn comes; fails with
@@ -46,35 +93,20 @@ public final class NavigationStackQueue {
     /// - Returns: The ticket.
     @discardableResult
     public func pop(animated: Bool = true) -> TransitionTicket {
-        perform("pop", animated: animated) { stack, completion in
-            let pages = stack.containedPages
-            guard pages.count > 1 else {
-                return NavigationError(.outOfRange, component: stack.pageName,
-                                       reason: "only the root page of the stack is left to pop")
-            }
-            stack.pop(to: pages[pages.count - 2], animated: animated, completion: completion)
-            return nil
-        }
+        popItem(animated: animated)
     }
 
     /// Pops until `page` is on top when its turn comes; fails with
     /// ``NavigationError/Code/staleHierarchy`` if it is not in the stack then.
+    ///
+    /// The page is held weakly while it waits: a page popped meanwhile is freed.
     /// - Parameters:
     ///   - page: A page of the stack.
     ///   - animated: Whether to animate.
     /// - Returns: The ticket.
     @discardableResult
     public func pop(to page: any Page, animated: Bool = true) -> TransitionTicket {
-        let name = page.pageDescription
-        // Held weakly while it waits: a page popped meanwhile is freed, not kept alive.
-        return perform("pop to \(name)", animated: animated) { [weak page] stack, completion in
-            guard let page, stack.containedPages.contains(where: { $0 === page }) else {
-                return NavigationError(.staleHierarchy, component: name,
-                                       reason: "`\(name)` is not in the stack any more")
-            }
-            stack.pop(to: page, animated: animated, completion: completion)
-            return nil
-        }
+        pop(toItem: page, animated: animated)
     }
 
     /// Pops to the root page when its turn comes.
@@ -82,30 +114,17 @@ public final class NavigationStackQueue {
     /// - Returns: The ticket.
     @discardableResult
     public func popToRoot(animated: Bool = true) -> TransitionTicket {
-        perform("pop to root", animated: animated) { stack, completion in
-            guard let root = stack.containedPages.first else {
-                return NavigationError(.outOfRange, component: stack.pageName, reason: "the stack is empty")
-            }
-            stack.pop(to: root, animated: animated, completion: completion)
-            return nil
-        }
+        popToRootItem(animated: animated)
     }
 
-    /// Replaces the whole stack when its turn comes.
+    /// Replaces the whole stack when its turn comes; fails for an empty one.
     /// - Parameters:
-    ///   - pages: The new stack, bottom first; must not be empty.
+    ///   - pages: The new stack, bottom first.
     ///   - animated: Whether to animate.
     /// - Returns: The ticket.
     @discardableResult
     public func setStack(_ pages: [any Page], animated: Bool = true) -> TransitionTicket {
-        perform("set stack", animated: animated) { stack, completion in
-            guard !pages.isEmpty else {
-                return NavigationError(.outOfRange, component: stack.pageName,
-                                       reason: "a navigation stack cannot be empty")
-            }
-            stack.setStack(pages, animated: animated, completion: completion)
-            return nil
-        }
+        set(items: pages, animated: animated)
     }
 
     /// Takes hold of the queue for an interactive pop, if it is idle and there is a page
@@ -113,19 +132,85 @@ public final class NavigationStackQueue {
     /// - Returns: The interaction to end once the gesture ends; `nil` when the gesture
     ///   should not begin.
     public func beginInteractivePop() -> TransitionInteraction? {
-        guard let stack, stack.containedPages.count > 1 else { return nil }
-        return queue.beginInteraction("interactive pop of \(stack.pageName)")
+        guard canBeginInteractivePop else { return nil }
+        return queue.beginInteraction("interactive pop of \(primitives.name())")
     }
 
-    /// Queues `body`, which starts a primitive and returns `nil`, or returns the error that
-    /// makes the operation fail without starting anything.
+    /// Whether an interactive pop may begin now: the queue is idle and there is a page
+    /// to pop.
+    public var canBeginInteractivePop: Bool {
+        queue.isIdle && (primitives.items()?.count ?? 0) > 1
+    }
+
+    // MARK: Items
+
+    @discardableResult
+    package func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
+        let names = items.map(primitives.describe).joined(separator: ", ")
+        return perform("push \(names)", animated: animated) { primitives, _, completion in
+            primitives.push(items, animated, completion)
+            return nil
+        }
+    }
+
+    @discardableResult
+    package func popItem(animated: Bool) -> TransitionTicket {
+        perform("pop", animated: animated) { primitives, items, completion in
+            guard items.count > 1 else {
+                return NavigationError(.outOfRange, component: primitives.name(),
+                                       reason: "only the root of the stack is left to pop")
+            }
+            primitives.pop(items[items.count - 2], animated, completion)
+            return nil
+        }
+    }
+
+    @discardableResult
+    package func pop(toItem item: AnyObject, animated: Bool) -> TransitionTicket {
+        let name = primitives.describe(item)
+        return perform("pop to \(name)", animated: animated) { [weak item] primitives, items, completion in
+            guard let item, items.contains(where: { $0 === item }) else {
+                return NavigationError(.staleHierarchy, component: name,
+                                       reason: "`\(name)` is not in the stack any more")
+            }
+            primitives.pop(item, animated, completion)
+            return nil
+        }
+    }
+
+    @discardableResult
+    package func popToRootItem(animated: Bool) -> TransitionTicket {
+        perform("pop to root", animated: animated) { primitives, items, completion in
+            guard let root = items.first else {
+                return NavigationError(.outOfRange, component: primitives.name(), reason: "the stack is empty")
+            }
+            primitives.pop(root, animated, completion)
+            return nil
+        }
+    }
+
+    @discardableResult
+    package func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
+        perform("set stack", animated: animated) { primitives, _, completion in
+            guard !newItems.isEmpty else {
+                return NavigationError(.outOfRange, component: primitives.name(),
+                                       reason: "a navigation stack cannot be empty")
+            }
+            primitives.set(newItems, animated, completion)
+            return nil
+        }
+    }
+
+    /// Queues `body`, which, given the items at its turn, starts a primitive and returns
+    /// `nil`, or returns the error that makes the operation fail without starting anything.
     private func perform(
         _ label: String,
         animated: Bool,
-        _ body: @escaping @MainActor (any StackContainer, TransitionCompletion) -> NavigationError?
+        _ body: @escaping @MainActor (Primitives, [AnyObject], TransitionCompletion) -> NavigationError?
     ) -> TransitionTicket {
-        queue.enqueue(label, animated: animated) { [weak self] valve in
-            guard let stack = self?.stack else {
+        let primitives = self.primitives
+        return queue.enqueue(label, animated: animated) { valve in
+            guard let items = primitives.items() else {
                 valve.fail(NavigationError(.staleHierarchy, reason: "the stack is gone"))
                 return .wait
             }
@@ -136,11 +221,11 @@ public final class NavigationStackQueue {
                 case .failure(let error as NavigationError):
                     valve.fail(error)
                 case .failure(let error):
-                    valve.fail(NavigationError(.transitionFailed, component: stack.pageName,
+                    valve.fail(NavigationError(.transitionFailed, component: primitives.name(),
                                                reason: "\(label) failed", underlying: error))
                 }
             }
-            if let refusal = body(stack, completion) {
+            if let refusal = body(primitives, items, completion) {
                 valve.fail(refusal)
             }
             return .wait

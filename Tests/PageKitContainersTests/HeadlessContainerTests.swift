@@ -105,7 +105,7 @@ struct HeadlessContainerTests {
         let a = PlainPage("a"), b = PlainPage("b")
         let tabs = HeadlessTabContainer(name: "t", tabs: [a, b], selectedIndex: 5)
         #expect(tabs.visiblePage === a, "an out-of-range selection falls back to the first tab")
-        tabs.select(b, animated: false, completion: done())
+        tabs.selectTab(b, animated: false, completion: done())
         #expect(tabs.visiblePage === b)
         var failure: NavigationError.Code?
         tabs.addTab(PlainPage("c"), animated: false, completion: TransitionCompletion { result in
@@ -116,7 +116,7 @@ struct HeadlessContainerTests {
         tabs.addTab(PlainPage("c"), animated: false, completion: done())
         #expect(tabs.tabs.map(\.pageName) == ["a", "b", "c"])
         #expect(tabs.visiblePage?.pageName == "c")
-        tabs.select(PlainPage("x"), animated: false, completion: TransitionCompletion { result in
+        tabs.selectTab(PlainPage("x"), animated: false, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)
@@ -140,14 +140,18 @@ struct HeadlessContainerTests {
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .cannotShow, "the level already presents a page")
-        let nested = PlainPage("nested")
-        host.present(nested, from: sheet.pages[0], animated: false, completion: done())
-        #expect(host.presentedPage(of: sheet) === nested, "recorded under the modal's level root")
-        weak var weakNested: PlainPage? = nested
+        weak var weakNested: PlainPage?
+        do {
+            let nested = PlainPage("nested")
+            weakNested = nested
+            host.present(nested, from: sheet.pages[0], animated: false, completion: done())
+            #expect(host.presentedPage(of: sheet) === nested, "recorded under the modal's level root")
+        }
+        #expect(weakNested != nil, "the host holds what it presents")
         host.dismissPage(presentedBy: root, animated: false, completion: done())
         #expect(host.presentedPage(of: root) == nil)
         #expect(host.presentedPage(of: sheet) == nil, "dismissing a modal dismisses what it presents")
-        _ = weakNested
+        #expect(weakNested == nil, "and frees it")
         host.dismissPage(presentedBy: root, animated: false, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })

@@ -96,6 +96,16 @@ public struct NavigationError: Error, Sendable {
         self.init(.invalidPath, path: error.input, reason: error.description, underlying: error)
     }
 
+    /// `error` as a navigation error: itself, a path error as ``Code/invalidPath``, and
+    /// anything else as ``Code/transitionFailed`` with the error underneath.
+    init(wrapping error: any Error) {
+        switch error {
+        case let error as NavigationError: self = error
+        case let error as PagePathError: self.init(error)
+        default: self.init(.transitionFailed, reason: "\(error)", underlying: error)
+        }
+    }
+
     /// The same error, naming `path` if it named none.
     func naming(_ path: PagePath) -> NavigationError {
         var copy = self

@@ -85,9 +85,9 @@ public final class NavigationRequest {
 
     /// Returns once it has ended.
     /// - Returns: What it did.
-    /// - Throws: ``NavigationError`` when it failed, timed out, was refused or cancelled.
+    /// - Throws: Always a ``NavigationError`` when it failed, timed out, was refused or cancelled.
     ///   Cancelling the calling task cancels the request.
-    public func outcome() async throws(NavigationError) -> NavigationOutcome {
+    public func outcome() async throws -> NavigationOutcome {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<NavigationOutcome, NavigationError>, Never>) in

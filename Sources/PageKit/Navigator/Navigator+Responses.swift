@@ -41,7 +41,7 @@ extension Navigator {
     ///   - source: Where the request comes from.
     /// - Returns: The reply, or `nil` when the page left the hierarchy without
     ///   responding.
-    /// - Throws: ``NavigationError`` when the open fails, or
+    /// - Throws: Always a ``NavigationError`` when the open fails, or
     ///   ``NavigationError/Code/responseTypeMismatch`` when the payload is not a `T`.
     public func open<T: Sendable>(
         _ path: PagePath,
@@ -50,7 +50,7 @@ extension Navigator {
         animated: Bool? = nil,
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
-    ) async throws(NavigationError) -> PageReply<T>? {
+    ) async throws -> PageReply<T>? {
         let outcome = try await open(path, mode: mode, animated: animated, payload: payload, source: source)
         guard let target = outcome.target, hierarchy?.contains(target) == true else { return nil }
         let response = await response(from: target)
@@ -73,7 +73,7 @@ extension Navigator {
     ///   - payload: A value for the page the path ends at.
     ///   - source: Where the request comes from.
     /// - Returns: The reply, or `nil` when the page left without responding.
-    /// - Throws: ``NavigationError``.
+    /// - Throws: Always a ``NavigationError``.
     public func open<T: Sendable>(
         _ text: String,
         expecting type: T.Type,
@@ -81,12 +81,12 @@ extension Navigator {
         animated: Bool? = nil,
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
-    ) async throws(NavigationError) -> PageReply<T>? {
+    ) async throws -> PageReply<T>? {
         let path: PagePath
         do {
             path = try PagePath(parsing: text, limits: configuration.limits)
         } catch {
-            throw NavigationError(error)
+            throw NavigationError(wrapping: error)
         }
         return try await open(path, expecting: type, mode: mode, animated: animated, payload: payload, source: source)
     }

@@ -132,7 +132,7 @@ public final class Navigator {
     ///   pages searched (reuse mode), O(*d* + *t*) in exact mode; the registry is never
     ///   scanned.
     public func plan(for path: PagePath, mode: ResolutionMode = .reuse,
-                     source: NavigationSource = .app) throws(NavigationError) -> NavigationPlan {
+                     source: NavigationSource = .app) throws -> NavigationPlan {
         try makePlan(for: path, mode: mode, source: source)
     }
 
@@ -144,7 +144,7 @@ public final class Navigator {
     /// - Returns: The plan.
     /// - Throws: ``NavigationError`` (``NavigationError/Code/invalidPath`` for bad text).
     public func plan(for text: String, mode: ResolutionMode = .reuse,
-                     source: NavigationSource = .app) throws(NavigationError) -> NavigationPlan {
+                     source: NavigationSource = .app) throws -> NavigationPlan {
         try plan(for: parse(text), mode: mode, source: source)
     }
 
@@ -159,7 +159,7 @@ public final class Navigator {
     }
 
     func makePlan(for path: PagePath, mode: ResolutionMode,
-                  source: NavigationSource) throws(NavigationError) -> NavigationPlan {
+                  source: NavigationSource) throws -> NavigationPlan {
         guard let root else {
             throw NavigationError(.noRoot, path: path.description, reason: "the navigator has no root page yet")
         }
@@ -171,7 +171,7 @@ public final class Navigator {
         return plan
     }
 
-    private func checkExternal(_ plan: NavigationPlan) throws(NavigationError) {
+    private func checkExternal(_ plan: NavigationPlan) throws {
         // New pages were checked while planning; a live target must be allowed too. An
         // event is allowed when its handler's owner is.
         guard case .live = plan.target.kind else { return }
@@ -219,7 +219,7 @@ public final class Navigator {
     ///   - payload: A value for the page the path ends at.
     ///   - source: Where the request comes from.
     /// - Returns: What it did.
-    /// - Throws: ``NavigationError`` naming the path and component when it cannot be
+    /// - Throws: Always a ``NavigationError`` naming the path and component when it cannot be
     ///   opened, was refused, failed, timed out or was cancelled.
     @discardableResult
     public func open(
@@ -228,7 +228,7 @@ public final class Navigator {
         animated: Bool? = nil,
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
-    ) async throws(NavigationError) -> NavigationOutcome {
+    ) async throws -> NavigationOutcome {
         try await request(path, mode: mode, animated: animated, payload: payload, source: source).outcome()
     }
 
@@ -240,7 +240,7 @@ public final class Navigator {
     ///   - payload: A value for the page the path ends at.
     ///   - source: Where the request comes from.
     /// - Returns: What it did.
-    /// - Throws: ``NavigationError``; ``NavigationError/Code/invalidPath`` for bad text.
+    /// - Throws: Always a ``NavigationError``; ``NavigationError/Code/invalidPath`` for bad text.
     @discardableResult
     public func open(
         _ text: String,
@@ -248,7 +248,7 @@ public final class Navigator {
         animated: Bool? = nil,
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
-    ) async throws(NavigationError) -> NavigationOutcome {
+    ) async throws -> NavigationOutcome {
         try await open(parse(text), mode: mode, animated: animated, payload: payload, source: source)
     }
 
@@ -307,11 +307,11 @@ public final class Navigator {
         request.resolve(.failure(error))
     }
 
-    private func parse(_ text: String) throws(NavigationError) -> PagePath {
+    private func parse(_ text: String) throws -> PagePath {
         do {
             return try PagePath(parsing: text, limits: configuration.limits)
         } catch {
-            throw NavigationError(error)
+            throw NavigationError(wrapping: error)
         }
     }
 
@@ -394,7 +394,7 @@ public final class Navigator {
     // MARK: Making pages and running steps
 
     func makePages(for plan: NavigationPlan, payload: (any Sendable)?,
-                   source: NavigationSource) throws(NavigationError) -> [any Page] {
+                   source: NavigationSource) throws -> [any Page] {
         var pages: [any Page] = []
         pages.reserveCapacity(plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
@@ -464,7 +464,7 @@ public final class Navigator {
         case .select(let tab, let container):
             guard let tabs = live(container) as? any TabContainer, let tab = live(tab),
                   tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
-            tabs.select(tab, animated: animated, completion: completion)
+            tabs.selectTab(tab, animated: animated, completion: completion)
         case .popTo(let page, let container):
             guard let stack = live(container) as? any StackContainer, let page = live(page),
                   stack.containedPages.contains(where: { $0 === page }) else { return stale("`\(page)`") }

@@ -41,7 +41,7 @@ final class OpenOperation {
         do {
             to = try target.resolved(against: from)
         } catch {
-            return fail(NavigationError(error))
+            return fail(NavigationError(wrapping: error))
         }
         if navigator.guards.isEmpty {
             planAndConfirm()
@@ -71,7 +71,7 @@ final class OpenOperation {
                 do {
                     resolved = try redirect.resolved(against: from)
                 } catch {
-                    return fail(NavigationError(error))
+                    return fail(NavigationError(wrapping: error))
                 }
                 guard redirectedFrom.count < navigator.configuration.maxRedirects,
                       tried.insert(resolved).inserted else {
@@ -96,7 +96,7 @@ final class OpenOperation {
         do {
             plan = try navigator.makePlan(for: target, mode: request.mode, source: request.source)
         } catch {
-            return fail(error)
+            return fail(NavigationError(wrapping: error))
         }
         self.plan = plan
         let leaving = navigator.pagesRemoved(by: plan).compactMap { page -> (any LeaveConfirming)? in
@@ -132,7 +132,7 @@ final class OpenOperation {
         do {
             made = try navigator.makePages(for: plan, payload: request.payload, source: request.source)
         } catch {
-            return fail(error)
+            return fail(NavigationError(wrapping: error))
         }
         navigator.emit(.willStart, requested: request.path, from: from, to: plan.path, plan: plan, source: request.source)
         runStep(0)

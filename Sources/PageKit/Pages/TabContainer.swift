@@ -12,7 +12,7 @@ public protocol TabContainer: ParentPage {
     ///   - page: One of ``ParentPage/containedPages``.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the selection has taken effect, or failed.
-    func select(_ page: any Page, animated: Bool, completion: TransitionCompletion)
+    func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion)
 
     /// Whether a component that names no tab makes a new one. The default is `false`.
     var acceptsNewTabs: Bool { get }

@@ -11,7 +11,7 @@ extension PagePath {
     ///   - url: The URL.
     ///   - limits: The bounds to enforce.
     /// - Throws: A ``PagePathError`` as ``init(parsing:limits:)`` does.
-    public init(url: URL, limits: Limits = .default) throws(PagePathError) {
+    public init(url: URL, limits: Limits = .default) throws {
         try self.init(parsing: url.absoluteString, limits: limits)
     }
 }

@@ -13,7 +13,7 @@ extension PagePath {
     /// - Returns: The absolute path.
     /// - Throws: ``PagePathError/Code/relativeBase`` when `base` is relative, and
     ///   ``PagePathError/Code/aboveRoot`` when `..` climbs past its root.
-    public func resolved(against base: PagePath) throws(PagePathError) -> PagePath {
+    public func resolved(against base: PagePath) throws -> PagePath {
         guard case .current(let levelsUp) = origin else { return self }
         guard base.origin == .root else {
             throw PagePathError(.relativeBase, input: description,

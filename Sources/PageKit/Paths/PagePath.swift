@@ -91,7 +91,7 @@ public struct PagePath: Hashable, Sendable {
     ///   names the text and the offending byte.
     /// - Complexity: O(*n*) in the length of `text`; two allocations (one array of
     ///   components, one buffer of parameters shared by every component and the query).
-    public init(parsing text: String, limits: Limits = .default) throws(PagePathError) {
+    public init(parsing text: String, limits: Limits = .default) throws {
         self = try PathParser.parse(text, limits: limits)
     }
 

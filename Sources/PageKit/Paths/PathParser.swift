@@ -13,14 +13,13 @@ struct PathParser {
     private var components: [PageComponent] = []
     private var parameters: [PageParameter] = []
 
-    static func parse(_ text: String, limits: PagePath.Limits) throws(PagePathError) -> PagePath {
+    static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         var text = text
         var result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
         if result == nil {
             text.makeContiguousUTF8()
             result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
         }
-        // `Result.get()` throws untyped errors before Swift 6, so unwrap by hand.
         switch result {
         case .success(let path): return path
         case .failure(let error): throw error
@@ -36,8 +35,10 @@ struct PathParser {
         var parser = PathParser(bytes: bytes, text: text, limits: limits)
         do {
             return .success(try parser.parsePath())
-        } catch {
+        } catch let error as PagePathError {
             return .failure(error)
+        } catch {
+            preconditionFailure("the parser throws only PagePathError, not \(error)")
         }
     }
 
@@ -49,7 +50,7 @@ struct PathParser {
 
     // MARK: Structure
 
-    private mutating func parsePath() throws(PagePathError) -> PagePath {
+    private mutating func parsePath() throws -> PagePath {
         guard bytes.count <= limits.maxLength else {
             throw error(.tooLong, at: nil, "it has \(bytes.count) bytes, more than the limit of \(limits.maxLength)")
         }
@@ -118,7 +119,7 @@ struct PathParser {
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
-    private func schemeEnd() throws(PagePathError) -> Int? {
+    private func schemeEnd() throws -> Int? {
         guard bytes[0].isASCIILetter else { return nil }
         var index = 1
         while index < bytes.count, bytes[index].isSchemeCharacter { index += 1 }
@@ -129,7 +130,7 @@ struct PathParser {
         return index
     }
 
-    private mutating func parseOrigin() throws(PagePathError) -> PagePath.Origin {
+    private mutating func parseOrigin() throws -> PagePath.Origin {
         let first = bytes[0]
         if first == .caret {
             position = 1
@@ -182,7 +183,7 @@ struct PathParser {
         byte == .slash || byte == .bang || (byte == .hash && !isURL)
     }
 
-    private mutating func parseSeparator() throws(PagePathError) -> PageComponent.Presentation {
+    private mutating func parseSeparator() throws -> PageComponent.Presentation {
         let byte = bytes[position]
         let stacked = position + 1 < bytes.count && bytes[position + 1] == .slash
         switch byte {
@@ -204,7 +205,7 @@ struct PathParser {
         }
     }
 
-    private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws(PagePathError) {
+    private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws {
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
@@ -245,7 +246,7 @@ struct PathParser {
     }
 
     /// Parses `(k=v,…)` into the shared buffer, sorted by key.
-    private mutating func parseParameters(of name: String) throws(PagePathError) -> Range<Int> {
+    private mutating func parseParameters(of name: String) throws -> Range<Int> {
         let open = position
         position += 1
         let first = parameters.endIndex
@@ -305,7 +306,7 @@ struct PathParser {
     }
 
     /// Parses `k=v&…` to the end of the text, in written order.
-    private mutating func parseQuery() throws(PagePathError) -> Range<Int> {
+    private mutating func parseQuery() throws -> Range<Int> {
         let first = parameters.endIndex
         while position < bytes.count {
             let itemStart = position
@@ -339,7 +340,7 @@ struct PathParser {
 
     // MARK: Percent-decoding
 
-    private func decode(_ range: Range<Int>) throws(PagePathError) -> String {
+    private func decode(_ range: Range<Int>) throws -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         var hasPercent = false
         var isASCII = true

@@ -41,7 +41,7 @@ public struct PageRegistry: Sendable {
         _ name: String,
         externallyOpenable: Bool = false,
         factory: @escaping Factory
-    ) throws(NavigationError) {
+    ) throws {
         guard entries[name] == nil else {
             throw NavigationError(.duplicateRegistration, component: name,
                                   reason: "`\(name)` is already registered; call replace(_:) to swap it")

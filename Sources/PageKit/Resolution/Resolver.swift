@@ -37,8 +37,8 @@ struct Resolver {
     /// the components of the current path above it are taken as the very pages on
     /// screen, so `x` pushes one page above the top and `..` pops one, even in a stack
     /// that holds equal pages.
-    func plan(for path: PagePath, mode: ResolutionMode) throws(NavigationError) -> NavigationPlan {
-        do throws(NavigationError) {
+    func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
+        do throws {
             guard case .current(let levelsUp) = path.origin else {
                 var walk = Walk(resolver: self, path: path, mode: mode)
                 return try walk.run(path.components[...], matchingRoot: true)
@@ -54,7 +54,7 @@ struct Resolver {
             walk.replay(kept)
             return try walk.run(path.components[...], matchingRoot: kept.isEmpty)
         } catch {
-            throw error.naming(path)
+            throw NavigationError(wrapping: error).naming(path)
         }
     }
 }
@@ -114,7 +114,7 @@ private struct Walk {
     mutating func run(
         _ components: ArraySlice<PageComponent>,
         matchingRoot: Bool
-    ) throws(NavigationError) -> NavigationPlan {
+    ) throws -> NavigationPlan {
         let root = resolver.hierarchy.root
         var rest = components
         if matchingRoot, let first = rest.first, !first.presentation.isModal,
@@ -285,7 +285,7 @@ private struct Walk {
     private mutating func attachMissing(
         _ component: PageComponent,
         _ rest: ArraySlice<PageComponent>
-    ) throws(NavigationError) -> PageReference {
+    ) throws -> PageReference {
         let page = cursor.page
         if let stack = page as? any StackContainer, component.presentation != .childStack {
             // Nothing in this stack matched: exact mode replaces it all.
@@ -319,7 +319,7 @@ private struct Walk {
     private mutating func make(
         _ rest: ArraySlice<PageComponent>,
         attachedTo attachment: Attachment
-    ) throws(NavigationError) -> PageReference {
+    ) throws -> PageReference {
         var remaining = rest
         let first = remaining.removeFirst()
         let under = switch attachment {
@@ -375,7 +375,7 @@ private struct Walk {
         return last
     }
 
-    private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws(NavigationError) -> PageReference {
+    private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
         guard let entry = resolver.registry.entry(for: component.name) else {
             throw NavigationError(
                 .notRegistered, component: component.name,
@@ -398,7 +398,7 @@ private struct Walk {
         of owner: any Page,
         component: PageComponent,
         isLast: Bool
-    ) throws(NavigationError) -> NavigationPlan {
+    ) throws -> NavigationPlan {
         guard isLast else {
             throw NavigationError(.handlerNotLast, component: component.name,
                                   reason: "an event handler receives events and holds no pages, so it must end the path")

@@ -144,14 +144,14 @@ public final class TransitionQueue {
     ///   - animated: Chooses the default time-out.
     ///   - timeout: A time-out of its own, instead of the default.
     ///   - body: Starts the transition and says whether it is done or must be waited for.
-    /// - Throws: ``NavigationError`` when it failed, timed out, or was cancelled
+    /// - Throws: Always a ``NavigationError`` when it failed, timed out, or was cancelled
     ///   (cancelling the calling task cancels it).
     public func perform(
         _ label: String,
         animated: Bool = true,
         timeout: Duration? = nil,
         _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
-    ) async throws(NavigationError) {
+    ) async throws {
         try await enqueue(label, animated: animated, timeout: timeout, body).finished()
     }
 

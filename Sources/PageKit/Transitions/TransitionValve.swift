@@ -105,9 +105,9 @@ public final class TransitionTicket {
     }
 
     /// Returns once the operation has ended.
-    /// - Throws: ``NavigationError`` when it failed, timed out or was cancelled. Cancelling
+    /// - Throws: Always a ``NavigationError`` when it failed, timed out or was cancelled. Cancelling
     ///   the calling task cancels the operation.
-    public func finished() async throws(NavigationError) {
+    public func finished() async throws {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, NavigationError>, Never>) in
                 onResolve { continuation.resume(returning: $0) }

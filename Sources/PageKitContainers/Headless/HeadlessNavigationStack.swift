@@ -97,7 +97,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// - Throws: ``NavigationError/Code/outOfRange`` with only the root left, or
     ///   ``NavigationError/Code/cancelled`` while another transition runs (UIKit would
     ///   not let the gesture begin).
-    public func beginInteractivePop() throws(NavigationError) -> InteractivePop {
+    public func beginInteractivePop() throws -> InteractivePop {
         guard pages.count > 1 else {
             throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to swipe back to")
         }

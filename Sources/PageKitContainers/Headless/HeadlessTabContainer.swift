@@ -52,7 +52,7 @@ public final class HeadlessTabContainer: TabContainer {
     ///   - page: One of the tabs.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so.
-    public func select(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+    public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
         guard let index = tabs.firstIndex(where: { $0 === page }) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not a tab of `\(pageName)`"))

@@ -225,8 +225,8 @@ struct LifetimeTests {
     func dismissedAndReplaced() async throws {
         let fixture = Fixture()
         let outcome = try await fixture.navigator.open("app://tab/contact!/compose/attach")
-        weak var attach = outcome.target
-        weak var detail: TestPage? = fixture.detail
+        weak let attach = outcome.target
+        weak let detail: TestPage? = fixture.detail
         #expect(attach != nil)
         try await fixture.navigator.open("/tab#contact/compose", mode: .exact)
         #expect(attach == nil)

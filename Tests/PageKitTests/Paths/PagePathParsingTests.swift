@@ -246,12 +246,14 @@ struct MalformedPathTests {
         do {
             let path = try PagePath(parsing: testCase.input)
             Issue.record("`\(testCase.input)` parsed as `\(path)`")
-        } catch {
+        } catch let error as PagePathError {
             #expect(error.code == testCase.code)
             if let offset = testCase.offset {
                 #expect(error.offset == offset)
             }
             #expect(error.description.contains("`\(testCase.input)`"), "the message names the input")
+        } catch {
+            Issue.record("not a PagePathError: \(error)")
         }
     }
 
@@ -263,7 +265,7 @@ struct MalformedPathTests {
                 _ = try PagePath(parsing: text, limits: limits)
                 return nil
             } catch {
-                return error.code
+                return (error as? PagePathError)?.code
             }
         }
         #expect(code("/" + String(repeating: "a", count: 63)) == nil)

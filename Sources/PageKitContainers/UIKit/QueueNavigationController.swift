@@ -1,0 +1,290 @@
+#if canImport(UIKit)
+public import PageKit
+public import UIKit
+
+/// A drop-in replacement for `UINavigationController` whose pushes and pops are queued,
+/// so a second transition never starts inside the first one's animation.
+///
+/// `pushViewController`, `popViewController`, `popToViewController`,
+/// `popToRootViewController` and `setViewControllers` wait their turn on
+/// ``transitionQueue`` and are applied to the stack as it is when their turn comes. That
+/// removes "nested push animation can result in corrupted navigation bar", "Can't add
+/// self as subview" and "Unbalanced calls to begin/end appearance transitions" at their
+/// cause. A transition's end comes from its transition coordinator, or from
+/// `navigationController(_:didShow:animated:)` when it has none, and at once when it is
+/// not animated; a time-out opens the queue if neither ever arrives. The interactive
+/// swipe back holds the queue while the finger is down, and cannot begin while a
+/// transition runs.
+///
+/// ```swift
+/// let navigation = QueueNavigationController(rootViewController: list, queue: navigator.queue)
+/// navigation.pushViewController(detail, animated: true)
+/// navigation.pushViewController(photo, animated: true)   // starts when detail is on screen
+/// navigation.popViewController(animated: true)           // pops photo, at its turn
+/// ```
+///
+/// Set `delegate` as usual: the controller keeps the delegate slot for itself and
+/// forwards every message to yours.
+///
+/// The pop methods return what they popped when the queue was idle and they ran at
+/// once, and `nil` when they were queued behind other transitions.
+open class QueueNavigationController: UINavigationController, QueuedContainer, UIGestureRecognizerDelegate {
+    /// The queue its transitions go through. Share the navigator's (pass it to the
+    /// initializer, or set it before the first transition) so that everything waits in
+    /// one line.
+    public var transitionQueue = TransitionQueue()
+
+    /// The queued operations, for callers that want the ticket of a push or pop (to await
+    /// it, or cancel it).
+    public var queued: NavigationStackQueue {
+        NavigationStackQueue(queue: transitionQueue, primitives: primitives)
+    }
+
+    private let delegateProxy = NavigationDelegateProxy()
+    private var isSetUp = false
+    private var bypassesQueue = false
+    private var waitingForDidShow: [TransitionCompletion] = []
+    private var interaction: TransitionInteraction?
+
+    /// Creates the controller with a root view controller and the queue to share.
+    /// - Parameters:
+    ///   - rootViewController: The bottom of the stack.
+    ///   - queue: The queue its transitions go through.
+    public convenience init(rootViewController: UIViewController, queue: TransitionQueue) {
+        self.init(queue: queue)
+        withoutQueue { setViewControllers([rootViewController], animated: false) }
+    }
+
+    /// Creates an empty controller on `queue`.
+    /// - Parameter queue: The queue its transitions go through.
+    public convenience init(queue: TransitionQueue) {
+        self.init(nibName: nil, bundle: nil)
+        transitionQueue = queue
+    }
+
+    /// Creates the controller with a root view controller and a queue of its own.
+    /// - Parameter rootViewController: The bottom of the stack.
+    override public init(rootViewController: UIViewController) {
+        super.init(rootViewController: rootViewController)
+        setUp()
+    }
+
+    /// Creates the controller; the designated initializer UIKit calls.
+    /// - Parameters:
+    ///   - nibNameOrNil: A nib name, or `nil`.
+    ///   - nibBundleOrNil: A bundle, or `nil`.
+    override public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        setUp()
+    }
+
+    /// Creates the controller with custom bar classes.
+    /// - Parameters:
+    ///   - navigationBarClass: The navigation bar's class.
+    ///   - toolbarClass: The toolbar's class.
+    override public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+        super.init(navigationBarClass: navigationBarClass, toolbarClass: toolbarClass)
+        setUp()
+    }
+
+    /// Creates the controller from a storyboard or nib.
+    /// - Parameter coder: The decoder.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+
+    private func setUp() {
+        guard !isSetUp else { return }
+        isSetUp = true
+        delegateProxy.owner = self
+        super.delegate = delegateProxy
+    }
+
+    override open func viewDidLoad() {
+        super.viewDidLoad()
+        interactivePopGestureRecognizer?.delegate = self
+    }
+
+    /// The app's delegate; every message is forwarded to it.
+    override open var delegate: (any UINavigationControllerDelegate)? {
+        get { delegateProxy.external }
+        set {
+            delegateProxy.external = newValue
+            // Reassigned so UIKit asks the proxy again which optional messages it answers.
+            super.delegate = nil
+            super.delegate = delegateProxy
+        }
+    }
+
+    // MARK: Queued UIKit API
+
+    override open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard isQueueing else { return super.pushViewController(viewController, animated: animated) }
+        queued.push(items: [viewController], animated: animated)
+    }
+
+    override open func popViewController(animated: Bool) -> UIViewController? {
+        guard isQueueing else { return super.popViewController(animated: animated) }
+        if let gesture = interactivePopGestureRecognizer, gesture.state == .began || gesture.state == .changed {
+            return interactivePop(animated: animated)
+        }
+        let top = topViewController
+        _ = queued.popItem(animated: animated)
+        return topViewController !== top ? top : nil
+    }
+
+    override open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard isQueueing else { return super.popToViewController(viewController, animated: animated) }
+        return ranNow { queued.pop(toItem: viewController, animated: animated) }
+    }
+
+    override open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard isQueueing else { return super.popToRootViewController(animated: animated) }
+        return ranNow { queued.popToRootItem(animated: animated) }
+    }
+
+    override open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        guard isQueueing else { return super.setViewControllers(viewControllers, animated: animated) }
+        queued.set(items: viewControllers, animated: animated)
+    }
+
+    /// Whether a call from outside is queued: not during initialization, and not when
+    /// the queue itself runs the primitive.
+    private var isQueueing: Bool { isSetUp && !bypassesQueue }
+
+    /// The view controllers a pop removed, if it ran at once; `nil` if it was queued.
+    private func ranNow(_ pop: () -> TransitionTicket) -> [UIViewController]? {
+        let before = viewControllers
+        _ = pop()
+        let after = viewControllers
+        guard after.count < before.count else { return nil }
+        return Array(before[after.count...])
+    }
+
+    // MARK: Primitives
+
+    /// Runs `change` on UIKit directly, without queueing it.
+    package func withoutQueue(_ change: () -> Void) {
+        let previous = bypassesQueue
+        bypassesQueue = true
+        defer { bypassesQueue = previous }
+        change()
+    }
+
+    /// Finishes `completion` when the transition just started ends: from the transition
+    /// coordinator, else from `didShow`, and at once when not animated.
+    func reportEnd(animated: Bool, completion: TransitionCompletion) {
+        guard animated else { return completion.finish() }
+        if let coordinator = transitionCoordinator {
+            coordinator.animate(alongsideTransition: nil) { _ in completion.finish() }
+        } else {
+            waitingForDidShow.append(completion)
+        }
+    }
+
+    private var primitives: NavigationStackQueue.Primitives {
+        NavigationStackQueue.Primitives(
+            name: { [weak self] in self?.pageName ?? "" },
+            items: { [weak self] in self?.viewControllers },
+            describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
+            push: { [weak self] items, animated, completion in
+                guard let self else { return completion.finish() }
+                let controllers = items.compactMap { $0 as? UIViewController }
+                self.performUnqueued(animated: animated, completion: completion) {
+                    if controllers.count == 1 {
+                        self.pushViewController(controllers[0], animated: animated)
+                    } else {
+                        self.setViewControllers(self.viewControllers + controllers, animated: animated)
+                    }
+                }
+            },
+            pop: { [weak self] item, animated, completion in
+                guard let self, let controller = item as? UIViewController else { return completion.finish() }
+                self.performUnqueued(animated: animated, completion: completion) {
+                    _ = self.popToViewController(controller, animated: animated)
+                }
+            },
+            set: { [weak self] items, animated, completion in
+                guard let self else { return completion.finish() }
+                self.performUnqueued(animated: animated, completion: completion) {
+                    self.setViewControllers(items.compactMap { $0 as? UIViewController }, animated: animated)
+                }
+            }
+        )
+    }
+
+    fileprivate func didShow() {
+        let waiting = waitingForDidShow
+        waitingForDidShow = []
+        for completion in waiting { completion.finish() }
+    }
+
+    // MARK: Interactive pop
+
+    /// Refuses the swipe back while a transition runs or only the root is left.
+    /// - Parameter gestureRecognizer: The gesture about to begin.
+    /// - Returns: Whether it may begin.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === interactivePopGestureRecognizer else { return true }
+        return queued.canBeginInteractivePop
+    }
+
+    /// The swipe back has begun: hold the queue until the transition, finished or
+    /// cancelled, has ended.
+    private func interactivePop(animated: Bool) -> UIViewController? {
+        interaction = queued.beginInteractivePop()
+        let popped = super.popViewController(animated: animated)
+        guard let coordinator = transitionCoordinator else {
+            releaseInteraction()
+            return popped
+        }
+        let release: (any UIViewControllerTransitionCoordinatorContext) -> Void = { [weak self] _ in
+            self?.releaseInteraction()
+        }
+        if coordinator.isInteractive {
+            // The finger lifts: the transition then finishes or cancels on its own. The
+            // queue holds until that last animation has ended.
+            coordinator.notifyWhenInteractionChanges { _ in
+                coordinator.animate(alongsideTransition: nil, completion: release)
+            }
+        } else {
+            coordinator.animate(alongsideTransition: nil, completion: release)
+        }
+        return popped
+    }
+
+    private func releaseInteraction() {
+        interaction?.end()
+        interaction = nil
+    }
+}
+
+/// Takes the navigation controller's delegate slot to learn of `didShow`, and forwards
+/// every message to the app's own delegate, answering only what that delegate answers.
+final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
+    weak var owner: QueueNavigationController?
+    // Read from `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the
+    // main thread but Objective-C declares without isolation.
+    nonisolated(unsafe) weak var external: (any UINavigationControllerDelegate)?
+
+    override nonisolated func responds(to selector: Selector!) -> Bool {
+        super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+    }
+
+    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+        external?.responds(to: selector) == true ? external : nil
+    }
+
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
+                              animated: Bool) {
+        external?.navigationController?(navigationController, willShow: viewController, animated: animated)
+    }
+
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
+                              animated: Bool) {
+        owner?.didShow()
+        external?.navigationController?(navigationController, didShow: viewController, animated: animated)
+    }
+}
+#endif
