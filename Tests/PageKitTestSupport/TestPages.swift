@@ -68,3 +68,15 @@ public final class ConfirmingPage: LeaveConfirming {
     /// Whether a `canLeave` waits for an answer.
     public var isAsking: Bool { !pending.isEmpty }
 }
+
+/// Lets other main-actor work run, a turn at a time, until `condition` holds or `limit`
+/// turns have passed; never sleeps.
+/// - Returns: Whether the condition holds.
+@MainActor
+public func yieldUntil(limit: Int = 1_000, _ condition: () -> Bool) async -> Bool {
+    for _ in 0..<limit {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}

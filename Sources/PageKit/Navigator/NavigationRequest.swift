@@ -34,8 +34,12 @@ public struct NavigationOutcome: Sendable {
 /// failed, timed out, was refused or was cancelled.
 @MainActor
 public final class NavigationRequest {
-    /// The path as requested, possibly relative.
+    /// The path as requested, possibly relative. For a move (``Navigator/pop(_:animated:)``,
+    /// ``Navigator/jump(to:animated:)``…), the path that describes it when it was asked;
+    /// where it leads is decided at its turn.
     public let path: PagePath
+    /// What it asks for: a path, or a move planned at its turn.
+    let target: NavigationTarget
     /// The resolution mode.
     public let mode: ResolutionMode
     /// Where it comes from.
@@ -51,8 +55,10 @@ public final class NavigationRequest {
     var onCancelWhileHeld: (() -> Void)?
     private var handlers: [(Result<NavigationOutcome, NavigationError>) -> Void] = []
 
-    init(path: PagePath, mode: ResolutionMode, source: NavigationSource, animated: Bool, payload: (any Sendable)?) {
+    init(path: PagePath, target: NavigationTarget? = nil, mode: ResolutionMode, source: NavigationSource,
+         animated: Bool, payload: (any Sendable)?) {
         self.path = path
+        self.target = target ?? .path(path)
         self.mode = mode
         self.source = source
         self.animated = animated
@@ -69,7 +75,10 @@ public final class NavigationRequest {
         if let ticket {
             ticket.cancel()
         } else {
+            // Held for a root: it ends here, whether or not its navigator still lives.
             onCancelWhileHeld?()
+            resolve(.failure(NavigationError(.cancelled, path: path.description,
+                                             reason: "it was cancelled before the root was installed")))
         }
     }
 
@@ -87,6 +96,7 @@ public final class NavigationRequest {
     /// - Returns: What it did.
     /// - Throws: Always a ``NavigationError`` when it failed, timed out, was refused or cancelled.
     ///   Cancelling the calling task cancels the request.
+    @discardableResult
     public func outcome() async throws -> NavigationOutcome {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {

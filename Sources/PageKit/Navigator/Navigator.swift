@@ -101,6 +101,13 @@ public final class Navigator {
         }
     }
 
+    deinit {
+        // A request still waiting for a root would otherwise never end.
+        if let held = heldRequest {
+            Task { @MainActor in held.cancel() }
+        }
+    }
+
     /// Installs the root page. A request made before it was installed runs now.
     ///
     /// Only the newest such request is held: a later deep link replaces an earlier one,
@@ -201,8 +208,12 @@ public final class Navigator {
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
     ) -> NavigationRequest {
-        let request = NavigationRequest(path: path, mode: mode, source: source,
-                                        animated: animated ?? configuration.animated, payload: payload)
+        request(NavigationRequest(path: path, mode: mode, source: source,
+                                  animated: animated ?? configuration.animated, payload: payload))
+    }
+
+    /// Holds `request` until there is a root, or queues it.
+    func request(_ request: NavigationRequest) -> NavigationRequest {
         if root == nil {
             hold(request)
         } else {
@@ -263,8 +274,8 @@ public final class Navigator {
         request.onCancelWhileHeld = { [weak self, weak request] in
             guard let self, let request, self.heldRequest === request else { return }
             self.heldRequest = nil
-            self.resolveUnstarted(request, NavigationError(.cancelled, path: request.path.description,
-                                                           reason: "it was cancelled before the root was installed"))
+            self.emit(.cancelled, requested: request.path, from: self.currentPath, to: nil, plan: nil,
+                      source: request.source)
         }
     }
 
@@ -288,6 +299,9 @@ public final class Navigator {
             case .success:
                 guard let outcome = operation?.outcome else {
                     preconditionFailure("an open finished without an outcome")
+                }
+                if case .move(.back(let count)) = request.target {
+                    self.history.dropLast(count + 1)
                 }
                 self.history.record(outcome.to)
                 self.emit(.didFinish, requested: request.path, from: from, to: outcome.to, plan: outcome.plan,

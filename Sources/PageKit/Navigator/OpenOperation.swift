@@ -12,12 +12,14 @@ final class OpenOperation {
     private let valve: TransitionValve
     private var from = PagePath([])
     /// Where the request goes, as asked or as a guard redirected it: planned at its turn.
-    private var target = PagePath([])
+    private var target = NavigationTarget.path(PagePath([]))
     /// `target` made absolute against `from`, for guards and events.
     private var to = PagePath([])
     private var redirectedFrom: [PagePath] = []
     private var plan: NavigationPlan?
     private var made: [any Page] = []
+    /// Pages a move shows that the registry does not make.
+    private var presetPages: [any Page]?
     private var approvedToLeave = Set<ObjectIdentifier>()
 
     init(navigator: Navigator, request: NavigationRequest, valve: TransitionValve) {
@@ -37,9 +39,12 @@ final class OpenOperation {
 
     func start() {
         from = navigator.currentPath
-        target = request.path
+        target = request.target
         do {
-            to = try target.resolved(against: from)
+            switch target {
+            case .path(let path): to = try path.resolved(against: from)
+            case .move(let move): to = try navigator.plan(move).destination
+            }
         } catch {
             return fail(NavigationError(wrapping: error))
         }
@@ -82,7 +87,7 @@ final class OpenOperation {
                 }
                 redirectedFrom.append(to)
                 to = resolved
-                target = redirect
+                target = .path(redirect)
                 index = 0
             }
         }
@@ -94,7 +99,15 @@ final class OpenOperation {
     private func planAndConfirm() {
         let plan: NavigationPlan
         do {
-            plan = try navigator.makePlan(for: target, mode: request.mode, source: request.source)
+            switch target {
+            case .path(let path):
+                plan = try navigator.makePlan(for: path, mode: request.mode, source: request.source)
+                presetPages = nil
+            case .move(let move):
+                let planned = try navigator.plan(move)
+                plan = planned.plan
+                presetPages = planned.pages
+            }
         } catch {
             return fail(NavigationError(wrapping: error))
         }
@@ -130,7 +143,7 @@ final class OpenOperation {
 
     private func makePagesAndRun(_ plan: NavigationPlan) {
         do {
-            made = try navigator.makePages(for: plan, payload: request.payload, source: request.source)
+            made = try presetPages ?? navigator.makePages(for: plan, payload: request.payload, source: request.source)
         } catch {
             return fail(NavigationError(wrapping: error))
         }

@@ -36,7 +36,9 @@ struct Resolver {
     /// A relative path starts from the live page it is relative to, not from the root:
     /// the components of the current path above it are taken as the very pages on
     /// screen, so `x` pushes one page above the top and `..` pops one, even in a stack
-    /// that holds equal pages.
+    /// that holds equal pages. A relative path that climbs names what lies above the page
+    /// it climbs to position by position: `../x` from `c` in `[a, b, c]` gives
+    /// `[a, b, x]`, and `../c` is `c` itself.
     func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
         do throws {
             guard case .current(let levelsUp) = path.origin else {
@@ -51,6 +53,8 @@ struct Resolver {
             let kept = anchors[..<(anchors.count - levelsUp)]
             let absolute = PagePath(kept.map(\.component) + path.components, query: path.query)
             var walk = Walk(resolver: self, path: absolute, mode: mode)
+            // `../x` says "up, then x right there": what lies above is named exactly.
+            walk.isPositional = mode == .exact || levelsUp > 0
             walk.replay(kept)
             return try walk.run(path.components[...], matchingRoot: kept.isEmpty)
         } catch {
@@ -81,11 +85,17 @@ private struct Walk {
     /// The last match in the current stack, popped to once the walk leaves it or ends.
     var pendingPop: Position?
     var matchedModals: [ObjectIdentifier] = []
+    /// Whether stacks are matched position by position, and pages made in a stack go
+    /// above the last match once what lies above it is popped (exact mode, and relative
+    /// paths that climb), rather than searched from the top and pushed on top of the
+    /// stack as it stands.
+    var isPositional: Bool
 
     init(resolver: Resolver, path: PagePath, mode: ResolutionMode) {
         self.resolver = resolver
         self.path = path
         self.mode = mode
+        isPositional = mode == .exact
         cursor = Position(page: resolver.hierarchy.root, stack: nil, index: 0, isTop: true)
         chain.reserveCapacity(path.components.count + 2)
         chain.append(resolver.hierarchy.root)
@@ -243,10 +253,10 @@ private struct Walk {
     }
 
     /// The index of the page in `pages[lowest...]` that stands for `component`: searched
-    /// from the top down in reuse mode, only `lowest` in exact mode.
+    /// from the top down, or only `lowest` when matching positionally.
     private func stackMatch(in pages: [any Page], from lowest: Int, for component: PageComponent) -> Int? {
         guard lowest < pages.count else { return nil }
-        if mode == .exact {
+        if isPositional {
             return matches(pages[lowest], component) ? lowest : nil
         }
         var index = pages.count - 1
@@ -293,7 +303,7 @@ private struct Walk {
             return try make(rest, attachedTo: replaces ? .setStack(stack) : .push(stack))
         }
         if component.presentation == .shown, let stack = cursor.stack {
-            if mode == .exact {
+            if isPositional {
                 flushPendingPop()
             } else {
                 pendingPop = nil  // Reuse: push on top of the stack as it stands.

@@ -69,7 +69,9 @@ public final class TransitionTicket {
     /// The operation's label.
     public let label: String
     let id: UInt64
-    private weak var queue: TransitionQueue?
+    // Strong until resolved: a queue with work someone waits for must live to finish it
+    // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
+    private var queue: TransitionQueue?
     private var handlers: [(Result<Void, NavigationError>) -> Void] = []
 
     /// How it ended, once it has: success, or the error it failed, timed out or was
@@ -121,6 +123,7 @@ public final class TransitionTicket {
     func resolve(_ result: Result<Void, NavigationError>) {
         guard self.result == nil else { return }
         self.result = result
+        queue = nil
         let handlers = self.handlers
         self.handlers = []
         for handler in handlers { handler(result) }

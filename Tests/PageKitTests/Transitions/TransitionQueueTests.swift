@@ -174,6 +174,23 @@ struct TransitionQueueTests {
         } } throws: { ($0 as? NavigationError)?.code == .transitionFailed }
     }
 
+    @Test("a queue nobody else holds lives until the work someone waits for has ended")
+    func queueLivesForItsTickets() {
+        let clock = ManualTransitionClock()
+        weak var weakQueue: TransitionQueue?
+        let waiting: TransitionTicket
+        do {
+            let queue = TransitionQueue(clock: clock)
+            weakQueue = queue
+            queue.enqueue("lost") { _ in .wait }
+            waiting = queue.enqueue("waiting") { _ in .done }
+        }
+        #expect(weakQueue != nil)
+        clock.advance(by: .seconds(2))
+        #expect(waiting.isResolved, "the lost one timed out and the waiting one ran")
+        #expect(weakQueue == nil, "then the queue was let go")
+    }
+
     @Test("a burst of 1,000 opens issued in one turn completes in order, one transition at a time")
     func burst() throws {
         let app = Fixture(animationDuration: .milliseconds(350))

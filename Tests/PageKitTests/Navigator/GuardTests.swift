@@ -1,0 +1,139 @@
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+@MainActor
+@Suite("Guards and pages that refuse to leave")
+struct GuardTests {
+    @Test("a guard sees from, to and source, and can refuse with a typed error")
+    func refuse() async throws {
+        let fixture = Fixture()
+        var seen: [GuardRequest] = []
+        let token = fixture.navigator.addGuard { request in
+            seen.append(request)
+            return request.to.components.contains { $0.name == "settings" } ? .refuse(reason: "settings are locked") : .allow
+        }
+        let before = fixture.snapshot
+        await #expect { try await fixture.navigator.open("app://tab/settings", source: .external) } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .refused && "\(error)".contains("settings are locked")
+        }
+        #expect(fixture.snapshot == before)
+        #expect(seen.count == 1)
+        #expect(seen[0].from.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)")
+        #expect(seen[0].to.description == "app://tab/settings")
+        #expect(seen[0].source == .external)
+        try await fixture.navigator.open("app://tab/feed")
+        token.cancel()
+        try await fixture.navigator.open("app://tab/settings")
+        #expect(fixture.navigator.currentPath.description == "/tab#settings")
+    }
+
+    @Test("a guard can redirect, and the outcome says where from")
+    func redirect() async throws {
+        let fixture = Fixture()
+        let login = try PagePath(parsing: "app://tab/contact!compose")
+        let token = fixture.navigator.addGuard { request in
+            request.to.components.last?.name == "settings" ? .redirect(to: login) : .allow
+        }
+        let outcome = try await fixture.navigator.open("app://tab/settings")
+        #expect(outcome.redirectedFrom.map(\.description) == ["app://tab/settings"])
+        #expect(fixture.navigator.currentPath.description
+            == "/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose")
+        token.cancel()
+    }
+
+    @Test("a redirect loop is an error, and nothing moves")
+    func redirectLoop() async {
+        let fixture = Fixture()
+        let a = try! PagePath(parsing: "app://tab/feed")
+        let b = try! PagePath(parsing: "app://tab/settings")
+        let token = fixture.navigator.addGuard { request in
+            request.to == a ? .redirect(to: b) : .redirect(to: a)
+        }
+        let before = fixture.snapshot
+        await #expect { try await fixture.navigator.open(a) } throws: {
+            ($0 as? NavigationError)?.code == .redirectLoop
+        }
+        #expect(fixture.snapshot == before)
+        token.cancel()
+    }
+
+    @Test("redirects are bounded even without a loop")
+    func redirectBound() async {
+        let fixture = Fixture()
+        fixture.navigator.configuration.maxRedirects = 3
+        var counter = 0
+        let token = fixture.navigator.addGuard { _ in
+            counter += 1
+            return .redirect(to: try! PagePath(parsing: "app://tab/contact/detail(id=\(counter))"))
+        }
+        await #expect { try await fixture.navigator.open("app://tab/settings") } throws: {
+            ($0 as? NavigationError)?.code == .redirectLoop
+        }
+        #expect(counter == 4)
+        token.cancel()
+    }
+
+    @Test("an async guard holds the queue without a time-out; later requests wait")
+    func asyncGuard() async throws {
+        let fixture = Fixture()
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        let token = fixture.navigator.addGuard { request in
+            guard request.to.components.last?.name == "settings" else { return .allow }
+            return await withCheckedContinuation { answer = $0 }
+        }
+        let first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
+        let second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
+        #expect(await yieldUntil { answer != nil })
+        fixture.clock.advance(by: .seconds(60))
+        #expect(!first.isResolved && !second.isResolved, "the person is still deciding; no time-out")
+        answer?.resume(returning: .allow)
+        _ = try await first.outcome()
+        _ = try await second.outcome()
+        #expect(fixture.navigator.currentPath.description == "/tab#/feed")
+        token.cancel()
+    }
+
+    @Test("a page that refuses to leave fails the request and leaves the hierarchy untouched")
+    func canLeaveRefusal() async throws {
+        let fixture = Fixture()
+        let draft = ConfirmingPage("compose", allowsLeaving: false)
+        fixture.present(draft, from: fixture.tabs)
+        let before = fixture.snapshot
+        await #expect { try await fixture.navigator.open("app://tab/settings") } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .refused && error.component == "compose"
+        }
+        #expect(fixture.snapshot == before)
+        #expect(draft.leaveRequests.count == 1)
+        #expect(draft.leaveRequests[0].to.description == "app://tab/settings")
+        draft.allowsLeaving = true
+        try await fixture.navigator.open("app://tab/settings")
+        #expect(fixture.host.presentedPage(of: fixture.tabs) == nil)
+    }
+
+    @Test("can-leave is asked of every page the plan removes, and an async answer is awaited")
+    func canLeaveAsync() async throws {
+        let fixture = Fixture()
+        let editor = ConfirmingPage("editor", allowsLeaving: nil)
+        fixture.contact.push([editor], animated: false, completion: TransitionCompletion { _ in })
+        let request = fixture.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
+        #expect(await yieldUntil { editor.isAsking })
+        #expect(!request.isResolved)
+        #expect(fixture.contact.pages.count == 4, "nothing moves while the page decides")
+        editor.answerLeave(true)
+        _ = try await request.outcome()
+        #expect(fixture.contact.pages.count == 1)
+    }
+
+    @Test("pages kept by the plan are not asked")
+    func onlyRemovedPagesAreAsked() async throws {
+        let fixture = Fixture()
+        let kept = ConfirmingPage("kept", allowsLeaving: false)
+        fixture.contact.push([kept], animated: false, completion: TransitionCompletion { _ in })
+        try await fixture.navigator.open("app://tab/settings")
+        #expect(kept.leaveRequests.isEmpty)
+    }
+}
