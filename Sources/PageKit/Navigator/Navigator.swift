@@ -391,13 +391,13 @@ public final class Navigator {
             case .dismiss(let modal, _):
                 if let modal = modal.page { collect(modal) }
             case .popTo(let page, let stack):
-                guard let stack = stack.page as? any StackContainer, let page = page.page else { continue }
+                guard let stack = stack.page?.asStack, let page = page.page else { continue }
                 let pages = stack.containedPages
                 if let index = pages.firstIndex(where: { $0 === page }) {
                     pages[(index + 1)...].forEach(collect)
                 }
             case .setStack(_, let stack):
-                (stack.page as? any StackContainer)?.containedPages.forEach(collect)
+                stack.page?.asStack?.containedPages.forEach(collect)
             default:
                 continue
             }

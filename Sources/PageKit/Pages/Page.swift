@@ -50,9 +50,42 @@ public protocol Page: AnyObject, Sendable {
     ///   - query: The path's query, which every component sees.
     /// - Returns: Whether this page stands for the component.
     func canRespond(to component: PageComponent, query: PageParameters) -> Bool
+
+    /// The page's role in the hierarchy: a plain page, or the parent, navigation stack or
+    /// tab container it is.
+    ///
+    /// Adopting ``ParentPage``, ``StackContainer`` or ``TabContainer`` provides it; the
+    /// resolver reads it instead of asking the runtime which protocols a page adopts.
+    var pageKind: PageKind { get }
+}
+
+/// The role a page plays in the hierarchy, with the page as that role.
+@MainActor
+public enum PageKind {
+    /// A page that holds no pages.
+    case page
+    /// A page that holds pages, but neither as a stack nor as tabs.
+    case parent(any ParentPage)
+    /// A navigation stack.
+    case stack(any StackContainer)
+    /// A tab container.
+    case tabs(any TabContainer)
+
+    /// The page as a parent, whatever kind of parent it is.
+    public var parent: (any ParentPage)? {
+        switch self {
+        case .page: nil
+        case .parent(let parent): parent
+        case .stack(let stack): stack
+        case .tabs(let tabs): tabs
+        }
+    }
 }
 
 extension Page {
+    /// A plain page.
+    public var pageKind: PageKind { .page }
+
     /// No parameters.
     public var pageParameters: PageParameters { PageParameters() }
 
@@ -77,13 +110,15 @@ extension Page {
     ///   - query: The path's query.
     /// - Returns: Whether the parameters agree.
     public func defaultCanRespond(to component: PageComponent, query: PageParameters) -> Bool {
+        if component.parameters.isEmpty, query.isEmpty { return true }
         let own = pageParameters
-        for parameter in component.parameters where own[parameter.key] != parameter.value {
+        let asked = component.parameters
+        for index in asked.indices where own[asked[index].key] != asked[index].value {
             return false
         }
         if query.isEmpty || own.isEmpty { return true }
-        for parameter in own where component.parameters[parameter.key] == nil {
-            if let asked = query[parameter.key], asked != parameter.value { return false }
+        for index in own.indices where asked[own[index].key] == nil {
+            if let value = query[own[index].key], value != own[index].value { return false }
         }
         return true
     }
@@ -95,4 +130,21 @@ extension Page {
     public var pageDescription: String {
         PageReference.describe(name: pageName, parameters: pageParameters)
     }
+}
+
+extension Page {
+    /// The page as a navigation stack, if it is one.
+    var asStack: (any StackContainer)? {
+        if case .stack(let stack) = pageKind { return stack }
+        return nil
+    }
+
+    /// The page as a tab container, if it is one.
+    var asTabs: (any TabContainer)? {
+        if case .tabs(let tabs) = pageKind { return tabs }
+        return nil
+    }
+
+    /// The page as a parent of any kind, if it is one.
+    var asParent: (any ParentPage)? { pageKind.parent }
 }

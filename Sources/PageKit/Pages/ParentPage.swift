@@ -16,6 +16,9 @@ public protocol ParentPage: Page {
 }
 
 extension ParentPage {
+    /// A parent.
+    public var pageKind: PageKind { .parent(self) }
+
     /// `nil`: no held page is singled out as visible.
     public var visiblePage: (any Page)? { nil }
 }

@@ -32,6 +32,9 @@ public protocol StackContainer: ParentPage {
 }
 
 extension StackContainer {
+    /// A navigation stack.
+    public var pageKind: PageKind { .stack(self) }
+
     /// The top of the stack.
     public var visiblePage: (any Page)? { containedPages.last }
 }

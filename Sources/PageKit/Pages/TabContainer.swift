@@ -26,6 +26,9 @@ public protocol TabContainer: ParentPage {
 }
 
 extension TabContainer {
+    /// A tab container.
+    public var pageKind: PageKind { .tabs(self) }
+
     /// `false`: the tabs are fixed.
     public var acceptsNewTabs: Bool { false }
 

@@ -85,8 +85,11 @@ public struct PageParameters: Sendable {
     /// - Complexity: O(*n*) in the number of parameters, which is small and bounded by
     ///   ``PagePath/Limits/maxParameters``.
     public subscript(key: String) -> String? {
-        for parameter in storage where parameter.key == key {
-            return parameter.value
+        // By index, so no parameter is copied just to compare its key.
+        var index = bounds.lowerBound
+        while index < bounds.upperBound {
+            if base[index].key == key { return base[index].value }
+            index += 1
         }
         return nil
     }

@@ -89,8 +89,9 @@ public struct PagePath: Hashable, Sendable {
     ///   - limits: The bounds to enforce.
     /// - Throws: A ``PagePathError`` whose code says what is wrong and whose message
     ///   names the text and the offending byte.
-    /// - Complexity: O(*n*) in the length of `text`; two allocations (one array of
-    ///   components, one buffer of parameters shared by every component and the query).
+    /// - Complexity: O(*n*) in the length of `text`; two allocations for a path of up to
+    ///   16 components and 16 parameters (one array of components, one buffer of
+    ///   parameters shared by every component and the query), more for longer ones.
     public init(parsing text: String, limits: Limits = .default) throws {
         self = try PathParser.parse(text, limits: limits)
     }

@@ -14,32 +14,26 @@ struct PathParser {
     private var parameters: [PageParameter] = []
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
-        var text = text
-        var result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
-        if result == nil {
-            text.makeContiguousUTF8()
-            result = text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0, limits: limits) }
+        var path: PagePath?
+        var failure: PagePathError?
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var parser = PathParser(bytes: bytes, text: text, limits: limits)
+            do {
+                path = try parser.parsePath()
+            } catch let error as PagePathError {
+                failure = error
+            } catch {
+                preconditionFailure("the parser throws only PagePathError, not \(error)")
+            }
         }
-        switch result {
-        case .success(let path): return path
-        case .failure(let error): throw error
-        case nil: preconditionFailure("a native string is contiguous after makeContiguousUTF8()")
+        if text.utf8.withContiguousStorageIfAvailable(run) == nil {
+            var contiguous = text
+            contiguous.makeContiguousUTF8()
+            contiguous.utf8.withContiguousStorageIfAvailable(run)
         }
-    }
-
-    private static func parse(
-        _ text: String,
-        bytes: UnsafeBufferPointer<UInt8>,
-        limits: PagePath.Limits
-    ) -> Result<PagePath, PagePathError> {
-        var parser = PathParser(bytes: bytes, text: text, limits: limits)
-        do {
-            return .success(try parser.parsePath())
-        } catch let error as PagePathError {
-            return .failure(error)
-        } catch {
-            preconditionFailure("the parser throws only PagePathError, not \(error)")
-        }
+        if let failure { throw failure }
+        guard let path else { preconditionFailure("a native string is contiguous after makeContiguousUTF8()") }
+        return path
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, text: String, limits: PagePath.Limits) {
@@ -102,20 +96,12 @@ struct PathParser {
         )
     }
 
-    /// Sizes both buffers once, from a count of the bytes that can start a component or
-    /// a parameter, so that appending never reallocates.
+    /// Sizes both buffers once, without scanning: room for 16 components and 16
+    /// parameters (never more than the text could hold), so an ordinary path parses with
+    /// exactly two allocations; a longer one grows its buffers as it goes.
     private mutating func reserveCapacity() {
-        var separators = 1
-        var pairs = 1
-        for byte in bytes {
-            switch byte {
-            case .slash, .bang, .hash: separators += 1
-            case .equals, .ampersand: pairs += 1
-            default: break
-            }
-        }
-        components.reserveCapacity(min(separators, limits.maxDepth + 1))
-        parameters.reserveCapacity(pairs)
+        components.reserveCapacity(min(bytes.count / 2 + 1, 16, limits.maxDepth + 1))
+        parameters.reserveCapacity(min(bytes.count / 4 + 1, 16))
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
@@ -207,24 +193,28 @@ struct PathParser {
 
     private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws {
         let start = position
+        var plain = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == .slash || byte == .bang || byte == .hash || byte == .openParen
                 || byte == .questionMark || byte == .closeParen {
                 break
             }
+            if byte.needsDecoding { plain = false }
             position += 1
         }
-        guard position > start else {
+        let length = position - start
+        guard length > 0 else {
             throw error(.emptyComponent, at: start, "empty component")
         }
         // Checked on the encoded text: `%2E%2E` is a name, `..` a move.
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if raw.elementsEqual([.dot, .dot]) || raw.elementsEqual([.dot]) || raw.elementsEqual([.caret]) {
+        if length <= 2, bytes[start] == .dot && (length == 1 || bytes[start + 1] == .dot)
+            || length == 1 && bytes[start] == .caret {
             throw error(.misplacedRelative, at: start,
-                        "`\(String(decoding: raw, as: UTF8.self))` may only start a path string")
+                        "`\(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))`"
+                            + " may only start a path string")
         }
-        let name = try decode(start..<position)
+        let name = try decode(start..<position, plain: plain)
         guard components.count < limits.maxDepth else {
             throw error(.tooDeep, at: start, "it has more than \(limits.maxDepth) components")
         }
@@ -252,8 +242,10 @@ struct PathParser {
         let first = parameters.endIndex
         while true {
             let keyStart = position
+            var plain = true
             while position < bytes.count, bytes[position] != .equals, bytes[position] != .comma,
                   bytes[position] != .closeParen {
+                if bytes[position].needsDecoding { plain = false }
                 position += 1
             }
             guard position < bytes.count else {
@@ -262,16 +254,18 @@ struct PathParser {
             guard bytes[position] == .equals, position > keyStart else {
                 throw error(.malformedParameter, at: keyStart, "a parameter of `\(name)` needs the form `key=value`")
             }
-            let key = try decode(keyStart..<position)
+            let key = try decode(keyStart..<position, plain: plain)
             position += 1
             let valueStart = position
+            plain = true
             while position < bytes.count, bytes[position] != .comma, bytes[position] != .closeParen {
+                if bytes[position].needsDecoding { plain = false }
                 position += 1
             }
             guard position < bytes.count else {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
-            let value = try decode(valueStart..<position)
+            let value = try decode(valueStart..<position, plain: plain)
             guard parameters.endIndex - first < limits.maxParameters else {
                 throw error(.tooManyParameters, at: keyStart,
                             "`\(name)` has more than \(limits.maxParameters) parameters")
@@ -311,12 +305,18 @@ struct PathParser {
         while position < bytes.count {
             let itemStart = position
             var equals: Int?
+            var plainKey = true
+            var plainValue = true
             while position < bytes.count, bytes[position] != .ampersand {
                 let byte = bytes[position]
                 if byte == .hash, isURL {
                     throw error(.fragment, at: position, "a URL cannot hold a `#` fragment")
                 }
-                if byte == .equals, equals == nil { equals = position }
+                if byte == .equals, equals == nil {
+                    equals = position
+                } else if byte.needsDecoding {
+                    if equals == nil { plainKey = false } else { plainValue = false }
+                }
                 position += 1
             }
             if position > itemStart {
@@ -328,9 +328,9 @@ struct PathParser {
                     throw error(.tooManyParameters, at: itemStart,
                                 "the query has more than \(limits.maxParameters) items")
                 }
-                let key = try decode(itemStart..<keyEnd)
+                let key = try decode(itemStart..<keyEnd, plain: plainKey)
                 var value = ""
-                if let equals { value = try decode(equals + 1..<position) }
+                if let equals { value = try decode(equals + 1..<position, plain: plainValue) }
                 parameters.append(PageParameter(key: key, value: value))
             }
             if position < bytes.count { position += 1 }  // `&`
@@ -340,8 +340,11 @@ struct PathParser {
 
     // MARK: Percent-decoding
 
-    private func decode(_ range: Range<Int>) throws -> String {
+    /// The text of `range`, percent-decoded; `plain` when the scan that found the range
+    /// saw neither `%` nor a non-ASCII byte, so there is nothing to decode or validate.
+    private func decode(_ range: Range<Int>, plain: Bool) throws -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if plain { return String(decoding: slice, as: UTF8.self) }
         var hasPercent = false
         var isASCII = true
         for byte in slice {
@@ -390,12 +393,18 @@ struct PathParser {
         }
     }
 
+
     private func error(_ code: PagePathError.Code, at offset: Int?, _ reason: String) -> PagePathError {
         PagePathError(code, input: text, offset: offset, reason: reason)
     }
 }
 
 extension UInt8 {
+    /// Whether this byte means its piece needs percent-decoding or UTF-8 validation.
+    @inline(__always) var needsDecoding: Bool {
+        self == .percent || self >= 0x80
+    }
+
     static let slash = UInt8(ascii: "/")
     static let bang = UInt8(ascii: "!")
     static let hash = UInt8(ascii: "#")

@@ -28,38 +28,38 @@ struct LiveHierarchy {
     /// - Complexity: O(*v*) in the length of the chain, plus the stacks' depths when
     ///   `includeStackPages` is set.
     func walkVisible(includeStackPages: Bool, _ visit: (VisibleStep) -> Void) {
-        // The pages since the last modal boundary that may present: the containers and
-        // visible pages of the chain.
-        var presenters: [any Page] = []
         var page = root
         var presentation = PageComponent.Presentation.shown
         var isRoot = true
-        while true {
-            descend(from: page, presentation, isRoot: isRoot, includeStackPages: includeStackPages,
-                    presenters: &presenters, visit)
-            guard let (presenter, modal) = coveringModal(of: presenters) else { return }
+        while let (presenter, modal) = descend(from: page, presentation, isRoot: isRoot,
+                                               includeStackPages: includeStackPages, visit) {
             visit(.modal(presenter: presenter, page: modal))
-            presenters.removeAll(keepingCapacity: true)
             page = modal
             presentation = .modal
             isRoot = false
         }
     }
 
+    /// Walks one level of the visible chain, from `start` down to its visible leaf, and
+    /// returns the modal covering it: the one reported by the deepest page that reports
+    /// one (UIKit answers for ancestors too).
     private func descend(
         from start: any Page,
         _ startPresentation: PageComponent.Presentation,
         isRoot: Bool,
         includeStackPages: Bool,
-        presenters: inout [any Page],
         _ visit: (VisibleStep) -> Void
-    ) {
+    ) -> (presenter: any Page, page: any Page)? {
         var page = start
         var presentation = startPresentation
         var isTransparentRoot = isRoot && page.pageName.isEmpty
+        var covering: (presenter: any Page, page: any Page)?
+        func ask(_ presenter: any Page) {
+            if let modal = host.presentedPage(of: presenter) { covering = (presenter, modal) }
+        }
         while true {
-            presenters.append(page)
-            if let stack = page as? any StackContainer {
+            ask(page)
+            if let stack = page.asStack {
                 let pages = stack.containedPages
                 var firstPresentation = PageComponent.Presentation.shown
                 if stack.pageName.isEmpty {
@@ -67,7 +67,7 @@ struct LiveHierarchy {
                 } else {
                     visit(.page(stack, presentation, stack: nil, index: 0))
                 }
-                guard let top = pages.last else { return }
+                guard let top = pages.last else { return covering }
                 if includeStackPages {
                     for (index, stacked) in pages.enumerated() {
                         visit(.page(stacked, index == 0 ? firstPresentation : .shown, stack: stack, index: index))
@@ -76,8 +76,8 @@ struct LiveHierarchy {
                     visit(.page(top, pages.count == 1 ? firstPresentation : .shown, stack: stack,
                                 index: pages.count - 1))
                 }
-                presenters.append(top)
-                guard let next = visibleChild(of: top) else { return }
+                ask(top)
+                guard let next = visibleChild(of: top) else { return covering }
                 (page, presentation) = next
                 isTransparentRoot = false
                 continue
@@ -86,14 +86,18 @@ struct LiveHierarchy {
                 visit(.page(page, presentation, stack: nil, index: 0))
             }
             isTransparentRoot = false
-            guard let next = visibleChild(of: page) else { return }
+            guard let next = visibleChild(of: page) else { return covering }
             (page, presentation) = next
         }
     }
 
     private func visibleChild(of page: any Page) -> (any Page, PageComponent.Presentation)? {
-        guard let parent = page as? any ParentPage, let child = parent.visiblePage else { return nil }
-        return (child, parent is any TabContainer ? .child : .shown)
+        switch page.pageKind {
+        case .page: return nil
+        case .tabs(let tabs): return tabs.visiblePage.map { ($0, .child) }
+        case .stack(let stack): return stack.visiblePage.map { ($0, .shown) }
+        case .parent(let parent): return parent.visiblePage.map { ($0, .shown) }
+        }
     }
 
     /// The modal covering a chain: asked of the deepest page first.
@@ -146,13 +150,23 @@ struct LiveHierarchy {
         PagePath(anchors().map(\.component))
     }
 
-    /// The modals covering the visible chain, outermost first.
-    func visibleModals() -> [(presenter: any Page, page: any Page)] {
-        var modals: [(presenter: any Page, page: any Page)] = []
-        walkVisible(includeStackPages: false) { step in
-            if case .modal(let presenter, let page) = step { modals.append((presenter, page)) }
+    /// The outermost modal of the visible chain that is not in `matched`: each level's
+    /// visible pages are asked, the deepest answer covering the level, and a matched
+    /// modal's own level is walked next.
+    /// - Complexity: O(*v*) in the length of the visible chain; no allocation.
+    func firstVisibleModal(notIn matched: [ObjectIdentifier]) -> (presenter: any Page, page: any Page)? {
+        var level = root
+        while true {
+            var covering: (presenter: any Page, page: any Page)?
+            var page: (any Page)? = level
+            while let current = page {
+                if let modal = host.presentedPage(of: current) { covering = (current, modal) }
+                page = current.pageKind.parent?.visiblePage
+            }
+            guard let found = covering else { return nil }
+            guard matched.contains(ObjectIdentifier(found.page)) else { return found }
+            level = found.page
         }
-        return modals
     }
 
     /// How a page hangs from its parent.
@@ -191,7 +205,7 @@ struct LiveHierarchy {
             if let modal = host.presentedPage(of: page) {
                 pending.append((modal, .presented(by: page)))
             }
-            if let parent = page as? any ParentPage {
+            if let parent = page.asParent {
                 for child in parent.containedPages.reversed() {
                     pending.append((child, .held(by: page)))
                 }
@@ -215,7 +229,7 @@ struct LiveHierarchy {
     /// The page on screen below `page`: its visible page, that one's, and so on.
     func visibleLeaf(from page: any Page) -> any Page {
         var leaf = page
-        while let parent = leaf as? any ParentPage, let child = parent.visiblePage {
+        while let parent = leaf.asParent, let child = parent.visiblePage {
             leaf = child
         }
         return leaf
@@ -237,7 +251,7 @@ struct LiveHierarchy {
                 chain.append(opener)
                 current = opener
             case .held(let parent):
-                if let stack = parent as? any StackContainer {
+                if let stack = parent.asStack {
                     let pages = stack.containedPages
                     if let index = pages.firstIndex(where: { $0 === current }) {
                         chain.append(contentsOf: pages[..<index].reversed())
@@ -271,7 +285,7 @@ struct LiveHierarchy {
         // How the next page is shown; a transparent stack hands its presentation down.
         var pending = PageComponent.Presentation.shown
         for (index, step) in route.enumerated() {
-            if index > 0, case .held(let parent) = step.link, let stack = parent as? any StackContainer {
+            if index > 0, case .held(let parent) = step.link, let stack = parent.asStack {
                 let pages = stack.containedPages
                 guard let position = pages.firstIndex(where: { $0 === step.page }) else { return nil }
                 for (offset, stacked) in pages[...position].enumerated() {
@@ -283,9 +297,9 @@ struct LiveHierarchy {
             let presentation: PageComponent.Presentation = switch step.link {
             case nil: .shown
             case .presented: .modal
-            case .held(let parent): parent is any TabContainer ? .child : .shown
+            case .held(let parent): parent.asTabs != nil ? .child : .shown
             }
-            let isTransparentStack = step.page.pageName.isEmpty && step.page is any StackContainer
+            let isTransparentStack = step.page.pageName.isEmpty && step.page.asStack != nil
             if isTransparentStack || (step.link == nil && step.page.pageName.isEmpty) {
                 pending = Self.wrapped(presentation)
             } else {
@@ -320,16 +334,16 @@ struct LiveHierarchy {
         func line(_ page: any Page, _ indent: String, _ prefix: String) {
             guard seen.insert(ObjectIdentifier(page)).inserted else { return }
             var text = indent + prefix + page.pageDescription
-            switch page {
-            case is any StackContainer: text += " [stack]"
-            case is any TabContainer: text += " [tabs]"
-            case is EventHandler: text += " [event handler]"
-            default: break
+            switch page.pageKind {
+            case .stack: text += " [stack]"
+            case .tabs: text += " [tabs]"
+            case .page where page is EventHandler: text += " [event handler]"
+            case .page, .parent: break
             }
             if visible.contains(ObjectIdentifier(page)), !(page is EventHandler) { text += " *" }
             lines.append(text)
             let childIndent = indent + String(repeating: " ", count: prefix.count)
-            if let parent = page as? any ParentPage {
+            if let parent = page.asParent {
                 for child in parent.containedPages {
                     line(child, childIndent, "- ")
                 }

@@ -80,10 +80,13 @@ private struct Walk {
     var steps: [NavigationPlan.Step] = []
     var newComponents: [PageComponent] = []
     var cursor: Position
-    /// The pages walked since the last modal boundary: the modal `!` is asked of them.
+    /// The pages walked since the last modal boundary: a `!` component asks them for the
+    /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
-    /// The last match in the current stack, popped to once the walk leaves it or ends.
-    var pendingPop: Position?
+    private let tracksChain: Bool
+    /// Whether the cursor is a match in a stack whose pages above it are to be popped once
+    /// the walk leaves the stack or ends.
+    var revealsCursor = false
     var matchedModals: [ObjectIdentifier] = []
     /// Whether stacks are matched position by position, and pages made in a stack go
     /// above the last match once what lies above it is popped (exact mode, and relative
@@ -97,8 +100,11 @@ private struct Walk {
         self.mode = mode
         isPositional = mode == .exact
         cursor = Position(page: resolver.hierarchy.root, stack: nil, index: 0, isTop: true)
-        chain.reserveCapacity(path.components.count + 2)
-        chain.append(resolver.hierarchy.root)
+        tracksChain = path.components.contains { $0.presentation.isModal }
+        if tracksChain {
+            chain.reserveCapacity(path.components.count + 2)
+            chain.append(resolver.hierarchy.root)
+        }
     }
 
     private var query: PageParameters { path.query }
@@ -110,14 +116,13 @@ private struct Walk {
                 flushPendingPop()
                 matchedModals.append(ObjectIdentifier(modal))
                 chain.removeAll(keepingCapacity: true)
-                if modal !== anchor.page { chain.append(modal) }
-            } else if anchor.stack == nil || anchor.stack !== pendingPop?.stack {
+                if modal !== anchor.page { note(modal) }
+            } else if anchor.stack == nil || anchor.stack !== cursor.stack {
                 flushPendingPop()
             }
-            chain.append(anchor.page)
-            let position = Position(page: anchor.page, stack: anchor.stack, index: anchor.index, isTop: anchor.isTop)
-            if anchor.stack != nil { pendingPop = position }
-            cursor = position
+            note(anchor.page)
+            cursor = Position(page: anchor.page, stack: anchor.stack, index: anchor.index, isTop: anchor.isTop)
+            revealsCursor = anchor.stack != nil
         }
     }
 
@@ -161,7 +166,7 @@ private struct Walk {
         }
         if target == nil {
             flushPendingPop()
-            if mode == .exact, let stack = cursor.page as? any StackContainer {
+            if mode == .exact, let stack = cursor.page.asStack {
                 let pages = stack.containedPages
                 if pages.count > 1 {
                     steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack)))
@@ -190,7 +195,7 @@ private struct Walk {
         if matches(candidate, component) {
             return Position(page: candidate, stack: nil, index: 0, isTop: true)
         }
-        if candidate.pageName.isEmpty, let stack = candidate as? any StackContainer {
+        if candidate.pageName.isEmpty, let stack = candidate.asStack {
             let pages = stack.containedPages
             if let first = pages.first, matches(first, component) {
                 return Position(page: first, stack: stack, index: 0, isTop: pages.count == 1)
@@ -202,26 +207,30 @@ private struct Walk {
     /// Makes `position` current, reached through `page` (the page itself, or the
     /// transparent stack that holds it).
     private mutating func enter(_ position: Position, through page: any Page) {
-        chain.append(page)
+        note(page)
         if position.stack != nil {
-            chain.append(position.page)
-            pendingPop = position
+            note(position.page)
         }
+        revealsCursor = position.stack != nil
         cursor = position
+    }
+
+    /// Remembers a walked page, for a later `!` component to ask.
+    private mutating func note(_ page: any Page) {
+        if tracksChain { chain.append(page) }
     }
 
     /// Looks for a live page that stands for a `/`, `#` or `#/` component below the
     /// cursor, and moves there.
     private mutating func findChild(for component: PageComponent) -> Bool {
-        let page = cursor.page
-        if let stack = page as? any StackContainer {
+        switch cursor.page.pageKind {
+        case .stack(let stack):
             let pages = stack.containedPages
             guard let index = stackMatch(in: pages, from: 0, for: component) else { return false }
             flushPendingPop()
             moveInStack(stack, pages, to: index)
             return true
-        }
-        if let tabs = page as? any TabContainer {
+        case .tabs(let tabs):
             for tab in tabs.containedPages {
                 guard let position = position(of: tab, for: component) else { continue }
                 flushPendingPop()
@@ -232,14 +241,15 @@ private struct Walk {
                 return true
             }
             return false
-        }
-        if let parent = page as? any ParentPage {
+        case .parent(let parent):
             for child in parent.containedPages {
                 guard let position = position(of: child, for: component) else { continue }
                 flushPendingPop()
                 enter(position, through: child)
                 return true
             }
+        case .page:
+            break
         }
         if component.presentation == .shown, let stack = cursor.stack {
             // Push order is path nesting: the pages above this one in its stack.
@@ -268,17 +278,16 @@ private struct Walk {
     }
 
     private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
-        let position = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
-        chain.append(position.page)
-        pendingPop = position
-        cursor = position
+        cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
+        revealsCursor = true
+        note(cursor.page)
     }
 
     private mutating func flushPendingPop() {
-        guard let pop = pendingPop, let stack = pop.stack else { return }
-        pendingPop = nil
-        if !pop.isTop {
-            steps.append(.popTo(PageReference(live: pop.page), in: PageReference(live: stack)))
+        guard revealsCursor, let stack = cursor.stack else { return }
+        revealsCursor = false
+        if !cursor.isTop {
+            steps.append(.popTo(PageReference(live: cursor.page), in: PageReference(live: stack)))
         }
     }
 
@@ -297,7 +306,7 @@ private struct Walk {
         _ rest: ArraySlice<PageComponent>
     ) throws -> PageReference {
         let page = cursor.page
-        if let stack = page as? any StackContainer, component.presentation != .childStack {
+        if let stack = page.asStack, component.presentation != .childStack {
             // Nothing in this stack matched: exact mode replaces it all.
             let replaces = mode == .exact && !stack.containedPages.isEmpty
             return try make(rest, attachedTo: replaces ? .setStack(stack) : .push(stack))
@@ -306,17 +315,17 @@ private struct Walk {
             if isPositional {
                 flushPendingPop()
             } else {
-                pendingPop = nil  // Reuse: push on top of the stack as it stands.
+                revealsCursor = false  // Reuse: push on top of the stack as it stands.
             }
             return try make(rest, attachedTo: .push(stack))
         }
-        if let tabs = page as? any TabContainer, tabs.acceptsNewTabs {
+        if let tabs = page.asTabs, tabs.acceptsNewTabs {
             flushPendingPop()
             return try make(rest, attachedTo: .addTab(tabs))
         }
         let under = PageReference(live: page)
         let reason: String
-        if page is any TabContainer {
+        if page.asTabs != nil {
             reason = "no tab of `\(under)` answers it, and it does not accept new tabs"
         } else {
             reason = "no live page under `\(under)` answers it, and `\(under)` is in no navigation stack to push it on"
@@ -426,10 +435,8 @@ private struct Walk {
 
     /// Dismisses the first visible modal the path did not name, before anything moves.
     private mutating func insertDismissal() {
-        for (presenter, modal) in resolver.hierarchy.visibleModals()
-        where !matchedModals.contains(ObjectIdentifier(modal)) {
+        if let (presenter, modal) = resolver.hierarchy.firstVisibleModal(notIn: matchedModals) {
             steps.insert(.dismiss(PageReference(live: modal), presentedBy: PageReference(live: presenter)), at: 0)
-            return
         }
     }
 }

@@ -64,11 +64,13 @@ public final class TransitionQueue {
         let timeout: Duration
     }
 
+    /// The running operation, mutated in place: no copy per event. `id` 0 means none
+    /// (operations are numbered from 1).
     private struct Running {
-        let id: UInt64
-        let ticket: TransitionTicket
-        let startedAt: Duration
-        var timeout: Duration
+        var id: UInt64 = 0
+        var ticket: TransitionTicket?
+        var startedAt: Duration = .zero
+        var timeout: Duration = .zero
         var armsTimer = true
         var timer: (any TransitionTimer)?
         var failure: NavigationError?
@@ -79,14 +81,16 @@ public final class TransitionQueue {
     /// The clock time-outs are measured on.
     public let clock: any TransitionClock
     /// The time-outs new operations get unless they name their own.
-    public var timeouts: Timeouts
+    @exclusivity(unchecked) public var timeouts: Timeouts
 
-    private var machine = TransitionQueueStateMachine<Operation>()
-    private var running: Running?
-    private var lastID: UInt64 = 0
-    private var isDraining = false
-    private var nextStart: (UInt64, Operation)?
-    private var observers = ObserverList<TransitionQueueEvent>()
+    // Main-actor state whose accesses never overlap: the dynamic exclusivity checks would
+    // cost a quarter of each operation and catch nothing.
+    @exclusivity(unchecked) private var machine = TransitionQueueStateMachine<Operation>()
+    @exclusivity(unchecked) private var running = Running()
+    @exclusivity(unchecked) private var lastID: UInt64 = 0
+    @exclusivity(unchecked) private var isDraining = false
+    @exclusivity(unchecked) private var nextStart: (UInt64, Operation)?
+    @exclusivity(unchecked) private var observers = ObserverList<TransitionQueueEvent>()
 
     /// Creates a queue.
     /// - Parameters:
@@ -107,7 +111,7 @@ public final class TransitionQueue {
     }
 
     /// The label of the running operation, if any.
-    public var runningLabel: String? { running?.ticket.label }
+    public var runningLabel: String? { running.id == 0 ? nil : running.ticket?.label }
 
     /// How many operations wait behind the running one.
     public var pendingCount: Int { machine.pendingCount }
@@ -160,7 +164,7 @@ public final class TransitionQueue {
         for operation in machine.pendingRemoved() {
             resolveCancelled(operation.ticket)
         }
-        if let running {
+        if running.id != 0 {
             cancel(id: running.id)
         }
     }
@@ -175,7 +179,7 @@ public final class TransitionQueue {
         let id = lastID
         switch machine.interactionBegan(id) {
         case .granted:
-            observers.send(.interactionBegan(label: label))
+            notify(.interactionBegan(label: label))
             return TransitionInteraction(queue: self, id: id, label: label)
         case .refused:
             return nil
@@ -188,6 +192,12 @@ public final class TransitionQueue {
     /// - Returns: The token that keeps the observation.
     public func observe(_ handler: @escaping @MainActor (TransitionQueueEvent) -> Void) -> ObservationToken {
         observers.add(handler)
+    }
+
+    /// Sends an event, built only when someone observes.
+    private func notify(_ event: @autoclosure () -> TransitionQueueEvent) {
+        guard !observers.isEmpty else { return }
+        observers.send(event())
     }
 
     // MARK: Driving the state machine
@@ -206,13 +216,19 @@ public final class TransitionQueue {
     }
 
     private func run(_ id: UInt64, _ operation: Operation) {
-        running = Running(id: id, ticket: operation.ticket, startedAt: clock.now, timeout: operation.timeout)
-        observers.send(.started(label: operation.ticket.label))
-        let start = operation.body(TransitionValve(queue: self, id: id))
-        let armsTimer = running?.armsTimer ?? true
-        switch machine.bodyReturned(id, waits: start == .wait, armsTimer: armsTimer) {
+        running = Running()
+        running.id = id
+        running.ticket = operation.ticket
+        running.timeout = operation.timeout
+        if !observers.isEmpty {
+            // The clock is read only for observers, who are told durations.
+            running.startedAt = clock.now
+            observers.send(.started(label: operation.ticket.label))
+        }
+        let start = operation.body(TransitionValve(ticket: operation.ticket))
+        switch machine.bodyReturned(id, waits: start == .wait, armsTimer: running.armsTimer) {
         case .finished(let next):
-            end(id, failure: running?.failure)
+            end(id, failure: running.failure)
             proceed(next)
         case .armTimer(let generation):
             armTimer(id, generation: generation)
@@ -228,60 +244,63 @@ public final class TransitionQueue {
     }
 
     private func armTimer(_ id: UInt64, generation: UInt64) {
-        guard let timeout = running?.timeout else { return }
-        running?.timer?.cancel()
-        running?.timer = clock.schedule(after: timeout) { [weak self] in
+        guard running.id == id else { return }
+        running.timer?.cancel()
+        running.timer = clock.schedule(after: running.timeout) { [weak self] in
             self?.timerElapsed(id, generation: generation)
         }
     }
 
     private func end(_ id: UInt64, failure: NavigationError?) {
-        guard let finished = running, finished.id == id else { return }
-        running = nil
-        finished.timer?.cancel()
-        let elapsed = clock.now - finished.startedAt
+        guard running.id == id, let ticket = running.ticket else { return }
+        running.timer?.cancel()
+        let startedAt = running.startedAt
+        let timeout = running.timeout
+        running = Running()
         if let failure {
-            let label = finished.ticket.label
-            let event: TransitionQueueEvent = switch failure.code {
-            case .cancelled: .cancelled(label: label)
-            case .timedOut: .timedOut(label: label, after: finished.timeout)
-            default: .failed(label: label, error: failure)
+            let label = ticket.label
+            if !observers.isEmpty {
+                let event: TransitionQueueEvent = switch failure.code {
+                case .cancelled: .cancelled(label: label)
+                case .timedOut: .timedOut(label: label, after: timeout)
+                default: .failed(label: label, error: failure)
+                }
+                observers.send(event)
             }
-            observers.send(event)
-            finished.ticket.resolve(.failure(failure))
+            ticket.resolve(.failure(failure))
         } else {
-            observers.send(.finished(label: finished.ticket.label, duration: elapsed))
-            finished.ticket.resolve(.success(()))
+            notify(.finished(label: ticket.label, duration: clock.now - startedAt))
+            ticket.resolve(.success(()))
         }
     }
 
     // MARK: Valve and ticket entry points
 
     func valveFired(_ id: UInt64, failure: NavigationError?) {
-        guard running?.id == id else { return }
-        if running?.failure == nil { running?.failure = failure }
+        guard running.id == id else { return }
+        if running.failure == nil { running.failure = failure }
         switch machine.valveFired(id) {
         case .recordedWhileStarting, .ignored:
             break
         case .finished(let next):
-            end(id, failure: running?.failure)
+            end(id, failure: running.failure)
             proceed(next)
         }
     }
 
     func timeoutRequested(_ id: UInt64, _ timeout: Duration?) {
-        guard running?.id == id else { return }
-        if let timeout { running?.timeout = timeout }
+        guard running.id == id else { return }
+        if let timeout { running.timeout = timeout }
         if case .running(id, .starting) = machine.valve {
-            running?.armsTimer = timeout != nil
+            running.armsTimer = timeout != nil
             return
         }
         switch machine.timerRequested(id, arm: timeout != nil) {
         case .arm(let generation):
             armTimer(id, generation: generation)
         case .disarm:
-            running?.timer?.cancel()
-            running?.timer = nil
+            running.timer?.cancel()
+            running.timer = nil
         case .ignored:
             break
         }
@@ -289,10 +308,11 @@ public final class TransitionQueue {
 
     private func timerElapsed(_ id: UInt64, generation: UInt64) {
         guard case .timedOut(let next) = machine.timerElapsed(id, generation: generation),
-              let timedOut = running else { return }
+              running.id == id else { return }
+        let label = running.ticket?.label ?? ""
         let error = NavigationError(
-            .timedOut, reason: "`\(timedOut.ticket.label)` did not report its end within \(timedOut.timeout)")
-        running?.failure = error
+            .timedOut, reason: "`\(label)` did not report its end within \(running.timeout)")
+        running.failure = error
         end(id, failure: error)
         proceed(next)
     }
@@ -302,10 +322,10 @@ public final class TransitionQueue {
         case .removed(let operation):
             resolveCancelled(operation.ticket)
         case .cancelRunning:
-            guard running?.isCancellationRequested == false else { return }
-            running?.isCancellationRequested = true
-            let handlers = running?.cancellationHandlers ?? []
-            running?.cancellationHandlers = []
+            guard running.id == id, !running.isCancellationRequested else { return }
+            running.isCancellationRequested = true
+            let handlers = running.cancellationHandlers
+            running.cancellationHandlers = []
             for handler in handlers { handler() }
         case .ignored:
             break
@@ -313,30 +333,30 @@ public final class TransitionQueue {
     }
 
     private func resolveCancelled(_ ticket: TransitionTicket) {
-        observers.send(.cancelled(label: ticket.label))
+        notify(.cancelled(label: ticket.label))
         ticket.resolve(.failure(NavigationError(.cancelled, reason: "`\(ticket.label)` was cancelled before it ran")))
     }
 
     func isRunning(_ id: UInt64) -> Bool {
-        running?.id == id
+        running.id == id
     }
 
     func isCancellationRequested(_ id: UInt64) -> Bool {
-        running?.id == id && running?.isCancellationRequested == true
+        running.id == id && running.isCancellationRequested
     }
 
     func onCancellation(_ id: UInt64, _ handler: @escaping () -> Void) {
-        guard running?.id == id else { return }
-        if running?.isCancellationRequested == true {
+        guard running.id == id else { return }
+        if running.isCancellationRequested {
             handler()
         } else {
-            running?.cancellationHandlers.append(handler)
+            running.cancellationHandlers.append(handler)
         }
     }
 
     func interactionEnded(_ id: UInt64, label: String) {
         guard case .ended(let next) = machine.interactionEnded(id) else { return }
-        observers.send(.interactionEnded(label: label))
+        notify(.interactionEnded(label: label))
         proceed(next)
     }
 }

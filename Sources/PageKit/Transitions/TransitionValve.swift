@@ -5,12 +5,14 @@
 /// does nothing.
 @MainActor
 public struct TransitionValve {
-    private weak var queue: TransitionQueue?
-    private let id: UInt64
+    // The ticket holds its queue only until it resolves, so a valve never keeps a queue
+    // alive, and a valve fired after the end finds no queue: it does nothing.
+    private let ticket: TransitionTicket
+    private var queue: TransitionQueue? { ticket.queue }
+    private var id: UInt64 { ticket.id }
 
-    init(queue: TransitionQueue, id: UInt64) {
-        self.queue = queue
-        self.id = id
+    init(ticket: TransitionTicket) {
+        self.ticket = ticket
     }
 
     /// Reports that the transition has ended; the next operation starts.
@@ -71,12 +73,12 @@ public final class TransitionTicket {
     let id: UInt64
     // Strong until resolved: a queue with work someone waits for must live to finish it
     // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
-    private var queue: TransitionQueue?
-    private var handlers: [(Result<Void, NavigationError>) -> Void] = []
+    @exclusivity(unchecked) fileprivate private(set) var queue: TransitionQueue?
+    @exclusivity(unchecked) private var handlers: [(Result<Void, NavigationError>) -> Void] = []
 
     /// How it ended, once it has: success, or the error it failed, timed out or was
     /// cancelled with.
-    public private(set) var result: Result<Void, NavigationError>?
+    @exclusivity(unchecked) public private(set) var result: Result<Void, NavigationError>?
 
     init(label: String, id: UInt64, queue: TransitionQueue) {
         self.label = label

@@ -19,7 +19,8 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// Its own parameters.
     public var pageParameters: PageParameters
     /// The pages, bottom first.
-    public private(set) var pages: [any Page]
+    // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    @exclusivity(unchecked) public private(set) var pages: [any Page]
     /// Times its transitions.
     public let driver: any TransitionDriver
     /// The queue its queued operations go through.

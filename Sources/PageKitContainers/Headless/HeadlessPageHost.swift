@@ -14,7 +14,8 @@ public final class HeadlessPageHost: PageHost {
         let page: any Page
     }
 
-    private var presentations: [ObjectIdentifier: Presentation] = [:]
+    // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    @exclusivity(unchecked) private var presentations: [ObjectIdentifier: Presentation] = [:]
     private weak var root: (any Page)?
     /// Times presentations and dismissals.
     public let driver: any TransitionDriver

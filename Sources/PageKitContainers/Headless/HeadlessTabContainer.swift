@@ -7,9 +7,10 @@ public final class HeadlessTabContainer: TabContainer {
     /// Its own parameters.
     public var pageParameters: PageParameters
     /// The tabs, in order.
-    public private(set) var tabs: [any Page]
+    // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    @exclusivity(unchecked) public private(set) var tabs: [any Page]
     /// The index of the selected tab.
-    public private(set) var selectedIndex: Int
+    @exclusivity(unchecked) public private(set) var selectedIndex: Int
     /// Whether a component that names no tab adds one.
     public var acceptsNewTabs: Bool
     /// Times its transitions.
