@@ -24,6 +24,11 @@ let package = Package(
             dependencies: ["PageKit", "PageKitContainers"],
             path: "Examples/Showcase/ShowcaseApp"
         ),
+        .target(
+            name: "UIKitDropIn",
+            dependencies: ["PageKit", "PageKitContainers"],
+            path: "Examples/UIKitDropIn"
+        ),
         .executableTarget(
             name: "Showcase",
             dependencies: ["PageKit", "PageKitContainers", "ShowcaseApp"],

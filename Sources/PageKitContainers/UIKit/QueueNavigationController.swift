@@ -124,6 +124,7 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         queued.push(items: [viewController], animated: animated)
     }
 
+    @discardableResult
     override open func popViewController(animated: Bool) -> UIViewController? {
         guard isQueueing else { return super.popViewController(animated: animated) }
         if let gesture = interactivePopGestureRecognizer, gesture.state == .began || gesture.state == .changed {
@@ -134,11 +135,13 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         return topViewController !== top ? top : nil
     }
 
+    @discardableResult
     override open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         guard isQueueing else { return super.popToViewController(viewController, animated: animated) }
         return ranNow { queued.pop(toItem: viewController, animated: animated) }
     }
 
+    @discardableResult
     override open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard isQueueing else { return super.popToRootViewController(animated: animated) }
         return ranNow { queued.popToRootItem(animated: animated) }
