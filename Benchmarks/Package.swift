@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks for PageKit, kept out of the library's own package so that its users never
+// resolve the benchmark tooling. Run them from this directory:
+//
+//     swift package benchmark
+//
+// See README.md for what each benchmark measures and how to compare against a baseline.
+let package = Package(
+    name: "PageKitBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "PageKit", path: ".."),
+        // The MallocInterposer trait is the malloc-statistics backend on Swift 6.3+; it
+        // must be named here or resolution fails on this toolchain.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // What the benchmark targets share: running a body on the main actor, the page
+        // type, and the live trees. Not itself a benchmark (it is not under Benchmarks/).
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitContainers", package: "PageKit"),
+            ],
+            path: "Support/BenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "PathBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PageKit", package: "PageKit"),
+            ],
+            path: "Benchmarks/PathBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "NavigatorBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitContainers", package: "PageKit"),
+            ],
+            path: "Benchmarks/NavigatorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "TransitionQueueBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PageKit", package: "PageKit"),
+            ],
+            path: "Benchmarks/TransitionQueueBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,56 @@
+public import PageKit
+public import PageKitContainers
+
+/// A live hierarchy on headless containers, with a navigator over it:
+///
+///     tab [tab container, s0 selected]
+///     - s0 [stack]: list, item(id=1), item(id=2), …, item(id=depth-1)
+///     - s1 [stack]: the same pages (other instances)
+///     - s2, s3 …
+///
+/// Every container completes its transitions at once (`ImmediateTransitionDriver`) and
+/// shares the navigator's transition queue, whose clock is a `ManualTransitionClock`.
+/// The registry is `PageRegistry.benchmark(names:)`.
+@MainActor
+public final class LiveTree {
+    public let clock: ManualTransitionClock
+    public let queue: TransitionQueue
+    public let host: HeadlessPageHost
+    public let tabs: HeadlessTabContainer
+    public let stacks: [HeadlessNavigationStack]
+    public let navigator: Navigator
+    public let depth: Int
+
+    /// - Parameters:
+    ///   - tabCount: How many tabs (each a stack `s0`, `s1`, …).
+    ///   - depth: How many pages each stack holds.
+    ///   - registeredNames: How many names the registry holds.
+    public init(tabCount: Int = 4, depth: Int, registeredNames: Int) throws {
+        precondition(depth >= 2, "a stack holds list and at least one item")
+        let driver = ImmediateTransitionDriver()
+        clock = ManualTransitionClock()
+        queue = TransitionQueue(clock: clock)
+        host = HeadlessPageHost(driver: driver, queue: queue)
+        let queue = queue
+        stacks = (0..<tabCount).map { tab in
+            HeadlessNavigationStack(name: "s\(tab)", pages: LiveTree.stackPages(depth: depth), driver: driver,
+                                    queue: queue)
+        }
+        tabs = HeadlessTabContainer(name: "tab", tabs: stacks, driver: driver)
+        navigator = Navigator(
+            root: tabs, host: host, registry: try .benchmark(names: registeredNames), queue: queue,
+            identifiers: .sequential(), configuration: Navigator.Configuration(animated: false))
+        self.depth = depth
+    }
+
+    /// `list`, then `item(id=1)` … `item(id=depth-1)`.
+    static func stackPages(depth: Int) -> [any Page] {
+        [BenchPage("list")] + (1..<depth).map { BenchPage("item", ["id": String($0)]) }
+    }
+
+    /// `item(id=n)` for the page `below` pages under the top of a stack (0: the top).
+    /// - Parameter below: How far under the top.
+    public func item(below: Int) -> String {
+        "item(id=\(depth - 1 - below))"
+    }
+}
