@@ -10,8 +10,6 @@ struct ResponseRouter {
     private var awaiters: [Awaiter] = []
     private var lastID = 0
 
-    var isEmpty: Bool { awaiters.isEmpty }
-
     mutating func await(_ page: any Page, _ resume: @escaping (PageResponse?) -> Void) -> Int {
         lastID += 1
         awaiters.append(Awaiter(id: lastID, page: page, resume: resume))

@@ -1,12 +1,13 @@
-/// Resolves an absolute page path against the live hierarchy into a ``NavigationPlan``.
+/// Resolves a page path, absolute or relative, against the live hierarchy into a
+/// ``NavigationPlan``.
 ///
 /// The walk starts at the root; the first component may name the root or one of its
 /// children. For each component `c` (a page matches when its name is `c`'s and it
 /// ``Page/canRespond(to:query:)``):
 ///
 /// - **at a stack**: its pages are searched from the top down (reuse) or only the next
-///   position (exact); a match becomes current, and what lies above it is popped once the
-///   walk leaves the stack or ends;
+///   position (exact mode, and relative paths that climb); a match becomes current, and
+///   what lies above it is popped once the walk leaves the stack or ends;
 /// - **at a tab container**: its tabs; a match is selected;
 /// - **at another page**: its ``ParentPage/containedPages``, then, for a page in a stack
 ///   and a `/` component, the stack above it;
@@ -18,7 +19,8 @@
 ///   registry is an error, so no page is ever made just to receive an event.
 ///
 /// A path ending at an ``EventHandler`` only delivers the event. Otherwise the first
-/// visible modal the path does not name is dismissed, before anything else moves.
+/// visible modal the path does not name is dismissed, before anything else moves. A page's
+/// role is read from ``Page/pageKind``, never by asking the runtime for its protocols.
 @MainActor
 struct Resolver {
     let hierarchy: LiveHierarchy
@@ -40,7 +42,7 @@ struct Resolver {
     /// it climbs to position by position: `../x` from `c` in `[a, b, c]` gives
     /// `[a, b, x]`, and `../c` is `c` itself.
     func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
-        do throws {
+        do {
             guard case .current(let levelsUp) = path.origin else {
                 var walk = Walk(resolver: self, path: path, mode: mode)
                 return try walk.run(path.components[...], matchingRoot: true)

@@ -47,8 +47,4 @@ struct Ring<Element> {
         head = 0
         return elements
     }
-
-    func contains(where predicate: (Element) -> Bool) -> Bool {
-        storage[head...].contains { $0.map(predicate) ?? false }
-    }
 }

@@ -123,9 +123,4 @@ public final class ClockTransitionDriver: TransitionDriver {
             break
         }
     }
-
-    /// Forgets dropped transitions, so ``inFlight`` counts only live ones again.
-    public func forgetDropped(_ count: Int) {
-        inFlight = max(0, inFlight - count)
-    }
 }

@@ -172,6 +172,14 @@ struct PagePathParsingTests {
         #expect(path.description == "/a%2Fb(k%3D=v%2C1,url=http://x.com/a?b=1#c)?q%26=1%262")
     }
 
+    @Test("a query keeps repeated keys in order; the subscript reads the first")
+    func repeatedQueryKeys() throws {
+        let path = try PagePath(parsing: "app://search?tag=a&q=x&tag=b")
+        #expect(path.query["tag"] == "a")
+        #expect(path.query.values(for: "tag") == ["a", "b"])
+        #expect(path.query.values(for: "missing").isEmpty)
+    }
+
     @Test("a Foundation URL parses through the same tokenizer")
     func foundationURL() throws {
         let url = try #require(URL(string: "app://tab/contact/person_detail?id=5"))
