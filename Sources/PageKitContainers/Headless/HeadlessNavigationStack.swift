@@ -18,8 +18,8 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     public let pageName: String
     /// Its own parameters.
     public var pageParameters: PageParameters
-    /// The pages, bottom first.
     // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    /// The pages, bottom first.
     @exclusivity(unchecked) public private(set) var pages: [any Page]
     /// Times its transitions.
     public let driver: any TransitionDriver

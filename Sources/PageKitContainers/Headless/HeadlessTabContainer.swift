@@ -6,8 +6,8 @@ public final class HeadlessTabContainer: TabContainer {
     public let pageName: String
     /// Its own parameters.
     public var pageParameters: PageParameters
-    /// The tabs, in order.
     // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    /// The tabs, in order.
     @exclusivity(unchecked) public private(set) var tabs: [any Page]
     /// The index of the selected tab.
     @exclusivity(unchecked) public private(set) var selectedIndex: Int

@@ -4,7 +4,20 @@ public import PageKit
 public struct HeadlessTransition: Sendable, Hashable, CustomStringConvertible {
     /// What kind of transition it is.
     public enum Kind: String, Sendable, Hashable {
-        case push, pop, setStack, select, addTab, present, dismiss
+        /// Pages pushed on a stack.
+        case push
+        /// Pages popped off a stack.
+        case pop
+        /// A stack replaced.
+        case setStack
+        /// A tab selected.
+        case select
+        /// A tab added.
+        case addTab
+        /// A page presented.
+        case present
+        /// A presented page dismissed.
+        case dismiss
     }
 
     /// What kind of transition it is.

@@ -101,6 +101,7 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         super.delegate = delegateProxy
     }
 
+    /// Takes the swipe back's gesture delegate, to refuse it while a transition runs.
     override open func viewDidLoad() {
         super.viewDidLoad()
         interactivePopGestureRecognizer?.delegate = self
@@ -119,11 +120,18 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
 
     // MARK: Queued UIKit API
 
+    /// Pushes `viewController` when its turn comes.
+    /// - Parameters:
+    ///   - viewController: The view controller to push.
+    ///   - animated: Whether to animate.
     override open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard isQueueing else { return super.pushViewController(viewController, animated: animated) }
         queued.push(items: [viewController], animated: animated)
     }
 
+    /// Pops the top view controller when its turn comes.
+    /// - Parameter animated: Whether to animate.
+    /// - Returns: The view controller popped, if the pop ran at once; `nil` if it was queued.
     @discardableResult
     override open func popViewController(animated: Bool) -> UIViewController? {
         guard isQueueing else { return super.popViewController(animated: animated) }
@@ -135,18 +143,30 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         return topViewController !== top ? top : nil
     }
 
+    /// Pops until `viewController` is on top when its turn comes.
+    /// - Parameters:
+    ///   - viewController: A view controller of the stack.
+    ///   - animated: Whether to animate.
+    /// - Returns: The view controllers popped, if the pop ran at once; `nil` if it was queued.
     @discardableResult
     override open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         guard isQueueing else { return super.popToViewController(viewController, animated: animated) }
         return ranNow { queued.pop(toItem: viewController, animated: animated) }
     }
 
+    /// Pops to the root view controller when its turn comes.
+    /// - Parameter animated: Whether to animate.
+    /// - Returns: The view controllers popped, if the pop ran at once; `nil` if it was queued.
     @discardableResult
     override open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard isQueueing else { return super.popToRootViewController(animated: animated) }
         return ranNow { queued.popToRootItem(animated: animated) }
     }
 
+    /// Replaces the stack when its turn comes.
+    /// - Parameters:
+    ///   - viewControllers: The new stack, bottom first.
+    ///   - animated: Whether to animate.
     override open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
         guard isQueueing else { return super.setViewControllers(viewControllers, animated: animated) }
         queued.set(items: viewControllers, animated: animated)
