@@ -31,19 +31,20 @@ let benchmarks: @Sendable () -> Void = {
 final class QueueFixture {
     let clock = ManualTransitionClock()
     let queue: TransitionQueue
-    /// The valve of the operation holding the queue shut, while it waits.
-    var gate: TransitionValve?
-
     init() {
         queue = TransitionQueue(clock: clock)
     }
 
     /// Enqueues an operation that waits, so that the queue stays shut behind it.
-    func shut() {
-        queue.enqueue("gate", animated: false) { [unowned self] valve in
-            self.gate = valve
+    /// - Returns: Its valve: firing it opens the queue.
+    func shut() throws -> TransitionValve {
+        var gate: TransitionValve?
+        queue.enqueue("gate", animated: false) { valve in
+            gate = valve
             return .wait
         }
+        guard let gate else { throw BenchmarkExpectationFailure("the gate did not start") }
+        return gate
     }
 
     /// Checks that everything ran and the queue is idle, then purges cancelled timers.
@@ -108,9 +109,7 @@ func drainBenchmark(count: Int) {
         onMainActor(benchmark) { benchmark in
             let fixture = try fixture.value
             let queue = fixture.queue
-            fixture.shut()
-            guard let gate = fixture.gate else { throw BenchmarkExpectationFailure("the gate did not start") }
-            fixture.gate = nil
+            let gate = try fixture.shut()
             let start = bodiesRun
             benchmark.startMeasurement()
             for _ in 0..<count {
@@ -186,9 +185,7 @@ func drainMemoryBenchmark(count: Int) {
         onMainActor(benchmark) { benchmark in
             let fixture = try fixture.value
             let queue = fixture.queue
-            fixture.shut()
-            guard let gate = fixture.gate else { throw BenchmarkExpectationFailure("the gate did not start") }
-            fixture.gate = nil
+            let gate = try fixture.shut()
             let start = bodiesRun
             let before = residentKiB()
             benchmark.startMeasurement()

@@ -163,13 +163,23 @@ struct CurrentPathTests {
         }
     }
 
-    @Test("a random hierarchy's current path re-opens as a no-op, in both modes", arguments: 0..<4)
-    func noOp(seedBase: Int) async throws {
+    /// Runs `body` on 50 fixtures made random by seeds `seedBase * 1000 + 0..<50`.
+    static func forEachRandomHierarchy(
+        seedBase: Int,
+        _ body: (UInt64, Fixture) async throws -> Void
+    ) async throws {
         for offset in 0..<50 {
             let seed = UInt64(seedBase * 1_000 + offset)
             var random = SeededRandomNumberGenerator(seed: seed)
             let fixture = Fixture()
-            await Self.randomize(fixture, &random)
+            await randomize(fixture, &random)
+            try await body(seed, fixture)
+        }
+    }
+
+    @Test("a random hierarchy's current path re-opens as a no-op, in both modes", arguments: 0..<4)
+    func noOp(seedBase: Int) async throws {
+        try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let current = fixture.navigator.currentPath
             let exact = try fixture.navigator.plan(for: current, mode: .exact)
             let reuse = try fixture.navigator.plan(for: current, mode: .reuse)
@@ -186,11 +196,7 @@ struct CurrentPathTests {
 
     @Test("a random hierarchy's current path rebuilds the same hierarchy on a fresh app", arguments: 0..<4)
     func rebuild(seedBase: Int) async throws {
-        for offset in 0..<50 {
-            let seed = UInt64(seedBase * 1_000 + offset)
-            var random = SeededRandomNumberGenerator(seed: seed)
-            let fixture = Fixture()
-            await Self.randomize(fixture, &random)
+        try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let fresh = Fixture()
             try await fresh.navigator.open(fixture.navigator.currentPath, mode: .exact, animated: false)
             #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
