@@ -1,9 +1,10 @@
 /// What a ``Navigator`` reports about each request: for analytics, logging and tests.
 ///
-/// Every request that reaches its turn reports ``Kind-swift.enum/willStart`` and then
-/// exactly one of ``Kind-swift.enum/didFinish``, ``Kind-swift.enum/failed(_:)`` or
-/// ``Kind-swift.enum/cancelled``; a request refused or cancelled before planning reports
-/// only the last.
+/// Every request ends with exactly one of ``Kind-swift.enum/didFinish``,
+/// ``Kind-swift.enum/failed(_:)`` or ``Kind-swift.enum/cancelled``. One that gets as far as
+/// running its steps (it was planned, its leaving pages agreed, its pages made) reports
+/// ``Kind-swift.enum/willStart`` just before its first step; one refused, failed or
+/// cancelled before that reports only how it ended.
 ///
 /// ```swift
 /// let token = navigator.observe { event in

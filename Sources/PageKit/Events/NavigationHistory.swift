@@ -4,7 +4,7 @@
 /// ``Navigator/back(_:animated:)`` walks it backwards.
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
-    public let capacity: Int
+    public private(set) var capacity: Int
     /// The paths, oldest first.
     public private(set) var entries: [PagePath] = []
 
@@ -22,6 +22,14 @@ public struct NavigationHistory: Sendable {
         entries.append(path)
         if entries.count > capacity {
             entries.removeFirst(entries.count - capacity)
+        }
+    }
+
+    /// Keeps at most `capacity` entries from now on, dropping the oldest beyond it.
+    mutating func resize(to capacity: Int) {
+        self.capacity = max(1, capacity)
+        if entries.count > self.capacity {
+            entries.removeFirst(entries.count - self.capacity)
         }
     }
 

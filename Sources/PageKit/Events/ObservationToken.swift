@@ -1,4 +1,4 @@
-/// Keeps an observation alive: cancel it, or let it go, to stop receiving events.
+/// Keeps an observation or a guard in place: cancel it, or let it go, to remove it.
 @MainActor
 public final class ObservationToken {
     private var onCancel: (() -> Void)?
@@ -7,44 +7,55 @@ public final class ObservationToken {
         self.onCancel = onCancel
     }
 
-    /// Stops the observation. Cancelling twice does nothing.
+    /// Removes the observation or guard. Cancelling twice does nothing.
     public func cancel() {
         let onCancel = self.onCancel
         self.onCancel = nil
         onCancel?()
     }
 
-    /// Whether the observation has been cancelled.
+    /// Whether it has been cancelled.
     public var isCancelled: Bool { onCancel == nil }
 }
 
-/// Observers of one kind of event, each removed when its token is cancelled or freed.
+/// Elements kept while their ``ObservationToken`` lives and is not cancelled: observers,
+/// guards. An element whose token is gone is dropped the next time the list is read.
 @MainActor
-struct ObserverList<Event> {
-    private final class Box {
-        let handler: (Event) -> Void
+struct TokenList<Element> {
+    private final class Entry {
+        let element: Element
         weak var token: ObservationToken?
-        init(_ handler: @escaping (Event) -> Void) { self.handler = handler }
+        init(_ element: Element) { self.element = element }
     }
 
-    private var boxes: [Box] = []
+    private var entries: [Entry] = []
 
-    var isEmpty: Bool { boxes.isEmpty }
+    /// Whether no element was added, or every one has been dropped already. Cheap, for
+    /// fast paths; it may still count an element whose token has just gone.
+    var isEmpty: Bool { entries.isEmpty }
 
-    mutating func add(_ handler: @escaping @MainActor (Event) -> Void) -> ObservationToken {
-        let box = Box(handler)
-        boxes.append(box)
-        let token = ObservationToken { [weak box] in box.map { $0.token = nil } }
-        box.token = token
+    mutating func add(_ element: Element) -> ObservationToken {
+        let entry = Entry(element)
+        entries.append(entry)
+        let token = ObservationToken { [weak entry] in entry?.token = nil }
+        entry.token = token
         return token
     }
 
-    /// Sends `event` to every observer whose token is alive and not cancelled.
-    mutating func send(_ event: Event) {
-        guard !boxes.isEmpty else { return }
-        boxes.removeAll { $0.token == nil || $0.token?.isCancelled == true }
-        for box in boxes {
-            box.handler(event)
-        }
+    /// The elements whose tokens live, in the order they were added.
+    mutating func elements() -> [Element] {
+        guard !entries.isEmpty else { return [] }
+        entries.removeAll { $0.token == nil || $0.token?.isCancelled == true }
+        return entries.map(\.element)
     }
 }
+
+extension TokenList {
+    /// Sends `event` to every observer whose token lives.
+    mutating func send<Event>(_ event: Event) where Element == (Event) -> Void {
+        for observer in elements() { observer(event) }
+    }
+}
+
+/// Observers of one kind of event.
+typealias ObserverList<Event> = TokenList<(Event) -> Void>

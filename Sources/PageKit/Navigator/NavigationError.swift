@@ -43,6 +43,8 @@ public struct NavigationError: Error, Sendable {
         public static let timedOut = Code("timedOut")
         /// The request was cancelled before it ran, or between two of its steps.
         public static let cancelled = Code("cancelled")
+        /// A transition holds the queue, so an interactive one cannot begin now.
+        public static let busy = Code("busy")
         /// A guard, or a page asked whether it can leave, refused.
         public static let refused = Code("refused")
         /// Guards redirected more times than allowed, or back to a path already tried.

@@ -51,13 +51,30 @@ extension Navigator {
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
     ) async throws -> PageReply<T>? {
-        let outcome = try await open(path, mode: mode, animated: animated, payload: payload, source: source)
-        guard let target = outcome.target, hierarchy?.contains(target) == true else { return nil }
-        let response = await response(from: target)
+        let request = NavigationRequest(path: path, mode: mode, source: source,
+                                        animated: animated ?? configuration.animated, payload: payload)
+        let wait = ResponseWait()
+        // The wait starts in the very turn the open finishes, so a response the page sends
+        // right after it appears cannot slip past to bubble instead. It is attached before
+        // the request is queued: on an idle queue the open may finish within `request(_:)`.
+        request.onResolve { [weak self] result in
+            switch result {
+            case .failure(let error):
+                wait.end(.failure(error))
+            case .success(let outcome):
+                guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
+                self.startWaiting(wait, for: target)
+            }
+        }
+        self.request(request)
+        let response: PageResponse?
+        switch await wait.value(onCancel: { request.cancel() }) {
+        case .failure(let error): throw error
+        case .success(let value): response = value
+        }
         guard let response else { return nil }
         if response.hasPayload, response.payload(as: T.self) == nil {
-            throw NavigationError(.responseTypeMismatch, path: outcome.plan.path.description,
-                                  component: target.pageName,
+            throw NavigationError(.responseTypeMismatch, path: request.path.description,
                                   reason: "the response's payload is not a \(T.self)")
         }
         return PageReply(status: response.status, payload: response.payload(as: T.self))
@@ -96,19 +113,18 @@ extension Navigator {
     /// - Returns: The response, or `nil` when the page left without one. Cancelling the
     ///   calling task ends the wait with `nil`.
     public func response(from page: any Page) async -> PageResponse? {
-        guard hierarchy?.contains(page) == true else { return nil }
-        let waiter = ResponseWait()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<PageResponse?, Never>) in
-                waiter.id = responses.await(page) { continuation.resume(returning: $0) }
-                if waiter.isCancelled, let id = waiter.id { responses.cancel(id) }
-            }
-        } onCancel: {
-            Task { @MainActor in
-                waiter.isCancelled = true
-                if let id = waiter.id { self.responses.cancel(id) }
-            }
-        }
+        let wait = ResponseWait()
+        startWaiting(wait, for: page)
+        if case .success(let response) = await wait.value(onCancel: {}) { return response }
+        return nil
+    }
+
+    /// Makes `wait` end with `page`'s response, or with none if `page` is not live or
+    /// leaves without one.
+    private func startWaiting(_ wait: ResponseWait, for page: any Page) {
+        guard hierarchy?.contains(page) == true else { return wait.end(.success(nil)) }
+        let id = responses.await(page) { wait.end(.success($0)) }
+        wait.onCancel = { [weak self] in self?.responses.cancel(id) }
     }
 
     /// Tells the navigator that the hierarchy changed outside its queue (a container it
@@ -119,8 +135,34 @@ extension Navigator {
     }
 }
 
+/// A response being waited for: it ends once, with the response, none, or an error.
 @MainActor
 private final class ResponseWait {
-    var id: Int?
-    var isCancelled = false
+    private var result: Result<PageResponse?, NavigationError>?
+    private var continuation: CheckedContinuation<Result<PageResponse?, NavigationError>, Never>?
+    /// Stops the waiting underneath, when the waiting task is cancelled.
+    var onCancel: (() -> Void)?
+
+    func end(_ result: Result<PageResponse?, NavigationError>) {
+        guard self.result == nil else { return }
+        self.result = result
+        onCancel = nil
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    /// The outcome, once there is one. Cancelling the waiting task calls `cancelFirst`
+    /// (to cancel what was asked) and ends the wait with no response.
+    func value(onCancel cancelFirst: @escaping @MainActor () -> Void) async -> Result<PageResponse?, NavigationError> {
+        await withTaskCancellationHandler {
+            if let result { return result }
+            return await withCheckedContinuation { continuation = $0 }
+        } onCancel: {
+            Task { @MainActor in
+                cancelFirst()
+                self.onCancel?()
+                self.end(.success(nil))
+            }
+        }
+    }
 }

@@ -6,7 +6,9 @@
 /// try registry.register("person_detail") { intent in
 ///     PersonDetailPage(personID: intent.parameter("id") ?? "")
 /// }
-/// let navigator = Navigator(root: tabBarController, host: UIKitPageHost(), registry: registry)
+/// let queue = TransitionQueue()
+/// let navigator = Navigator(root: tabBarController, host: UIKitPageHost(queue: queue),
+///                           registry: registry, queue: queue)
 ///
 /// try await navigator.open("app://tab/contact/person_detail?id=5")
 /// navigator.currentPath.description   // "/tab#contact/list/person_detail(id=5)"
@@ -53,15 +55,16 @@ public final class Navigator {
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.
     public let queue: TransitionQueue
-    /// The navigator's settings.
-    public var configuration: Configuration
+    /// The navigator's settings; changes take effect from the next request (and at once
+    /// for the history's capacity).
+    public var configuration: Configuration {
+        didSet { history.resize(to: configuration.historyCapacity) }
+    }
     /// The paths shown so far.
     public private(set) var history: NavigationHistory
 
     let identities: PageIdentityTable
-    private(set) var guards: [NavigationGuard] = []
-    private var guardIDs: [Int] = []
-    private var lastGuardID = 0
+    private var guards = TokenList<NavigationGuard>()
     private var observers = ObserverList<NavigationEvent>()
     private var heldRequest: NavigationRequest?
     private let streams = EventStreams()
@@ -213,6 +216,7 @@ public final class Navigator {
     }
 
     /// Holds `request` until there is a root, or queues it.
+    @discardableResult
     func request(_ request: NavigationRequest) -> NavigationRequest {
         if root == nil {
             hold(request)
@@ -304,9 +308,11 @@ public final class Navigator {
                     self.history.dropLast(count + 1)
                 }
                 self.history.record(outcome.to)
+                // Resolved first, so whoever awaits a response from the target is waiting
+                // before an observer can make the page respond.
+                request.resolve(.success(outcome))
                 self.emit(.didFinish, requested: request.path, from: from, to: outcome.to, plan: outcome.plan,
                           source: request.source)
-                request.resolve(.success(outcome))
             case .failure(let error):
                 self.emit(error.code == .cancelled ? .cancelled : .failed(error), requested: request.path,
                           from: from, to: operation?.destination, plan: operation?.currentPlan, source: request.source)
@@ -520,18 +526,18 @@ public final class Navigator {
     /// }
     /// ```
     /// - Parameter guard: The guard.
-    /// - Returns: The token that keeps it; cancel it to remove the guard.
+    /// - Returns: The token that keeps it; cancel it, or let it go, to remove the guard.
     public func addGuard(_ guard: @escaping NavigationGuard) -> ObservationToken {
-        lastGuardID += 1
-        let id = lastGuardID
-        guards.append(`guard`)
-        guardIDs.append(id)
-        return ObservationToken { [weak self] in
-            guard let self, let index = self.guardIDs.firstIndex(of: id) else { return }
-            self.guards.remove(at: index)
-            self.guardIDs.remove(at: index)
-        }
+        guards.add(`guard`)
     }
+
+    /// The guards whose tokens live, in the order they were added.
+    func activeGuards() -> [NavigationGuard] {
+        guards.elements()
+    }
+
+    /// Whether there may be guards to ask: false means certainly none.
+    var mayHaveGuards: Bool { !guards.isEmpty }
 
     /// Calls `handler` with every ``NavigationEvent`` until the token is cancelled or freed.
     /// - Parameter handler: Receives each event.

@@ -48,21 +48,21 @@ final class OpenOperation {
         } catch {
             return fail(NavigationError(wrapping: error))
         }
-        if navigator.guards.isEmpty {
-            planAndConfirm()
-        } else {
+        if navigator.mayHaveGuards {
             valve.suspendTimeout()
-            Task { await runGuards() }
+            Task { await runGuards(navigator.activeGuards()) }
+        } else {
+            planAndConfirm()
         }
     }
 
     // MARK: Guards
 
-    private func runGuards() async {
+    private func runGuards(_ guards: [NavigationGuard]) async {
         var tried: Set<PagePath> = [to]
         var index = 0
-        while index < navigator.guards.count {
-            let decision = await navigator.guards[index](
+        while index < guards.count {
+            let decision = await guards[index](
                 GuardRequest(from: from, to: to, source: request.source, mode: request.mode))
             guard valve.isActive else { return }
             if valve.isCancellationRequested { return cancelled() }

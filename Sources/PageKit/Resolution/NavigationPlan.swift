@@ -20,7 +20,7 @@ public enum ResolutionMode: Hashable, Sendable {
 /// let plan = try navigator.plan(for: "app://tab/settings")
 /// print(plan)
 /// // plan for app://tab/settings (reuse)
-/// //   1. dismiss compose (presented by contact)
+/// //   1. dismiss compose (presented by tab)
 /// //   2. select settings in tab
 /// ```
 ///

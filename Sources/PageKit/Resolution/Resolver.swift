@@ -16,7 +16,8 @@
 /// - **no match**: a page is made for `c` and every later component and shown: pushed on
 ///   the stack (on top as it stands in reuse mode, above the last match in exact mode),
 ///   added as a tab, or presented. A component named by neither a live page nor the
-///   registry is an error, so no page is ever made just to receive an event.
+///   registry is an error, so no page is made just to receive an event (provided the
+///   handler's name is not also registered as a page: then the path means that page).
 ///
 /// A path ending at an ``EventHandler`` only delivers the event. Otherwise the first
 /// visible modal the path does not name is dismissed, before anything else moves. A page's

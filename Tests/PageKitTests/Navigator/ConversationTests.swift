@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Responses bubble to the pages that opened the sender")
+@Suite("Responses bubble to the pages that opened the sender", .timeLimit(.minutes(2)))
 struct ResponseTests {
     @Test("a response is offered to the pages below in the stack, then the containers, until one consumes it")
     func bubbling() {
@@ -75,13 +75,27 @@ struct ResponseTests {
         #expect(fixture.list.receivedResponses.isEmpty, "an awaited response does not bubble")
     }
 
+    @Test("a response sent in the very turn the open finishes is awaited, not bubbled")
+    func respondsAtOnce() async throws {
+        let fixture = Fixture()
+        fixture.list.consumesResponses = true
+        var delivery: ResponseDelivery?
+        let token = fixture.navigator.observe { event in
+            guard case .didFinish = event.kind, let compose = fixture.host.presentedPage(of: fixture.tabs) else { return }
+            delivery = fixture.navigator.send(PageResponse(.ok, payload: 1), from: compose)
+        }
+        let reply = try await fixture.navigator.open("app://tab/contact!compose", expecting: Int.self)
+        #expect(reply?.payload == 1)
+        #expect({ if case .awaited = delivery { return true } else { return false } }())
+        #expect(fixture.list.receivedResponses.isEmpty)
+        token.cancel()
+    }
+
     @Test("the awaited form returns nil when the page is popped unanswered")
     func poppedUnanswered() async throws {
         let fixture = Fixture()
         async let reply = fixture.navigator.open("app://tab/contact/list/detail(id=3)", expecting: Int.self)
         #expect(await yieldUntil { fixture.contact.pages.last?.pageName == "detail" })
-        // Give the awaiting task the turns it needs to start waiting.
-        _ = await yieldUntil(limit: 5) { false }
         try await fixture.navigator.open("app://tab/contact/list")
         #expect(try await reply == nil)
     }
@@ -92,7 +106,6 @@ struct ResponseTests {
         async let reply = fixture.navigator.open("app://tab/contact!compose", expecting: Int.self)
         #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
         let compose = try #require(fixture.host.presentedPage(of: fixture.tabs))
-        _ = await yieldUntil(limit: 5) { false }
         _ = fixture.navigator.send(PageResponse(.ok, payload: "not a number"), from: compose)
         do {
             _ = try await reply
@@ -104,7 +117,7 @@ struct ResponseTests {
 }
 
 @MainActor
-@Suite("Intents reach the page being opened")
+@Suite("Intents reach the page being opened", .timeLimit(.minutes(2)))
 struct IntentTests {
     @Test("a factory receives the component's parameters, the query, and the payload if it is the target")
     func factoryIntent() async throws {
@@ -138,7 +151,7 @@ struct IntentTests {
 }
 
 @MainActor
-@Suite("Cold start and links from outside the app")
+@Suite("Cold start and links from outside the app", .timeLimit(.minutes(2)))
 struct ColdStartTests {
     @Test("a request made before the root is installed is held and runs when it is")
     func held() async throws {
@@ -212,7 +225,7 @@ struct ColdStartTests {
 }
 
 @MainActor
-@Suite("Navigation events as a stream")
+@Suite("Navigation events as a stream", .timeLimit(.minutes(2)))
 struct EventStreamTests {
     @Test("the event stream yields every event, in order, and ends when the navigator is freed")
     func stream() async throws {

@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Guards and pages that refuse to leave")
+@Suite("Guards and pages that refuse to leave", .timeLimit(.minutes(2)))
 struct GuardTests {
     @Test("a guard sees from, to and source, and can refuse with a typed error")
     func refuse() async throws {

@@ -33,7 +33,7 @@ struct MoveCase: Sendable, CustomStringConvertible {
 }
 
 @MainActor
-@Suite("Moves: push, pop, pop-to, jump, back, up and relative paths")
+@Suite("Moves: push, pop, pop-to, jump, back, up and relative paths", .timeLimit(.minutes(2)))
 struct MovesTests {
     nonisolated static let stackMoves: [MoveCase] = [
         MoveCase(.pop(1), ["pop contact to person_detail(id=5)"], after: "/tab#contact/list/person_detail(id=5)"),
@@ -181,9 +181,14 @@ struct MovesTests {
     @Test("the history is bounded")
     func boundedHistory() async throws {
         let fixture = Fixture()
-        fixture.navigator.configuration.historyCapacity = 3
-        let navigator = Navigator(root: fixture.tabs, host: fixture.host, registry: fixture.navigator.registry,
-                                  configuration: .init(historyCapacity: 3))
+        let navigator = fixture.navigator
+        for id in 1...2 {
+            try await navigator.open("app://tab/contact/list/detail(id=\(id))")
+        }
+        #expect(navigator.history.entries.count == 3)
+        navigator.configuration.historyCapacity = 2
+        #expect(navigator.history.entries.count == 2, "a smaller capacity drops the oldest at once")
+        navigator.configuration.historyCapacity = 3
         for id in 1...5 {
             try await navigator.open("app://tab/contact/list/detail(id=\(id))")
         }

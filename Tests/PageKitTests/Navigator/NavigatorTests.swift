@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Opening paths through the navigator")
+@Suite("Opening paths through the navigator", .timeLimit(.minutes(2)))
 struct NavigatorTests {
     @Test("an open runs its plan's steps through the containers, in order")
     func runsSteps() async throws {
@@ -127,7 +127,7 @@ struct NavigatorTests {
 }
 
 @MainActor
-@Suite("The current path of the live hierarchy")
+@Suite("The current path of the live hierarchy", .timeLimit(.minutes(2)))
 struct CurrentPathTests {
     @Test("the current path names every stack page and each page's own parameters")
     func export() {
@@ -209,7 +209,7 @@ struct CurrentPathTests {
 }
 
 @MainActor
-@Suite("Pages removed from the hierarchy are freed")
+@Suite("Pages removed from the hierarchy are freed", .timeLimit(.minutes(2)))
 struct LifetimeTests {
     @Test("a popped page is freed")
     func popped() async throws {

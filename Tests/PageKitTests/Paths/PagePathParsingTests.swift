@@ -26,7 +26,7 @@ struct ParseCase: Sendable, CustomStringConvertible {
     var description: String { input }
 }
 
-@Suite("Parsing path strings and app URLs")
+@Suite("Parsing path strings and app URLs", .timeLimit(.minutes(2)))
 struct PagePathParsingTests {
     static let pathStrings: [ParseCase] = [
         ParseCase("/top/news(id=10)", .root, ["/top", "/news(id=10)"]),
@@ -210,7 +210,7 @@ struct MalformedCase: Sendable, CustomStringConvertible {
     }
 }
 
-@Suite("Malformed paths are typed errors")
+@Suite("Malformed paths are typed errors", .timeLimit(.minutes(2)))
 struct MalformedPathTests {
     static let cases: [MalformedCase] = [
         MalformedCase("", .empty),

@@ -2,7 +2,7 @@ import PageKit
 import PageKitTestSupport
 import Testing
 
-@Suite("Random paths round-trip")
+@Suite("Random paths round-trip", .timeLimit(.minutes(2)))
 struct PagePathRoundTripTests {
     /// Every structural character, plus spaces, non-ASCII and the relative markers.
     static let alphabet: [String] = [
@@ -59,7 +59,7 @@ struct PagePathRoundTripTests {
     }
 }
 
-@Suite("Diffing and resolving paths")
+@Suite("Diffing and resolving paths", .timeLimit(.minutes(2)))
 struct PagePathDifferenceTests {
     @Test("a diff keeps the common prefix, removes deepest first, adds outermost first")
     func difference() throws {

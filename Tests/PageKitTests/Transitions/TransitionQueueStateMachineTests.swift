@@ -23,7 +23,7 @@ enum MachineEvent: String, CaseIterable, Sendable {
 
 typealias Machine = TransitionQueueStateMachine<Int>
 
-@Suite("The transition queue's state machine")
+@Suite("The transition queue's state machine", .timeLimit(.minutes(2)))
 struct TransitionQueueStateMachineTests {
     static func make(_ state: MachineState) -> Machine {
         var machine = Machine()

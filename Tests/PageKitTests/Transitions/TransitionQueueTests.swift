@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("The transition queue")
+@Suite("The transition queue", .timeLimit(.minutes(2)))
 struct TransitionQueueTests {
     @Test("an operation that finishes at once lets the next start in the same turn")
     func sameTurn() {
