@@ -66,7 +66,7 @@ enum DropInExample {
 
     /// Awaits a queued push, to do something once it is on screen.
     static func pushThenWait(on contacts: QueueNavigationController) async throws {
-        try await contacts.queued.push(PersonDetailViewController(personID: "7")).finished()
+        try await contacts.enqueuePush(PersonDetailViewController(personID: "7")).finished()
     }
 
     /// Opens a deep link from outside the app: only externally openable pages.

@@ -95,15 +95,14 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// Begins an interactive pop (a swipe back): it holds the queue until it is cancelled
     /// or finished; the stack does not change before it finishes.
     /// - Returns: The pop in progress.
-    /// - Throws: ``NavigationError/Code/outOfRange`` with only the root left, or
-    ///   ``NavigationError/Code/cancelled`` while another transition runs (UIKit would
-    ///   not let the gesture begin).
+    /// - Throws: `NavigationError` with code `outOfRange` with only the root left, or
+    ///   `busy` while another transition runs (UIKit would not let the gesture begin).
     public func beginInteractivePop() throws -> InteractivePop {
         guard pages.count > 1 else {
             throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to swipe back to")
         }
         guard let interaction = queued.beginInteractivePop() else {
-            throw NavigationError(.cancelled, component: pageName,
+            throw NavigationError(.busy, component: pageName,
                                   reason: "a transition is running, so the swipe cannot begin")
         }
         return InteractivePop(stack: self, interaction: interaction)

@@ -34,9 +34,7 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     /// one line.
     public var transitionQueue = TransitionQueue()
 
-    /// The queued operations, for callers that want the ticket of a push or pop (to await
-    /// it, or cancel it).
-    public var queued: NavigationStackQueue {
+    private var queued: NavigationStackQueue {
         NavigationStackQueue(queue: transitionQueue, primitives: primitives)
     }
 
@@ -126,7 +124,7 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     ///   - animated: Whether to animate.
     override open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard isQueueing else { return super.pushViewController(viewController, animated: animated) }
-        queued.push(items: [viewController], animated: animated)
+        enqueuePush(viewController, animated: animated)
     }
 
     /// Pops the top view controller when its turn comes.
@@ -169,6 +167,57 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     ///   - animated: Whether to animate.
     override open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
         guard isQueueing else { return super.setViewControllers(viewControllers, animated: animated) }
+        queued.set(items: viewControllers, animated: animated)
+    }
+
+    // MARK: Queued operations with tickets
+
+    /// Pushes `viewController` when its turn comes, like `pushViewController`, and returns
+    /// the ticket that says how it ended (to await it, or cancel it).
+    /// - Parameters:
+    ///   - viewController: The view controller to push; it need not be a page.
+    ///   - animated: Whether to animate.
+    /// - Returns: The ticket.
+    @discardableResult
+    public func enqueuePush(_ viewController: UIViewController, animated: Bool = true) -> TransitionTicket {
+        queued.push(items: [viewController], animated: animated)
+    }
+
+    /// Pops the top view controller when its turn comes; the ticket fails with
+    /// `NavigationError` code `outOfRange` if only the root is left then.
+    /// - Parameter animated: Whether to animate.
+    /// - Returns: The ticket.
+    @discardableResult
+    public func enqueuePop(animated: Bool = true) -> TransitionTicket {
+        queued.popItem(animated: animated)
+    }
+
+    /// Pops until `viewController` is on top when its turn comes; the ticket fails with
+    /// code `staleHierarchy` if it is not in the stack then. It is held weakly meanwhile.
+    /// - Parameters:
+    ///   - viewController: A view controller of the stack.
+    ///   - animated: Whether to animate.
+    /// - Returns: The ticket.
+    @discardableResult
+    public func enqueuePop(to viewController: UIViewController, animated: Bool = true) -> TransitionTicket {
+        queued.pop(toItem: viewController, animated: animated)
+    }
+
+    /// Pops to the root view controller when its turn comes.
+    /// - Parameter animated: Whether to animate.
+    /// - Returns: The ticket.
+    @discardableResult
+    public func enqueuePopToRoot(animated: Bool = true) -> TransitionTicket {
+        queued.popToRootItem(animated: animated)
+    }
+
+    /// Replaces the stack when its turn comes; the ticket fails for an empty one.
+    /// - Parameters:
+    ///   - viewControllers: The new stack, bottom first.
+    ///   - animated: Whether to animate.
+    /// - Returns: The ticket.
+    @discardableResult
+    public func enqueueSetViewControllers(_ viewControllers: [UIViewController], animated: Bool = true) -> TransitionTicket {
         queued.set(items: viewControllers, animated: animated)
     }
 
