@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The showcase runs")
+@Suite("The showcase runs", .timeLimit(.minutes(2)))
 struct ShowcaseRunTests {
     @Test("swift run Showcase prints every row of the worked example and exits 0")
     func runsShowcase() throws {

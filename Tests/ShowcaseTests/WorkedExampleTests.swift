@@ -13,7 +13,7 @@ struct WorkedExampleExpectation: Sendable {
 }
 
 @MainActor
-@Suite("DESIGN.md's worked example, row by row")
+@Suite("DESIGN.md's worked example, row by row", .timeLimit(.minutes(2)))
 struct WorkedExampleTests {
     nonisolated static let expectations: [WorkedExampleExpectation] = [
         WorkedExampleExpectation(steps: ["push person_detail onto contact"],
