@@ -15,6 +15,10 @@ final class OpenOperation {
     private var target = NavigationTarget.path(PagePath([]))
     /// `target` made absolute against `from`, for guards and events.
     private var to = PagePath([])
+    private var isResolved = false
+    /// A move's plan made to learn where it leads, used as it is unless the operation waits
+    /// (a guard, a page asked to leave) before it plans again.
+    private var preplannedMove: Navigator.PlannedMove?
     private var redirectedFrom: [PagePath] = []
     private var plan: NavigationPlan?
     private var made: [any Page] = []
@@ -35,20 +39,26 @@ final class OpenOperation {
     /// The plan, once made.
     var currentPlan: NavigationPlan? { plan }
     /// The absolute path, once resolved.
-    var destination: PagePath? { plan?.path ?? (to.components.isEmpty && to.query.isEmpty ? nil : to) }
+    var destination: PagePath? { plan?.path ?? (isResolved ? to : nil) }
 
     func start() {
         from = navigator.currentPath
         target = request.target
         do {
             switch target {
-            case .path(let path): to = try path.resolved(against: from)
-            case .move(let move): to = try navigator.plan(move).destination
+            case .path(let path):
+                to = try path.resolved(against: from)
+            case .move(let move):
+                let planned = try navigator.plan(move)
+                to = planned.destination
+                preplannedMove = planned
             }
+            isResolved = true
         } catch {
             return fail(NavigationError(wrapping: error))
         }
         if navigator.mayHaveGuards {
+            preplannedMove = nil  // The hierarchy may change while the guards decide.
             valve.suspendTimeout()
             Task { await runGuards(navigator.activeGuards()) }
         } else {
@@ -104,7 +114,8 @@ final class OpenOperation {
                 plan = try navigator.makePlan(for: path, mode: request.mode, source: request.source)
                 presetPages = nil
             case .move(let move):
-                let planned = try navigator.plan(move)
+                let planned = try preplannedMove ?? navigator.plan(move)
+                preplannedMove = nil
                 plan = planned.plan
                 presetPages = planned.pages
             }
