@@ -402,8 +402,10 @@ public final class Navigator {
                 if let index = pages.firstIndex(where: { $0 === page }) {
                     pages[(index + 1)...].forEach(collect)
                 }
-            case .setStack(_, let stack):
-                stack.page?.asStack?.containedPages.forEach(collect)
+            case .setStack(let pages, let stack):
+                // Only the pages the new stack does not keep leave (a reorder keeps all).
+                let kept = Set(pages.compactMap { $0.page.map(ObjectIdentifier.init) })
+                stack.page?.asStack?.containedPages.filter { !kept.contains(ObjectIdentifier($0)) }.forEach(collect)
             default:
                 continue
             }

@@ -128,12 +128,16 @@ struct GuardTests {
         #expect(fixture.contact.pages.count == 1)
     }
 
-    @Test("pages kept by the plan are not asked")
+    @Test("pages kept by the plan are not asked, even when their stack is reordered")
     func onlyRemovedPagesAreAsked() async throws {
         let fixture = Fixture()
         let kept = ConfirmingPage("kept", allowsLeaving: false)
         fixture.contact.push([kept], animated: false, completion: TransitionCompletion { _ in })
         try await fixture.navigator.open("app://tab/settings")
         #expect(kept.leaveRequests.isEmpty)
+        try await fixture.navigator.open("app://tab/contact/kept")
+        try await fixture.navigator.push(identifiedBy: fixture.navigator.identifier(of: fixture.list)).outcome()
+        #expect(kept.leaveRequests.isEmpty, "a reorder removes no page")
+        #expect(fixture.contact.pages.last === fixture.list)
     }
 }
