@@ -99,13 +99,7 @@ extension Navigator {
         payload: (any Sendable)? = nil,
         source: NavigationSource = .app
     ) async throws -> PageReply<T>? {
-        let path: PagePath
-        do {
-            path = try PagePath(parsing: text, limits: configuration.limits)
-        } catch {
-            throw NavigationError(wrapping: error)
-        }
-        return try await open(path, expecting: type, mode: mode, animated: animated, payload: payload, source: source)
+        try await open(parse(text), expecting: type, mode: mode, animated: animated, payload: payload, source: source)
     }
 
     /// Waits for `page` to send a response, or to leave the hierarchy.

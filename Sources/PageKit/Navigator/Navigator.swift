@@ -327,7 +327,8 @@ public final class Navigator {
         request.resolve(.failure(error))
     }
 
-    private func parse(_ text: String) throws -> PagePath {
+    /// Parses `text` with the configured limits; a bad path is a ``NavigationError``.
+    func parse(_ text: String) throws -> PagePath {
         do {
             return try PagePath(parsing: text, limits: configuration.limits)
         } catch {
