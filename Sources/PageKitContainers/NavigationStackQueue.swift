@@ -16,7 +16,7 @@ public import PageKit
 @MainActor
 public final class NavigationStackQueue {
     /// The primitives of a stack whose items are pages or, on UIKit, view controllers.
-    package struct Primitives {
+    struct Primitives {
         /// The stack's name, for labels and messages.
         let name: () -> String
         /// The items, bottom first; `nil` once the stack is gone.
@@ -26,7 +26,7 @@ public final class NavigationStackQueue {
         let pop: (AnyObject, Bool, TransitionCompletion) -> Void
         let set: ([AnyObject], Bool, TransitionCompletion) -> Void
 
-        package init(
+        init(
             name: @escaping () -> String,
             items: @escaping () -> [AnyObject]?,
             describe: @escaping (AnyObject) -> String,
@@ -70,7 +70,7 @@ public final class NavigationStackQueue {
         ))
     }
 
-    package init(queue: TransitionQueue, primitives: Primitives) {
+    init(queue: TransitionQueue, primitives: Primitives) {
         self.queue = queue
         self.primitives = primitives
     }
@@ -145,7 +145,7 @@ public final class NavigationStackQueue {
     // MARK: Items
 
     @discardableResult
-    package func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
+    func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
         let names = items.map(primitives.describe).joined(separator: ", ")
         return perform("push \(names)", animated: animated) { primitives, _, completion in
             primitives.push(items, animated, completion)
@@ -154,7 +154,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    package func popItem(animated: Bool) -> TransitionTicket {
+    func popItem(animated: Bool) -> TransitionTicket {
         perform("pop", animated: animated) { primitives, items, completion in
             guard items.count > 1 else {
                 return NavigationError(.outOfRange, component: primitives.name(),
@@ -166,7 +166,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    package func pop(toItem item: AnyObject, animated: Bool) -> TransitionTicket {
+    func pop(toItem item: AnyObject, animated: Bool) -> TransitionTicket {
         let name = primitives.describe(item)
         return perform("pop to \(name)", animated: animated) { [weak item] primitives, items, completion in
             guard let item, items.contains(where: { $0 === item }) else {
@@ -179,7 +179,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    package func popToRootItem(animated: Bool) -> TransitionTicket {
+    func popToRootItem(animated: Bool) -> TransitionTicket {
         perform("pop to root", animated: animated) { primitives, items, completion in
             guard let root = items.first else {
                 return NavigationError(.outOfRange, component: primitives.name(), reason: "the stack is empty")
@@ -190,7 +190,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    package func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
+    func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
         perform("set stack", animated: animated) { primitives, _, completion in
             guard !newItems.isEmpty else {
                 return NavigationError(.outOfRange, component: primitives.name(),
@@ -214,18 +214,7 @@ public final class NavigationStackQueue {
                 valve.fail(NavigationError(.staleHierarchy, reason: "the stack is gone"))
                 return .wait
             }
-            let completion = TransitionCompletion { result in
-                switch result {
-                case .success:
-                    valve.fire()
-                case .failure(let error as NavigationError):
-                    valve.fail(error)
-                case .failure(let error):
-                    valve.fail(NavigationError(.transitionFailed, component: primitives.name(),
-                                               reason: "\(label) failed", underlying: error))
-                }
-            }
-            if let refusal = body(primitives, items, completion) {
+            if let refusal = body(primitives, items, valve.completion(for: label)) {
                 valve.fail(refusal)
             }
             return .wait

@@ -80,13 +80,13 @@ func planBenchmark(
         onMainActor(benchmark) { benchmark in
             let navigator = try tree.value.navigator
             let path = try PagePath(parsing: url)
-            let plan = try navigator.plan(for: path, mode: .reuse)
+            let plan = try navigator.plan(for: path)
             guard isExpected(plan) else {
                 throw BenchmarkExpectationFailure("`\(url)` planned \(plan), expected \(expected)")
             }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                blackHole(try navigator.plan(for: path, mode: .reuse))
+                blackHole(try navigator.plan(for: path))
             }
             benchmark.stopMeasurement()
         }
@@ -184,8 +184,8 @@ func openBenchmarks() {
                 let backPath = try PagePath(parsing: back)
                 let eventsBefore = observed.events
                 benchmark.startMeasurement()
-                let pushed = navigator.request(pushPath, animated: false)
-                let popped = navigator.request(backPath, animated: false)
+                let pushed = navigator.request(pushPath, .notAnimated)
+                let popped = navigator.request(backPath, .notAnimated)
                 benchmark.stopMeasurement()
                 for (request, url) in [(pushed, push), (popped, back)] {
                     guard case .success = request.result else {

@@ -13,6 +13,9 @@
 ///     }
 /// }
 /// ```
+///
+/// The paths are spelled out when read, so an observer that does not read them costs
+/// nothing for a deep stack.
 public struct NavigationEvent: Sendable {
     /// Which moment of a request it is.
     public enum Kind: Sendable {
@@ -28,16 +31,30 @@ public struct NavigationEvent: Sendable {
 
     /// Which moment it is.
     public let kind: Kind
-    /// The path as requested (possibly relative).
-    public let requested: PagePath?
-    /// The current path when the request started.
-    public let from: PagePath
-    /// Where it goes: the absolute path planned, or after it finished, the current path.
-    public let to: PagePath?
-    /// The plan, once made.
-    public let plan: NavigationPlan?
+    /// What was requested: the path (possibly relative) or the move; `nil` for text that
+    /// did not parse.
+    public let requested: NavigationTarget?
     /// Where the request came from.
     public let source: NavigationSource
+    /// The plan, once made.
+    public let plan: NavigationPlan?
+    let fromPath: SharedPath
+    let toPath: SharedPath?
+
+    init(kind: Kind, requested: NavigationTarget?, source: NavigationSource, plan: NavigationPlan?,
+         from: SharedPath, to: SharedPath?) {
+        self.kind = kind
+        self.requested = requested
+        self.source = source
+        self.plan = plan
+        fromPath = from
+        toPath = to
+    }
+
+    /// The current path when the request started.
+    public var from: PagePath { fromPath.path }
+    /// Where it goes: the absolute path planned, or after it finished, the current path.
+    public var to: PagePath? { toPath?.path }
 }
 
 extension NavigationEvent: CustomStringConvertible {

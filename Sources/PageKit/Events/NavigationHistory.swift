@@ -1,12 +1,13 @@
 /// The paths a navigator has shown, oldest first, bounded.
 ///
 /// A path is recorded after each request that finished and changed the current path;
-/// ``Navigator/back(_:animated:)`` walks it backwards.
+/// ``Navigator/back(_:_:)`` walks it backwards. Entries share what they have in common
+/// with the entries before them, so recording a push on a deep stack costs one
+/// component, and each entry is spelled out when read.
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
     public private(set) var capacity: Int
-    /// The paths, oldest first.
-    public private(set) var entries: [PagePath] = []
+    private(set) var shared: [SharedPath] = []
 
     /// An empty history.
     /// - Parameter capacity: The most entries kept (at least 1).
@@ -14,26 +15,33 @@ public struct NavigationHistory: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The current path, if any was recorded.
-    public var last: PagePath? { entries.last }
+    /// The paths, oldest first.
+    /// - Complexity: O(*n*) in the components of every entry.
+    public var entries: [PagePath] { shared.map(\.path) }
 
-    mutating func record(_ path: PagePath) {
-        guard entries.last != path else { return }
-        entries.append(path)
-        if entries.count > capacity {
-            entries.removeFirst(entries.count - capacity)
+    /// The current path, if any was recorded.
+    public var last: PagePath? { shared.last?.path }
+
+    /// How many paths it holds.
+    public var count: Int { shared.count }
+
+    mutating func record(_ path: SharedPath) {
+        if let last = shared.last, SharedPath.same(last, path) { return }
+        shared.append(path)
+        if shared.count > capacity {
+            shared.removeFirst(shared.count - capacity)
         }
     }
 
     /// Keeps at most `capacity` entries from now on, dropping the oldest beyond it.
     mutating func resize(to capacity: Int) {
         self.capacity = max(1, capacity)
-        if entries.count > self.capacity {
-            entries.removeFirst(entries.count - self.capacity)
+        if shared.count > self.capacity {
+            shared.removeFirst(shared.count - self.capacity)
         }
     }
 
     mutating func dropLast(_ count: Int) {
-        entries.removeLast(min(count, entries.count))
+        shared.removeLast(min(count, shared.count))
     }
 }

@@ -1,5 +1,5 @@
 /// Opens page paths against the live hierarchy, one at a time, through a
-/// ``TransitionQueue``.
+/// ``TransitionQueue``: the facade an app talks to.
 ///
 /// ```swift
 /// var registry = PageRegistry()
@@ -16,36 +16,11 @@
 ///
 /// Each request is queued in call order and planned when its turn comes, against the
 /// hierarchy as it is then. Its steps run one at a time, each waiting for its container
-/// to report the end of its transition, so animations never overlap. No global state:
-/// pass the navigator to what needs it.
+/// to report the end of its transition, so animations never overlap. A request's whole
+/// life is decided in one place, `RequestStateMachine`. No global state: pass the
+/// navigator to what needs it.
 @MainActor
 public final class Navigator {
-    /// Settings of a navigator.
-    public struct Configuration: Sendable {
-        /// Whether transitions animate unless a request says otherwise. Default `true`.
-        public var animated: Bool
-        /// Bounds on the paths it parses from text.
-        public var limits: PagePath.Limits
-        /// How many paths ``Navigator/history`` keeps. Default 50.
-        public var historyCapacity: Int
-        /// How many redirects guards may make for one request. Default 5.
-        public var maxRedirects: Int
-
-        /// Creates a configuration.
-        /// - Parameters:
-        ///   - animated: Whether transitions animate by default.
-        ///   - limits: Bounds on parsed paths.
-        ///   - historyCapacity: How many paths the history keeps.
-        ///   - maxRedirects: How many redirects one request may take.
-        public init(animated: Bool = true, limits: PagePath.Limits = .default, historyCapacity: Int = 50,
-                    maxRedirects: Int = 5) {
-            self.animated = animated
-            self.limits = limits
-            self.historyCapacity = historyCapacity
-            self.maxRedirects = maxRedirects
-        }
-    }
-
     /// The root page, once installed.
     public private(set) var root: (any Page)?
     /// Presents, dismisses and makes stacks for the platform.
@@ -61,15 +36,19 @@ public final class Navigator {
         didSet { history.resize(to: configuration.historyCapacity) }
     }
     /// The paths shown so far.
-    public private(set) var history: NavigationHistory
+    public internal(set) var history: NavigationHistory
 
     let identities: PageIdentityTable
-    private var guards = TokenList<NavigationGuard>()
-    private var observers = ObserverList<NavigationEvent>()
-    private var heldRequest: NavigationRequest?
-    private let streams = EventStreams()
-    private var queueObservation: ObservationToken?
+    /// What the navigator remembers of its stacks, so reading the current path costs what
+    /// changed since it was last read.
+    let cache = RouteCache()
+    let steps: StepRunner
+    var guards = TokenList<NavigationGuard>()
+    var observers = ObserverList<NavigationEvent>()
+    let streams = EventStreams()
     var responses = ResponseRouter()
+    private var heldRequest: (request: NavigationRequest, run: RequestRun)?
+    private var queueObservation: ObservationToken?
 
     /// Creates a navigator.
     /// - Parameters:
@@ -88,26 +67,28 @@ public final class Navigator {
         identifiers: PageIdentifierGenerator = .random,
         configuration: Configuration = Configuration()
     ) {
-        self.root = root
         self.host = host
         self.registry = registry
         self.queue = queue
         self.configuration = configuration
         history = NavigationHistory(capacity: configuration.historyCapacity)
         identities = PageIdentityTable(generator: identifiers)
+        steps = StepRunner(host: host, queue: queue, cache: cache)
         queueObservation = queue.observe { [weak self] event in
-            self?.queueDidReport(event)
+            switch event {
+            case .finished, .failed, .timedOut, .interactionEnded: self?.hierarchyDidChange()
+            case .started, .cancelled, .interactionBegan: break
+            }
         }
-        if let root {
-            host.install(root: root)
-            history.record(currentPath)
-        }
+        if let root { install(root: root) }
     }
 
     deinit {
         // A request still waiting for a root would otherwise never end.
-        if let held = heldRequest {
-            Task { @MainActor in held.cancel() }
+        if let run = heldRequest?.run {
+            Task { @MainActor in
+                run.queueEnded(.failure(NavigationError(.cancelled, reason: "its navigator is gone")))
+            }
         }
     }
 
@@ -119,237 +100,106 @@ public final class Navigator {
     /// - Parameter root: The root page.
     public func install(root: any Page) {
         self.root = root
+        cache.forgetAll()
         host.install(root: root)
-        history.record(currentPath)
-        if let held = heldRequest {
+        if let path = visibleRoute()?.path { history.record(path) }
+        if let (request, run) = heldRequest {
             heldRequest = nil
-            held.onCancelWhileHeld = nil
-            enqueue(held)
+            request.cancelWhileHeld = nil
+            enqueue(request, run)
         }
     }
 
     // MARK: Planning
 
-    /// The plan opening `path` would run now, with no side effect but asking pages
+    /// The plan opening `destination` would run now, with no side effect but asking pages
     /// ``Page/canRespond(to:query:)``.
+    ///
+    /// ```swift
+    /// print(try navigator.plan(for: "app://tab/settings"))
+    /// // plan for app://tab/settings (reuse)
+    /// //   1. select settings in tab
+    /// ```
     /// - Parameters:
-    ///   - path: An absolute path, or a relative one (resolved against ``currentPath``).
-    ///   - mode: The resolution mode.
-    ///   - source: Where the request would come from.
+    ///   - destination: A path, its text or a route; absolute, or relative to
+    ///     ``currentPath``.
+    ///   - options: The mode and source it would be opened with.
     /// - Returns: The plan.
-    /// - Throws: ``NavigationError`` naming the path and component that cannot be opened.
+    /// - Throws: ``NavigationError`` naming the path and component that cannot be opened
+    ///   (``NavigationError/Code/invalidPath`` for text that does not parse).
     /// - Complexity: See the resolver: O(*d* + *s*) in the path's length and the stack
-    ///   pages searched (reuse mode), O(*d* + *t*) in exact mode; the registry is never
-    ///   scanned.
-    public func plan(for path: PagePath, mode: ResolutionMode = .reuse,
-                     source: NavigationSource = .app) throws -> NavigationPlan {
-        try makePlan(for: path, mode: mode, source: source)
+    ///   pages searched (reuse mode), O(*d* + *t*) in exact mode; never the stacks'
+    ///   depth; the registry is never scanned.
+    public func plan(for destination: some PagePathConvertible, _ options: NavigationOptions = .default) throws
+        -> NavigationPlan {
+        try makePlan(for: .path(parse(destination)), mode: options.mode, source: options.source)
     }
 
-    /// The plan opening `text` would run now.
+    /// Whether `destination` can be opened now: whether ``plan(for:_:)`` succeeds. Call
+    /// that to learn why not.
     /// - Parameters:
-    ///   - text: A path string or an app URL.
-    ///   - mode: The resolution mode.
-    ///   - source: Where the request would come from.
-    /// - Returns: The plan.
-    /// - Throws: ``NavigationError`` (``NavigationError/Code/invalidPath`` for bad text).
-    public func plan(for text: String, mode: ResolutionMode = .reuse,
-                     source: NavigationSource = .app) throws -> NavigationPlan {
-        try plan(for: parse(text), mode: mode, source: source)
-    }
-
-    /// Whether `path` can be opened now: whether ``plan(for:mode:source:)-(PagePath,_,_)``
-    /// succeeds. Call that to learn why not.
-    /// - Parameters:
-    ///   - path: The path.
-    ///   - mode: The resolution mode.
+    ///   - destination: A path, its text or a route.
+    ///   - options: The mode and source it would be opened with.
     /// - Returns: Whether a plan exists.
-    public func canOpen(_ path: PagePath, mode: ResolutionMode = .reuse) -> Bool {
-        (try? plan(for: path, mode: mode)) != nil
-    }
-
-    func makePlan(for path: PagePath, mode: ResolutionMode,
-                  source: NavigationSource) throws -> NavigationPlan {
-        guard let root else {
-            throw NavigationError(.noRoot, path: path.description, reason: "the navigator has no root page yet")
-        }
-        let resolver = Resolver(hierarchy: LiveHierarchy(root: root, host: host), registry: registry, source: source)
-        let plan = try resolver.plan(for: path, mode: mode)
-        if source == .external {
-            try checkExternal(plan)
-        }
-        return plan
-    }
-
-    private func checkExternal(_ plan: NavigationPlan) throws {
-        // New pages were checked while planning; a live target must be allowed too. An
-        // event is allowed when its handler's owner is.
-        guard case .live = plan.target.kind else { return }
-        var components = plan.path.components
-        if plan.isDelivery { components.removeLast() }
-        guard let last = components.last, !registry.isExternallyOpenable(last.name) else { return }
-        throw NavigationError(.notExternallyOpenable, path: plan.path.description, component: last.name,
-                              reason: "`\(last.name)` is not registered as externally openable")
+    public func canOpen(_ destination: some PagePathConvertible, _ options: NavigationOptions = .default) -> Bool {
+        (try? plan(for: destination, options)) != nil
     }
 
     // MARK: Opening
 
-    /// Queues a request to open `path`; it is planned and run when its turn comes.
+    /// Queues a request to open `destination`; it is planned and run when its turn comes.
+    ///
+    /// Text that does not parse gives a request that has already failed with
+    /// ``NavigationError/Code/invalidPath``.
     /// - Parameters:
-    ///   - path: An absolute path, or a relative one, resolved against ``currentPath``
-    ///     when its turn comes.
-    ///   - mode: The resolution mode.
-    ///   - animated: Whether to animate; ``Configuration/animated`` by default.
-    ///   - payload: A value for the page the path ends at (see ``PageIntent``).
-    ///   - source: Where the request comes from.
+    ///   - destination: A path, its text or a route; absolute, or relative to the
+    ///     current path as it is at the request's turn.
+    ///   - options: Mode, animation, payload and source.
     /// - Returns: The request, to await or cancel.
     @discardableResult
-    public func request(
-        _ path: PagePath,
-        mode: ResolutionMode = .reuse,
-        animated: Bool? = nil,
-        payload: (any Sendable)? = nil,
-        source: NavigationSource = .app
-    ) -> NavigationRequest {
-        request(NavigationRequest(path: path, mode: mode, source: source,
-                                  animated: animated ?? configuration.animated, payload: payload))
+    public func request(_ destination: some PagePathConvertible, _ options: NavigationOptions = .default)
+        -> NavigationRequest {
+        request(destination, options, prepare: { _ in })
     }
 
-    /// Holds `request` until there is a root, or queues it.
-    @discardableResult
-    func request(_ request: NavigationRequest) -> NavigationRequest {
-        if root == nil {
-            hold(request)
-        } else {
-            enqueue(request)
-        }
-        return request
-    }
-
-    /// Opens `path` and returns once every step has run.
-    /// - Parameters:
-    ///   - path: An absolute or relative path.
-    ///   - mode: The resolution mode.
-    ///   - animated: Whether to animate; ``Configuration/animated`` by default.
-    ///   - payload: A value for the page the path ends at.
-    ///   - source: Where the request comes from.
-    /// - Returns: What it did.
-    /// - Throws: Always a ``NavigationError`` naming the path and component when it cannot be
-    ///   opened, was refused, failed, timed out or was cancelled.
-    @discardableResult
-    public func open(
-        _ path: PagePath,
-        mode: ResolutionMode = .reuse,
-        animated: Bool? = nil,
-        payload: (any Sendable)? = nil,
-        source: NavigationSource = .app
-    ) async throws -> NavigationOutcome {
-        try await request(path, mode: mode, animated: animated, payload: payload, source: source).outcome()
-    }
-
-    /// Opens a path string or app URL and returns once every step has run.
-    /// - Parameters:
-    ///   - text: The path or URL.
-    ///   - mode: The resolution mode.
-    ///   - animated: Whether to animate.
-    ///   - payload: A value for the page the path ends at.
-    ///   - source: Where the request comes from.
-    /// - Returns: What it did.
-    /// - Throws: Always a ``NavigationError``; ``NavigationError/Code/invalidPath`` for bad text.
-    @discardableResult
-    public func open(
-        _ text: String,
-        mode: ResolutionMode = .reuse,
-        animated: Bool? = nil,
-        payload: (any Sendable)? = nil,
-        source: NavigationSource = .app
-    ) async throws -> NavigationOutcome {
-        try await open(parse(text), mode: mode, animated: animated, payload: payload, source: source)
-    }
-
-    private func hold(_ request: NavigationRequest) {
-        if let previous = heldRequest {
-            previous.onCancelWhileHeld = nil
-            resolveUnstarted(previous, NavigationError(
-                .cancelled, path: previous.path.description,
-                reason: "a newer request replaced it while the navigator waited for its root"))
-        }
-        heldRequest = request
-        request.onCancelWhileHeld = { [weak self, weak request] in
-            guard let self, let request, self.heldRequest === request else { return }
-            self.heldRequest = nil
-            self.emit(.cancelled, requested: request.path, from: self.currentPath, to: nil, plan: nil,
-                      source: request.source)
-        }
-    }
-
-    private func enqueue(_ request: NavigationRequest) {
-        var operation: OpenOperation?
-        let ticket = queue.enqueue("open \(request.path)", animated: request.animated) { [weak self, request] valve in
-            guard let self else {
-                valve.fail(NavigationError(.cancelled, reason: "the navigator is gone"))
-                return .wait
-            }
-            let started = OpenOperation(navigator: self, request: request, valve: valve)
-            operation = started
-            started.start()
-            return .wait
-        }
-        request.ticket = ticket
-        ticket.onResolve { [weak self] result in
-            guard let self else { return }
-            let from = operation?.startPath ?? self.currentPath
-            switch result {
-            case .success:
-                guard let outcome = operation?.outcome else {
-                    preconditionFailure("an open finished without an outcome")
-                }
-                if case .move(.back(let count)) = request.target {
-                    self.history.dropLast(count + 1)
-                }
-                self.history.record(outcome.to)
-                // Resolved first, so whoever awaits a response from the target is waiting
-                // before an observer can make the page respond.
-                request.resolve(.success(outcome))
-                self.emit(.didFinish, requested: request.path, from: from, to: outcome.to, plan: outcome.plan,
-                          source: request.source)
-            case .failure(let error):
-                self.emit(error.code == .cancelled ? .cancelled : .failed(error), requested: request.path,
-                          from: from, to: operation?.destination, plan: operation?.currentPlan, source: request.source)
-                request.resolve(.failure(error))
-            }
-            operation = nil
-        }
-    }
-
-    private func resolveUnstarted(_ request: NavigationRequest, _ error: NavigationError) {
-        emit(.cancelled, requested: request.path, from: currentPath, to: nil, plan: nil, source: request.source)
-        request.resolve(.failure(error))
-    }
-
-    /// Parses `text` with the configured limits; a bad path is a ``NavigationError``.
-    func parse(_ text: String) throws -> PagePath {
+    /// Queues a request, after `prepare` has seen it: what must be in place before it can
+    /// end (on an idle queue it may end before this returns).
+    func request(_ destination: some PagePathConvertible, _ options: NavigationOptions,
+                 prepare: (NavigationRequest) -> Void) -> NavigationRequest {
         do {
-            return try PagePath(parsing: text, limits: configuration.limits)
+            return submit(.path(try parse(destination)), options, prepare: prepare)
         } catch {
-            throw NavigationError(wrapping: error)
+            let request = NavigationRequest(target: nil, options: options, animated: animated(options))
+            prepare(request)
+            RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
+            return request
         }
+    }
+
+    /// Opens `destination` and returns once every step has run.
+    /// - Parameters:
+    ///   - destination: A path, its text or a route; absolute or relative.
+    ///   - options: Mode, animation, payload and source.
+    /// - Returns: What it did.
+    /// - Throws: Always a ``NavigationError`` naming the path and component when it cannot
+    ///   be opened, was refused, failed, timed out or was cancelled.
+    @discardableResult
+    public func open(_ destination: some PagePathConvertible, _ options: NavigationOptions = .default) async throws
+        -> NavigationOutcome {
+        try await request(destination, options).outcome()
     }
 
     // MARK: The live hierarchy
-
-    var hierarchy: LiveHierarchy? {
-        root.map { LiveHierarchy(root: $0, host: host) }
-    }
 
     /// The path of the live hierarchy, from the root to the visible page, each page with
     /// its own parameters: `/tab#contact/list/person_detail(id=5)!compose`.
     ///
     /// Opening it in exact mode changes nothing; opening it on a fresh hierarchy rebuilds
     /// this one. Empty before a root is installed.
-    /// - Complexity: O(*v* + *s*) in the visible chain's length and its stacks' depths.
+    /// - Complexity: O(*v* + *c*): the visible chain outside stacks, plus the stack pages
+    ///   that changed since the path was last read, plus spelling the path out.
     public var currentPath: PagePath {
-        hierarchy?.currentPath() ?? PagePath([])
+        visibleRoute()?.path.path ?? PagePath([])
     }
 
     /// ``currentPath`` as an app URL: `app://tab/contact/list/person_detail(id=5)!compose`.
@@ -385,193 +235,69 @@ public final class Navigator {
         return found
     }
 
-    func pagesRemoved(by plan: NavigationPlan) -> [any Page] {
-        var removed: [any Page] = []
-        func collect(_ page: any Page) {
-            LiveHierarchy(root: page, host: host).forEachPage { page, _ in
-                removed.append(page)
-                return true
-            }
-        }
-        for step in plan.steps {
-            switch step {
-            case .dismiss(let modal, _):
-                if let modal = modal.page { collect(modal) }
-            case .popTo(let page, let stack):
-                guard let stack = stack.page?.asStack, let page = page.page else { continue }
-                let pages = stack.containedPages
-                if let index = pages.firstIndex(where: { $0 === page }) {
-                    pages[(index + 1)...].forEach(collect)
-                }
-            case .setStack(let pages, let stack):
-                // Only the pages the new stack does not keep leave (a reorder keeps all).
-                let kept = Set(pages.compactMap { $0.page.map(ObjectIdentifier.init) })
-                stack.page?.asStack?.containedPages.filter { !kept.contains(ObjectIdentifier($0)) }.forEach(collect)
-            default:
-                continue
-            }
-        }
-        return removed
+    /// Tells the navigator that the hierarchy changed outside its queue (a container that
+    /// changes on its own): it reads the stacks again, and waits for responses from pages
+    /// that left end. Transitions that go through ``queue`` tell it themselves.
+    public func hierarchyDidChange() {
+        cache.forgetAll()
+        responses.hierarchyChanged(in: self)
     }
 
-    // MARK: Making pages and running steps
+    // MARK: Requests
 
-    func makePages(for plan: NavigationPlan, payload: (any Sendable)?,
-                   source: NavigationSource) throws -> [any Page] {
-        var pages: [any Page] = []
-        pages.reserveCapacity(plan.newComponents.count)
-        let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
-        for (index, component) in plan.newComponents.enumerated() {
-            guard let entry = registry.entry(for: component.name) else {
-                throw NavigationError(.notRegistered, path: plan.path.description, component: component.name,
-                                      reason: "no page is registered as `\(component.name)`")
-            }
-            let intent = PageIntent(component: component, path: plan.path,
-                                    payload: index == targetIndex ? payload : nil, source: source)
-            do {
-                pages.append(try entry.factory(intent))
-            } catch {
-                throw NavigationError(.factoryFailed, path: plan.path.description, component: component.name,
-                                      reason: "the factory for `\(component.name)` threw", underlying: error)
-            }
+    /// Queues a request for `target`, or holds it until there is a root.
+    func submit(_ target: NavigationTarget, _ options: NavigationOptions, providing page: (any Page)? = nil,
+                prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
+        let request = NavigationRequest(target: target, options: options, animated: animated(options), providedPage: page)
+        prepare(request)
+        let run = RequestRun(navigator: self, request: request)
+        if root == nil {
+            hold(request, run)
+        } else {
+            enqueue(request, run)
         }
-        return pages
+        return request
     }
 
-    func perform(_ step: NavigationPlan.Step, made: [any Page], animated: Bool, completion: TransitionCompletion) {
-        let container: PageReference? = switch step {
-        case .select(_, let tabs), .addTab(_, _, let tabs): tabs
-        case .popTo(_, let stack), .push(_, let stack), .setStack(_, let stack): stack
-        case .dismiss, .present, .deliver: nil
+    private func hold(_ request: NavigationRequest, _ run: RequestRun) {
+        if let (previous, previousRun) = heldRequest {
+            previous.cancelWhileHeld = nil
+            previousRun.queueEnded(.failure(NavigationError(
+                .cancelled, reason: "a newer request replaced it while the navigator waited for its root")))
         }
-        if let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue {
-            // Its own queue may hold work others asked of it: wait for our turn there.
-            let ticket = queued.transitionQueue.enqueue("\(step)", animated: animated) { [weak self] valve in
-                guard let self else { return .done }
-                self.performNow(step, made: made, animated: animated, completion: TransitionCompletion { result in
-                    switch result {
-                    case .success: valve.fire()
-                    case .failure(let error): valve.fail(NavigationError(.transitionFailed, reason: "\(step) failed",
-                                                                         underlying: error))
-                    }
-                })
-                return .wait
+        heldRequest = (request, run)
+        request.cancelWhileHeld = { [weak self, weak request] in
+            guard let request else { return }
+            if let self {
+                guard self.heldRequest?.request === request else { return }
+                self.heldRequest = nil
             }
-            ticket.onResolve { result in
-                switch result {
-                case .success: completion.finish()
-                case .failure(let error): completion.fail(error)
-                }
-            }
-            return
-        }
-        performNow(step, made: made, animated: animated, completion: completion)
-    }
-
-    private func performNow(_ step: NavigationPlan.Step, made: [any Page], animated: Bool,
-                            completion: TransitionCompletion) {
-        func live(_ reference: PageReference) -> (any Page)? {
-            switch reference.kind {
-            case .live: reference.page
-            case .new(let index): made[index]
-            }
-        }
-        func stale(_ what: String) {
-            completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
-        }
-        switch step {
-        case .dismiss(let modal, let presenter):
-            guard let presenter = live(presenter), let modal = live(modal),
-                  host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
-            host.dismissPage(presentedBy: presenter, animated: animated, completion: completion)
-        case .select(let tab, let container):
-            guard let tabs = live(container) as? any TabContainer, let tab = live(tab),
-                  tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
-            tabs.selectTab(tab, animated: animated, completion: completion)
-        case .popTo(let page, let container):
-            guard let stack = live(container) as? any StackContainer, let page = live(page),
-                  stack.containedPages.contains(where: { $0 === page }) else { return stale("`\(page)`") }
-            stack.pop(to: page, animated: animated, completion: completion)
-        case .push(let pages, let container):
-            guard let stack = live(container) as? any StackContainer else { return stale("stack `\(container)`") }
-            stack.push(pages.compactMap(live), animated: animated, completion: completion)
-        case .setStack(let pages, let container):
-            guard let stack = live(container) as? any StackContainer else { return stale("stack `\(container)`") }
-            stack.setStack(pages.compactMap(live), animated: animated, completion: completion)
-        case .present(let pages, let inNewStack, let presenter):
-            guard let presenter = live(presenter) else { return stale("presenter `\(presenter)`") }
-            let shown = pages.compactMap(live)
-            let page = inNewStack ? host.makeStack(with: shown) : shown[0]
-            host.present(page, from: presenter, animated: animated, completion: completion)
-        case .addTab(let pages, let inNewStack, let container):
-            guard let tabs = live(container) as? any TabContainer else { return stale("tabs `\(container)`") }
-            let shown = pages.compactMap(live)
-            tabs.addTab(inNewStack ? host.makeStack(with: shown) : shown[0], animated: animated, completion: completion)
-        case .deliver(let event, let reference, _):
-            guard let handler = live(reference) as? EventHandler else { return stale("handler `\(reference)`") }
-            if handler.deliver(event) {
-                completion.finish()
-            } else {
-                completion.fail(NavigationError(.handlerOwnerGone, component: handler.pageName,
-                                                reason: "the page that owns `\(handler.pageName)` has been freed"))
-            }
+            run.queueEnded(.failure(NavigationError(.cancelled, reason: "it was cancelled before the root was installed")))
         }
     }
 
-    // MARK: Guards and events
-
-    /// Adds a guard that sees every request before it is planned, in the order added.
-    ///
-    /// ```swift
-    /// let token = navigator.addGuard { request in
-    ///     guard request.to.components.contains(where: { $0.name == "account" }) else { return .allow }
-    ///     return session.isSignedIn ? .allow : .redirect(to: try! PagePath(parsing: "/tab!login"))
-    /// }
-    /// ```
-    /// - Parameter guard: The guard.
-    /// - Returns: The token that keeps it; cancel it, or let it go, to remove the guard.
-    public func addGuard(_ guard: @escaping NavigationGuard) -> ObservationToken {
-        guards.add(`guard`)
+    private func enqueue(_ request: NavigationRequest, _ run: RequestRun) {
+        let label = request.target.map { target in
+            if case .path = target { "open \(target)" } else { "\(target)" }
+        } ?? "open"
+        let ticket = queue.enqueue(label, animated: request.animated) { valve in
+            run.start(valve)
+            return .wait
+        }
+        request.ticket = ticket
+        ticket.onResolve { result in run.queueEnded(result) }
     }
 
-    /// The guards whose tokens live, in the order they were added.
-    func activeGuards() -> [NavigationGuard] {
-        guards.elements()
+    private func animated(_ options: NavigationOptions) -> Bool {
+        options.animated ?? configuration.animated
     }
 
-    /// Whether there may be guards to ask: false means certainly none.
-    var mayHaveGuards: Bool { !guards.isEmpty }
-
-    /// Calls `handler` with every ``NavigationEvent`` until the token is cancelled or freed.
-    /// - Parameter handler: Receives each event.
-    /// - Returns: The token that keeps the observation.
-    public func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> ObservationToken {
-        observers.add(handler)
-    }
-
-    /// The navigator's events as an asynchronous sequence, from now on. The sequence ends
-    /// when the navigator is freed.
-    /// - Parameter limit: How many events to buffer for a slow consumer; older ones are
-    ///   dropped beyond it.
-    /// - Returns: A new stream.
-    public func events(bufferingNewest limit: Int = 100) -> AsyncStream<NavigationEvent> {
-        streams.make(bufferingNewest: limit)
-    }
-
-    func emit(_ kind: NavigationEvent.Kind, requested: PagePath?, from: PagePath, to: PagePath?,
-              plan: NavigationPlan?, source: NavigationSource) {
-        guard !observers.isEmpty || !streams.isEmpty else { return }
-        let event = NavigationEvent(kind: kind, requested: requested, from: from, to: to, plan: plan, source: source)
-        observers.send(event)
-        streams.yield(event)
-    }
-
-    private func queueDidReport(_ event: TransitionQueueEvent) {
-        switch event {
-        case .finished, .failed, .timedOut, .interactionEnded:
-            responses.hierarchyChanged(in: self)
-        case .started, .cancelled, .interactionBegan:
-            break
+    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
+    func parse(_ destination: some PagePathConvertible) throws -> PagePath {
+        do {
+            return try destination.pagePath(limits: configuration.limits)
+        } catch {
+            throw NavigationError(wrapping: error)
         }
     }
 }

@@ -59,29 +59,6 @@ public protocol Page: AnyObject, Sendable {
     var pageKind: PageKind { get }
 }
 
-/// The role a page plays in the hierarchy, with the page as that role.
-@MainActor
-public enum PageKind {
-    /// A page that holds no pages.
-    case page
-    /// A page that holds pages, but neither as a stack nor as tabs.
-    case parent(any ParentPage)
-    /// A navigation stack.
-    case stack(any StackContainer)
-    /// A tab container.
-    case tabs(any TabContainer)
-
-    /// The page as a parent, whatever kind of parent it is.
-    public var parent: (any ParentPage)? {
-        switch self {
-        case .page: nil
-        case .parent(let parent): parent
-        case .stack(let stack): stack
-        case .tabs(let tabs): tabs
-        }
-    }
-}
-
 extension Page {
     /// A plain page.
     public var pageKind: PageKind { .page }

@@ -5,12 +5,15 @@
 /// `UIKitPageHost` on Apple platforms.
 @MainActor
 public protocol PageHost: AnyObject {
-    /// The page presented modally by `presenter`, or covering it, or `nil`.
+    /// The page `presenter` itself presents modally, or `nil`.
     ///
-    /// UIKit answers for a page whose ancestor presents, too, so the resolver asks the
-    /// deepest page first and then its ancestors.
+    /// Only the page that presents answers: a platform whose own API also answers for the
+    /// pages below the presenter (UIKit's `presentedViewController`) translates that here.
+    /// PageKit asks each page of the visible chain, deepest first, so a host may record a
+    /// presentation under whichever page of a level it chooses (UIKit's presentation
+    /// context, often the window's root).
     /// - Parameter presenter: A live page.
-    /// - Returns: The presented page, if any.
+    /// - Returns: The page it presents, if any.
     func presentedPage(of presenter: any Page) -> (any Page)?
 
     /// Presents `page` modally from `presenter`.

@@ -72,7 +72,7 @@ public protocol ResponseReceiving: Page {
 
 /// What became of a response sent with ``Navigator/send(_:from:)``.
 public enum ResponseDelivery: Sendable {
-    /// An opener awaiting it with ``Navigator/open(_:expecting:mode:animated:payload:source:)-(PagePath,_,_,_,_,_)``
+    /// An opener awaiting it with ``Navigator/open(_:expecting:_:)``
     /// received it.
     case awaited
     /// A page consumed it; its name and parameters.

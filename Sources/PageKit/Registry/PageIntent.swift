@@ -16,7 +16,8 @@ public struct PageIntent: Sendable {
     /// The component the page stands for, with its own parameters.
     public let component: PageComponent
     /// The whole path being opened, absolute.
-    public let path: PagePath
+    public var path: PagePath { sharedPath.path }
+    let sharedPath: SharedPath
     /// Where the request comes from.
     public let source: NavigationSource
     private let payload: (any Sendable)?
@@ -29,20 +30,24 @@ public struct PageIntent: Sendable {
     ///   - source: Where the request comes from.
     public init(component: PageComponent, path: PagePath, payload: (any Sendable)? = nil,
                 source: NavigationSource = .app) {
+        self.init(component: component, path: SharedPath(path), payload: payload, source: source)
+    }
+
+    init(component: PageComponent, path: SharedPath, payload: (any Sendable)?, source: NavigationSource) {
         self.component = component
-        self.path = path
+        sharedPath = path
         self.payload = payload
         self.source = source
     }
 
     /// The path's query, which every component sees.
-    public var query: PageParameters { path.query }
+    public var query: PageParameters { sharedPath.rest.query }
 
     /// The value of `key` among the component's own parameters, or else in the query.
     /// - Parameter key: A parameter name.
     /// - Returns: The value, or `nil` when neither has it.
     public func parameter(_ key: String) -> String? {
-        component.parameters[key] ?? path.query[key]
+        component.parameters[key] ?? query[key]
     }
 
     /// The caller's payload, if it is a `T`.
@@ -57,13 +62,4 @@ public struct PageIntent: Sendable {
 
     /// Whether the caller sent a payload of any type.
     public var hasPayload: Bool { payload != nil }
-}
-
-/// Where a navigation request comes from.
-public enum NavigationSource: Hashable, Sendable {
-    /// The app itself.
-    case app
-    /// Outside the app (a deep link, a notification, a web page): untrusted, so it may
-    /// reach only pages registered as externally openable.
-    case external
 }

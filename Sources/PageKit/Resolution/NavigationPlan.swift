@@ -1,15 +1,3 @@
-/// How resolution treats the live hierarchy.
-public enum ResolutionMode: Hashable, Sendable {
-    /// Reuse (the default): a live page that answers a component is revealed wherever it
-    /// sits above in its stack; what is missing is pushed on top of the stack as it
-    /// stands. Opening `person_detail?id=5` while it is under `home_page` pops back to
-    /// it instead of pushing a duplicate.
-    case reuse
-    /// Make the live hierarchy equal to the path: a stack keeps only the pages the path
-    /// names, in order. For state restoration and cold-start deep links.
-    case exact
-}
-
 /// The steps an open will take, computed against the live hierarchy with no side effect
 /// but asking pages ``Page/canRespond(to:query:)``.
 ///
@@ -47,8 +35,12 @@ public struct NavigationPlan: Sendable {
         case deliver(PageEvent, to: PageReference, of: PageReference)
     }
 
-    /// The absolute path the plan resolves.
-    public let path: PagePath
+    /// The absolute path the plan leads to: the path requested, made absolute, or where
+    /// a move leads.
+    public var path: PagePath { destination.path }
+    let destination: SharedPath
+    /// The move the plan carries out, or `nil` for a path.
+    public let move: NavigationMove?
     /// The mode it was resolved in.
     public let mode: ResolutionMode
     /// The steps, in the order they run: dismissals first, then outer containers before
@@ -59,6 +51,16 @@ public struct NavigationPlan: Sendable {
     public let newComponents: [PageComponent]
     /// The page the path ends at: live, or the last one made.
     public let target: PageReference
+
+    init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
+         newComponents: [PageComponent], target: PageReference) {
+        self.destination = destination
+        self.move = move
+        self.mode = mode
+        self.steps = steps
+        self.newComponents = newComponents
+        self.target = target
+    }
 
     /// Whether the hierarchy already matches and nothing will happen.
     public var isEmpty: Bool { steps.isEmpty }
@@ -103,7 +105,8 @@ extension NavigationPlan: CustomStringConvertible {
     /// The plan as text: a header naming the path and mode, then one numbered line per
     /// step.
     public var description: String {
-        var text = "plan for \(path) (\(mode == .reuse ? "reuse" : "exact"))"
+        let subject = move.map { "\($0) → \(path)" } ?? path.description
+        var text = "plan for \(subject) (\(mode == .reuse ? "reuse" : "exact"))"
         if steps.isEmpty { return text + ": nothing to do" }
         for (number, step) in steps.enumerated() {
             text += "\n  \(number + 1). \(step)"

@@ -6,6 +6,8 @@ public struct PageReference: Sendable {
         case live
         /// The `index`-th page the plan makes, from ``NavigationPlan/newComponents``.
         case new(index: Int)
+        /// A page the app made and handed to the request, not in the hierarchy yet.
+        case provided
     }
 
     /// Which kind of page it is.
@@ -23,6 +25,13 @@ public struct PageReference: Sendable {
         livePage = page
     }
 
+    @MainActor init(provided page: any Page) {
+        kind = .provided
+        name = page.pageName
+        parameters = page.pageParameters
+        livePage = page
+    }
+
     init(new component: PageComponent, index: Int) {
         kind = .new(index: index)
         name = component.name
@@ -30,7 +39,7 @@ public struct PageReference: Sendable {
         livePage = nil
     }
 
-    /// The live page, while it lives; `nil` for a page the plan will make.
+    /// The live or provided page, while it lives; `nil` for a page the plan will make.
     public var page: (any Page)? { livePage }
 
     /// Whether this names `page`.

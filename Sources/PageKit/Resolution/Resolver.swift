@@ -1,23 +1,26 @@
-/// Resolves a page path, absolute or relative, against the live hierarchy into a
-/// ``NavigationPlan``.
+/// Plans requests against the live hierarchy: page paths, absolute or relative, and
+/// moves (see `Resolver+Moves.swift`), into ``NavigationPlan``s. Planning has no side
+/// effect but asking pages ``Page/canRespond(to:query:)``.
 ///
-/// The walk starts at the root; the first component may name the root or one of its
+/// A path is walked from the root; the first component may name the root or one of its
 /// children. For each component `c` (a page matches when its name is `c`'s and it
 /// ``Page/canRespond(to:query:)``):
 ///
 /// - **at a stack**: its pages are searched from the top down (reuse) or only the next
-///   position (exact mode, and relative paths that climb); a match becomes current, and
-///   what lies above it is popped once the walk leaves the stack or ends;
+///   position (positional: exact mode, and relative paths that climb); a match becomes
+///   current, and what lies above it is popped once the walk leaves the stack or ends;
 /// - **at a tab container**: its tabs; a match is selected;
-/// - **at another page**: its ``ParentPage/containedPages``, then, for a page in a stack
-///   and a `/` component, the stack above it;
-/// - **`!`**: the page presented over the chain walked so far;
+/// - **at another page**: its ``ParentPage/containedPages`` (an ``EventHandler`` matches by
+///   its name, whatever parameters its component has), then, for a `/` component and a
+///   page in a stack, the stack above it;
+/// - **`!`**: the page presented over the level walked so far;
 /// - **a transparent stack** (empty name) stands for its first page;
 /// - **no match**: a page is made for `c` and every later component and shown: pushed on
-///   the stack (on top as it stands in reuse mode, above the last match in exact mode),
-///   added as a tab, or presented. A component named by neither a live page nor the
-///   registry is an error, so no page is made just to receive an event (provided the
-///   handler's name is not also registered as a page: then the path means that page).
+///   the stack (on top as it stands in reuse mode, above the last match when
+///   positional), on the nearest stack that holds the page when the page is not in one
+///   itself (a tab container pushed on a stack), added as a tab, or presented. A
+///   component named by neither a live page nor the registry is an error, so no page is
+///   made just to receive an event.
 ///
 /// A path ending at an ``EventHandler`` only delivers the event. Otherwise the first
 /// visible modal the path does not name is dismissed, before anything else moves. A page's
@@ -27,62 +30,86 @@ struct Resolver {
     let hierarchy: LiveHierarchy
     let registry: PageRegistry
     let source: NavigationSource
+    /// The visible chain, as the walker read it for this plan.
+    let visible: Route
 
+    init(hierarchy: LiveHierarchy, registry: PageRegistry, source: NavigationSource, visible: Route? = nil) {
+        self.hierarchy = hierarchy
+        self.registry = registry
+        self.source = source
+        self.visible = visible ?? hierarchy.visibleRoute()
+    }
+
+    /// Plans `path`.
+    ///
+    /// A relative path starts from the live page it is relative to, not from the root:
+    /// the components of the visible chain above it are taken as the very pages on
+    /// screen, so `x` pushes one page above the top and `..` pops one, even in a stack that
+    /// holds equal pages. A relative path that climbs names what lies above the page it
+    /// climbs to position by position, in both modes: `../x` from `c` in `[a, b, c]` gives
+    /// `[a, b, x]`, `../c` is `c` itself, and a path that climbs to a stack and names
+    /// nothing more shows that stack at its first page.
     /// - Complexity: Reuse mode: O(*d* + *s*), with *d* the path's length and *s* the
     ///   number of stack pages above the last match that are searched (a stack is
     ///   searched from the top, so a page near the top is found at once). Exact mode:
     ///   O(*d* + *t*), with *t* the tabs and contained pages searched. Plus O(*v*) for the
-    ///   visible chain's modals. ``Page/canRespond(to:query:)`` is asked only of pages
+    ///   visible chain's modals. Never O(stack depth): a relative path reads the visible
+    ///   chain from the top down. ``Page/canRespond(to:query:)`` is asked only of pages
     ///   whose name matches; the registry is looked up by name, once per page made, and
-    ///   never scanned. Allocation is per plan, never per child visited.
-    ///
-    /// A relative path starts from the live page it is relative to, not from the root:
-    /// the components of the current path above it are taken as the very pages on
-    /// screen, so `x` pushes one page above the top and `..` pops one, even in a stack
-    /// that holds equal pages. A relative path that climbs names what lies above the page
-    /// it climbs to position by position: `../x` from `c` in `[a, b, c]` gives
-    /// `[a, b, x]`, and `../c` is `c` itself.
+    ///   never scanned.
+    /// - Throws: ``NavigationError`` naming the path and the component.
     func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
         do {
             guard case .current(let levelsUp) = path.origin else {
-                var walk = Walk(resolver: self, path: path, mode: mode)
+                var walk = Walk(resolver: self, path: path, destination: SharedPath(path), mode: mode)
                 return try walk.run(path.components[...], matchingRoot: true)
             }
-            let anchors = hierarchy.anchors()
-            guard levelsUp <= anchors.count else {
-                throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels from the current page, "
-                                      + "which is \(anchors.count) below the root")
-            }
-            let kept = anchors[..<(anchors.count - levelsUp)]
-            let absolute = PagePath(kept.map(\.component) + path.components, query: path.query)
-            var walk = Walk(resolver: self, path: absolute, mode: mode)
+            let kept = try keptLength(climbing: levelsUp)
+            let destination = SharedPath(trails: visible.path(through: kept).trails,
+                                         rest: PagePath(path.components, query: path.query))
+            var walk = Walk(resolver: self, path: path, destination: destination, mode: mode)
             // `../x` says "up, then x right there": what lies above is named exactly.
             walk.isPositional = mode == .exact || levelsUp > 0
-            walk.replay(kept)
-            return try walk.run(path.components[...], matchingRoot: kept.isEmpty)
+            walk.replay(visible, through: kept)
+            return try walk.run(path.components[...], matchingRoot: kept == 0)
         } catch {
             throw NavigationError(wrapping: error).naming(path)
         }
+    }
+
+    /// How many components of the visible chain a path climbing `levelsUp` keeps.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root.
+    func keptLength(climbing levelsUp: Int) throws -> Int {
+        guard levelsUp <= visible.count else {
+            throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels from the current page, "
+                                  + "which is \(visible.count) below the root")
+        }
+        return visible.count - levelsUp
     }
 }
 
 /// Where the walk stands: a page, and the stack it sits in if it was found in one.
 @MainActor
-private struct Position {
+struct Position {
     let page: any Page
     let stack: (any StackContainer)?
     let index: Int
     let isTop: Bool
 }
 
+/// One walk of a path's components against the live hierarchy, collecting steps.
 @MainActor
-private struct Walk {
+struct Walk {
     let resolver: Resolver
     let path: PagePath
+    let destination: SharedPath
     let mode: ResolutionMode
     var steps: [NavigationPlan.Step] = []
     var newComponents: [PageComponent] = []
     var cursor: Position
+    /// The nearest position in a stack at or above the cursor, in the cursor's modal
+    /// level: where a `/` component goes when the cursor's page is in no stack itself.
+    var enclosing: Position?
     /// The pages walked since the last modal boundary: a `!` component asks them for the
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
@@ -97,35 +124,59 @@ private struct Walk {
     /// stack as it stands.
     var isPositional: Bool
 
-    init(resolver: Resolver, path: PagePath, mode: ResolutionMode) {
+    init(resolver: Resolver, path: PagePath, destination: SharedPath, mode: ResolutionMode) {
         self.resolver = resolver
         self.path = path
+        self.destination = destination
         self.mode = mode
         isPositional = mode == .exact
         cursor = Position(page: resolver.hierarchy.root, stack: nil, index: 0, isTop: true)
-        tracksChain = path.components.contains { $0.presentation.isModal }
+        var hasModal = false
+        for component in path.components where component.presentation.isModal {
+            hasModal = true
+            break
+        }
+        tracksChain = hasModal
         if tracksChain {
-            chain.reserveCapacity(path.components.count + 2)
+            chain.reserveCapacity(path.components.count + 4)
             chain.append(resolver.hierarchy.root)
         }
     }
 
     private var query: PageParameters { path.query }
 
-    /// Takes the live pages of `anchors` as matched, as if the walk had found them.
-    mutating func replay(_ anchors: ArraySlice<LiveHierarchy.Anchor>) {
-        for anchor in anchors where anchor.page !== resolver.hierarchy.root {
-            if let modal = anchor.modal {
+    /// Takes the first `length` anchors of `route` as matched, as if the walk had found
+    /// them: the cursor on the last, the modals crossed as named.
+    /// - Complexity: O(*s*) in the route's segments, whatever the stacks' depths.
+    mutating func replay(_ route: Route, through length: Int) {
+        var remaining = length
+        let root = resolver.hierarchy.root
+        for segment in route.segments where remaining > 0 {
+            if let modal = segment.modal {
                 flushPendingPop()
-                matchedModals.append(ObjectIdentifier(modal))
+                matchedModals.append(ObjectIdentifier(modal.page))
                 chain.removeAll(keepingCapacity: true)
-                if modal !== anchor.page { note(modal) }
-            } else if anchor.stack == nil || anchor.stack !== cursor.stack {
-                flushPendingPop()
+                enclosing = nil
+                note(modal.page)
             }
-            note(anchor.page)
-            cursor = Position(page: anchor.page, stack: anchor.stack, index: anchor.index, isTop: anchor.isTop)
-            revealsCursor = anchor.stack != nil
+            switch segment.kind {
+            case .page(let page, _):
+                remaining -= 1
+                guard page !== root else { continue }
+                flushPendingPop()
+                if segment.modal?.page !== page { note(page) }
+                cursor = Position(page: page, stack: nil, index: 0, isTop: true)
+                revealsCursor = false
+            case .stack(let stack, _, let pages, let count):
+                let index = min(count, remaining) - 1
+                remaining -= index + 1
+                flushPendingPop()
+                if !segment.stackIsNamed, stack !== root { note(stack) }
+                note(pages[index])
+                cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
+                enclosing = cursor
+                revealsCursor = true
+            }
         }
     }
 
@@ -143,12 +194,13 @@ private struct Walk {
         var target: PageReference?
         while let component = rest.first {
             if component.presentation.isModal {
-                if let (_, modal) = resolver.hierarchy.coveringModal(of: chain),
-                   let position = position(of: modal, for: component) {
+                if let covering = resolver.hierarchy.modal(covering: chain),
+                   let position = position(of: covering.page, for: component) {
                     flushPendingPop()
-                    matchedModals.append(ObjectIdentifier(modal))
+                    matchedModals.append(ObjectIdentifier(covering.page))
                     chain.removeAll(keepingCapacity: true)
-                    enter(position, through: modal)
+                    enclosing = nil
+                    enter(position, through: covering.page)
                     rest = rest.dropFirst()
                     continue
                 }
@@ -159,7 +211,7 @@ private struct Walk {
             let owner = cursor.page
             if findChild(for: component) {
                 rest = rest.dropFirst()
-                if let handler = cursor.page as? EventHandler {
+                if case .handler(let handler) = cursor.page.pageKind {
                     return try delivery(to: handler, of: owner, component: component, isLast: rest.isEmpty)
                 }
                 continue
@@ -169,7 +221,7 @@ private struct Walk {
         }
         if target == nil {
             flushPendingPop()
-            if mode == .exact, let stack = cursor.page.asStack {
+            if isPositional, let stack = cursor.page.asStack {
                 let pages = stack.containedPages
                 if pages.count > 1 {
                     steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack)))
@@ -177,13 +229,8 @@ private struct Walk {
             }
         }
         insertDismissal()
-        return NavigationPlan(
-            path: path,
-            mode: mode,
-            steps: steps,
-            newComponents: newComponents,
-            target: target ?? PageReference(live: cursor.page)
-        )
+        return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
+                              target: target ?? PageReference(live: cursor.page))
     }
 
     // MARK: Matching
@@ -213,6 +260,7 @@ private struct Walk {
         note(page)
         if position.stack != nil {
             note(position.page)
+            enclosing = position
         }
         revealsCursor = position.stack != nil
         cursor = position
@@ -251,7 +299,7 @@ private struct Walk {
                 enter(position, through: child)
                 return true
             }
-        case .page:
+        case .page, .handler:
             break
         }
         if component.presentation == .shown, let stack = cursor.stack {
@@ -282,6 +330,7 @@ private struct Walk {
 
     private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
         cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
+        enclosing = cursor
         revealsCursor = true
         note(cursor.page)
     }
@@ -310,11 +359,13 @@ private struct Walk {
     ) throws -> PageReference {
         let page = cursor.page
         if let stack = page.asStack, component.presentation != .childStack {
-            // Nothing in this stack matched: exact mode replaces it all.
-            let replaces = mode == .exact && !stack.containedPages.isEmpty
+            // Nothing in this stack matched: positionally, the path replaces it all.
+            let replaces = isPositional && !stack.containedPages.isEmpty
             return try make(rest, attachedTo: replaces ? .setStack(stack) : .push(stack))
         }
-        if component.presentation == .shown, let stack = cursor.stack {
+        if component.presentation == .shown, let stack = cursor.stack ?? enclosing?.stack {
+            // A page in no stack itself (a tab of a container pushed on a stack) pushes on
+            // the nearest stack that holds it, as UIKit does.
             if isPositional {
                 flushPendingPop()
             } else {
@@ -398,16 +449,7 @@ private struct Walk {
     }
 
     private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
-        guard let entry = resolver.registry.entry(for: component.name) else {
-            throw NavigationError(
-                .notRegistered, component: component.name,
-                reason: "no live page under `\(parent)` answers it and no page is registered as `\(component.name)`")
-        }
-        if resolver.source == .external, !entry.isExternallyOpenable {
-            throw NavigationError(
-                .notExternallyOpenable, component: component.name,
-                reason: "`\(component.name)` is not registered as externally openable")
-        }
+        try resolver.checkMakeable(component, under: parent)
         let reference = PageReference(new: component, index: newComponents.count)
         newComponents.append(component)
         return reference
@@ -427,19 +469,35 @@ private struct Walk {
         }
         let reference = PageReference(live: handler)
         return NavigationPlan(
-            path: path,
-            mode: mode,
-            steps: [.deliver(PageEvent(path: path, component: component), to: reference,
+            destination: destination, mode: mode,
+            steps: [.deliver(PageEvent(path: destination.path, component: component), to: reference,
                              of: PageReference(live: owner))],
-            newComponents: [],
-            target: reference
-        )
+            newComponents: [], target: reference)
     }
 
     /// Dismisses the first visible modal the path did not name, before anything moves.
     private mutating func insertDismissal() {
-        if let (presenter, modal) = resolver.hierarchy.firstVisibleModal(notIn: matchedModals) {
-            steps.insert(.dismiss(PageReference(live: modal), presentedBy: PageReference(live: presenter)), at: 0)
+        for crossing in resolver.visible.crossings where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
+            steps.insert(.dismiss(PageReference(live: crossing.page), presentedBy: PageReference(live: crossing.presenter)),
+                         at: 0)
+            return
+        }
+    }
+}
+
+extension Resolver {
+    /// Checks that a page can be made for `component`: its name is registered, and may be
+    /// reached from outside the app when the request comes from there.
+    func checkMakeable(_ component: PageComponent, under parent: PageReference) throws {
+        guard let entry = registry.entry(for: component.name) else {
+            throw NavigationError(
+                .notRegistered, component: component.name,
+                reason: "no live page under `\(parent)` answers it and no page is registered as `\(component.name)`")
+        }
+        if source == .external, !entry.isExternallyOpenable {
+            throw NavigationError(
+                .notExternallyOpenable, component: component.name,
+                reason: "`\(component.name)` is not registered as externally openable")
         }
     }
 }

@@ -1,12 +1,3 @@
-/// What an operation's body tells the queue when it returns.
-public enum TransitionStart: Sendable {
-    /// Finished already: the next operation starts in the same turn.
-    case done
-    /// The valve stays shut until the body's ``TransitionValve`` is fired, failed, or its
-    /// time-out elapses.
-    case wait
-}
-
 /// A serial queue of transitions on the main actor: at most one runs at a time, so
 /// animations never overlap.
 ///
@@ -58,25 +49,13 @@ public final class TransitionQueue {
         }
     }
 
+    /// What the state machine keeps for each operation: its ticket and body.
     struct Operation {
         let ticket: TransitionTicket
         let body: (TransitionValve) -> TransitionStart
-        let timeout: Duration
     }
 
-    /// The running operation, mutated in place: no copy per event. `id` 0 means none
-    /// (operations are numbered from 1).
-    private struct Running {
-        var id: UInt64 = 0
-        var ticket: TransitionTicket?
-        var startedAt: Duration = .zero
-        var timeout: Duration = .zero
-        var armsTimer = true
-        var timer: (any TransitionTimer)?
-        var failure: NavigationError?
-        var isCancellationRequested = false
-        var cancellationHandlers: [() -> Void] = []
-    }
+    typealias Machine = TransitionQueueStateMachine<Operation>
 
     /// The clock time-outs are measured on.
     public let clock: any TransitionClock
@@ -85,12 +64,17 @@ public final class TransitionQueue {
 
     // Main-actor state whose accesses never overlap: the dynamic exclusivity checks would
     // cost a quarter of each operation and catch nothing.
-    @exclusivity(unchecked) private var machine = TransitionQueueStateMachine<Operation>()
-    @exclusivity(unchecked) private var running = Running()
-    @exclusivity(unchecked) private var lastID: UInt64 = 0
+    /// All of the queue's state; this class only carries out what it returns.
+    @exclusivity(unchecked) private(set) var machine = Machine()
+    @exclusivity(unchecked) private var observers = ObserverList<TransitionQueueEvent>()
+    /// The running operation's time-out, as scheduled on the clock.
+    @exclusivity(unchecked) private var timer: (any TransitionTimer)?
+    /// What to run when the running operation is asked to stop, by operation.
+    @exclusivity(unchecked) private var cancellationHandlers: [UInt64: [@MainActor () -> Void]] = [:]
+    // A trampoline, not state: an operation started while another one's body runs waits
+    // here, so a chain of operations that finish at once runs in a loop, not recursion.
     @exclusivity(unchecked) private var isDraining = false
     @exclusivity(unchecked) private var nextStart: (UInt64, Operation)?
-    @exclusivity(unchecked) private var observers = ObserverList<TransitionQueueEvent>()
 
     /// Creates a queue.
     /// - Parameters:
@@ -102,16 +86,13 @@ public final class TransitionQueue {
     }
 
     /// Whether nothing runs and nothing waits.
-    public var isIdle: Bool { machine.valve == .open }
+    public var isIdle: Bool { machine.isIdle }
 
     /// Whether an interactive transition holds the queue.
-    public var isInteracting: Bool {
-        if case .interacting = machine.valve { return true }
-        return false
-    }
+    public var isInteracting: Bool { machine.interaction != nil }
 
     /// The label of the running operation, if any.
-    public var runningLabel: String? { running.id == 0 ? nil : running.ticket?.label }
+    public var runningLabel: String? { machine.running?.payload.ticket.label }
 
     /// How many operations wait behind the running one.
     public var pendingCount: Int { machine.pendingCount }
@@ -131,11 +112,10 @@ public final class TransitionQueue {
         timeout: Duration? = nil,
         _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
     ) -> TransitionTicket {
-        lastID += 1
-        let id = lastID
+        let id = machine.nextID()
         let ticket = TransitionTicket(label: label, id: id, queue: self)
-        let operation = Operation(ticket: ticket, body: body, timeout: timeout ?? timeouts.duration(animated: animated))
-        switch machine.enqueued(id, operation) {
+        let operation = Operation(ticket: ticket, body: body)
+        switch machine.enqueued(id, operation, timeout: timeout ?? timeouts.duration(animated: animated)) {
         case .start(let id, let operation): start(id, operation)
         case .wait: break
         }
@@ -164,7 +144,7 @@ public final class TransitionQueue {
         for operation in machine.pendingRemoved() {
             resolveCancelled(operation.ticket)
         }
-        if running.id != 0 {
+        if let running = machine.running {
             cancel(id: running.id)
         }
     }
@@ -175,8 +155,7 @@ public final class TransitionQueue {
     /// - Returns: The interaction, which must be ended; `nil` when the queue is busy,
     ///   in which case the interaction should not begin.
     public func beginInteraction(_ label: String = "interactive transition") -> TransitionInteraction? {
-        lastID += 1
-        let id = lastID
+        let id = machine.nextID()
         switch machine.interactionBegan(id) {
         case .granted:
             notify(.interactionBegan(label: label))
@@ -200,15 +179,13 @@ public final class TransitionQueue {
         observers.send(event())
     }
 
-    // MARK: Driving the state machine
+    // MARK: Carrying out the machine's actions
 
     private func start(_ id: UInt64, _ operation: Operation) {
         nextStart = (id, operation)
         guard !isDraining else { return }
         isDraining = true
         defer { isDraining = false }
-        // A loop, not recursion: a thousand operations that finish at once run in one
-        // frame.
         while let (id, operation) = nextStart {
             nextStart = nil
             run(id, operation)
@@ -216,104 +193,87 @@ public final class TransitionQueue {
     }
 
     private func run(_ id: UInt64, _ operation: Operation) {
-        running = Running()
-        running.id = id
-        running.ticket = operation.ticket
-        running.timeout = operation.timeout
         if !observers.isEmpty {
             // The clock is read only for observers, who are told durations.
-            running.startedAt = clock.now
+            machine.startTimed(id, at: clock.now)
             observers.send(.started(label: operation.ticket.label))
         }
         let start = operation.body(TransitionValve(ticket: operation.ticket))
-        switch machine.bodyReturned(id, waits: start == .wait, armsTimer: running.armsTimer) {
-        case .finished(let next):
-            end(id, failure: running.failure)
+        switch machine.bodyReturned(id, waits: start == .wait) {
+        case .ended(let ended, let next):
+            end(ended)
             proceed(next)
-        case .armTimer(let generation):
-            armTimer(id, generation: generation)
+        case .armTimer(let generation, let timeout):
+            arm(id, generation: generation, after: timeout)
         case .waitWithoutTimer:
             break
         }
     }
 
-    private func proceed(_ next: TransitionQueueStateMachine<Operation>.Next) {
+    private func proceed(_ next: Machine.Next) {
         if case .start(let id, let operation) = next {
             start(id, operation)
         }
     }
 
-    private func armTimer(_ id: UInt64, generation: UInt64) {
-        guard running.id == id else { return }
-        running.timer?.cancel()
-        running.timer = clock.schedule(after: running.timeout) { [weak self] in
+    private func arm(_ id: UInt64, generation: UInt64, after timeout: Duration) {
+        timer?.cancel()
+        timer = clock.schedule(after: timeout) { [weak self] in
             self?.timerElapsed(id, generation: generation)
         }
     }
 
-    private func end(_ id: UInt64, failure: NavigationError?) {
-        guard running.id == id, let ticket = running.ticket else { return }
-        running.timer?.cancel()
-        let startedAt = running.startedAt
-        let timeout = running.timeout
-        running = Running()
-        if let failure {
-            let label = ticket.label
+    private func end(_ ended: Machine.Ended) {
+        timer?.cancel()
+        timer = nil
+        cancellationHandlers[ended.id] = nil
+        let ticket = ended.payload.ticket
+        switch ended.ending {
+        case .finished:
             if !observers.isEmpty {
-                let event: TransitionQueueEvent = switch failure.code {
-                case .cancelled: .cancelled(label: label)
-                case .timedOut: .timedOut(label: label, after: timeout)
-                default: .failed(label: label, error: failure)
-                }
-                observers.send(event)
+                observers.send(.finished(label: ticket.label, duration: clock.now - (ended.startedAt ?? clock.now)))
             }
-            ticket.resolve(.failure(failure))
-        } else {
-            notify(.finished(label: ticket.label, duration: clock.now - startedAt))
             ticket.resolve(.success(()))
+        case .failed(let error):
+            if !observers.isEmpty {
+                observers.send(error.code == .cancelled ? .cancelled(label: ticket.label)
+                    : .failed(label: ticket.label, error: error))
+            }
+            ticket.resolve(.failure(error))
+        case .timedOut(let timeout):
+            notify(.timedOut(label: ticket.label, after: timeout))
+            ticket.resolve(.failure(NavigationError(
+                .timedOut, reason: "`\(ticket.label)` did not report its end within \(timeout)")))
         }
     }
 
     // MARK: Valve and ticket entry points
 
     func valveFired(_ id: UInt64, failure: NavigationError?) {
-        guard running.id == id else { return }
-        if running.failure == nil { running.failure = failure }
-        switch machine.valveFired(id) {
+        switch machine.valveFired(id, failure: failure) {
         case .recordedWhileStarting, .ignored:
             break
-        case .finished(let next):
-            end(id, failure: running.failure)
+        case .ended(let ended, let next):
+            end(ended)
             proceed(next)
         }
     }
 
     func timeoutRequested(_ id: UInt64, _ timeout: Duration?) {
-        guard running.id == id else { return }
-        if let timeout { running.timeout = timeout }
-        if case .running(id, .starting) = machine.valve {
-            running.armsTimer = timeout != nil
-            return
-        }
-        switch machine.timerRequested(id, arm: timeout != nil) {
-        case .arm(let generation):
-            armTimer(id, generation: generation)
+        switch machine.timeoutRequested(id, timeout) {
+        case .arm(let generation, let timeout):
+            arm(id, generation: generation, after: timeout)
         case .disarm:
-            running.timer?.cancel()
-            running.timer = nil
-        case .ignored:
+            timer?.cancel()
+            timer = nil
+        case .recordedWhileStarting, .ignored:
             break
         }
     }
 
     private func timerElapsed(_ id: UInt64, generation: UInt64) {
-        guard case .timedOut(let next) = machine.timerElapsed(id, generation: generation),
-              running.id == id else { return }
-        let label = running.ticket?.label ?? ""
-        let error = NavigationError(
-            .timedOut, reason: "`\(label)` did not report its end within \(running.timeout)")
-        running.failure = error
-        end(id, failure: error)
+        guard case .timedOut(let ended, let next) = machine.timerElapsed(id, generation: generation) else { return }
+        end(ended)
         proceed(next)
     }
 
@@ -321,11 +281,8 @@ public final class TransitionQueue {
         switch machine.cancelRequested(id) {
         case .removed(let operation):
             resolveCancelled(operation.ticket)
-        case .cancelRunning:
-            guard running.id == id, !running.isCancellationRequested else { return }
-            running.isCancellationRequested = true
-            let handlers = running.cancellationHandlers
-            running.cancellationHandlers = []
+        case .stopRunning(let id):
+            let handlers = cancellationHandlers.removeValue(forKey: id) ?? []
             for handler in handlers { handler() }
         case .ignored:
             break
@@ -337,20 +294,12 @@ public final class TransitionQueue {
         ticket.resolve(.failure(NavigationError(.cancelled, reason: "`\(ticket.label)` was cancelled before it ran")))
     }
 
-    func isRunning(_ id: UInt64) -> Bool {
-        running.id == id
-    }
-
-    func isCancellationRequested(_ id: UInt64) -> Bool {
-        running.id == id && running.isCancellationRequested
-    }
-
-    func onCancellation(_ id: UInt64, _ handler: @escaping () -> Void) {
-        guard running.id == id else { return }
-        if running.isCancellationRequested {
+    func onCancellation(_ id: UInt64, _ handler: @escaping @MainActor () -> Void) {
+        guard machine.isRunning(id) else { return }
+        if machine.isCancellationRequested(id) {
             handler()
         } else {
-            running.cancellationHandlers.append(handler)
+            cancellationHandlers[id, default: []].append(handler)
         }
     }
 
@@ -359,22 +308,4 @@ public final class TransitionQueue {
         notify(.interactionEnded(label: label))
         proceed(next)
     }
-}
-
-/// What a ``TransitionQueue`` reports to its observers.
-public enum TransitionQueueEvent: Sendable {
-    /// An operation started.
-    case started(label: String)
-    /// An operation finished, after `duration` on the queue's clock.
-    case finished(label: String, duration: Duration)
-    /// An operation failed.
-    case failed(label: String, error: NavigationError)
-    /// An operation's valve was never fired; it was opened after `after`.
-    case timedOut(label: String, after: Duration)
-    /// An operation was cancelled.
-    case cancelled(label: String)
-    /// An interactive transition took hold of the queue.
-    case interactionBegan(label: String)
-    /// An interactive transition let go of the queue.
-    case interactionEnded(label: String)
 }

@@ -1,32 +1,66 @@
-/// The logic of ``TransitionQueue``: a value type that takes events and returns what to
-/// do, with no clock, no closures and no UI.
+/// The logic of ``TransitionQueue``: a value that takes events and returns what to do,
+/// with no clock, no UI and no side effect. It holds all of the queue's state: the
+/// operations waiting, and everything about the running one.
 ///
-/// One operation runs at a time. It *starts* (its body is called); the body either
-/// finishes at once, or shuts the valve until the valve is fired, a time-out elapses, or
-/// it is cancelled. An interactive pop holds the valve in the same way. Each event
-/// returns an action the driver carries out; events that arrive late (a completion after
-/// its time-out, a stale timer) are answered with an `ignored` action.
+/// One operation runs at a time:
+///
+///     enqueued ──▶ starting ──body returned, done or fired──▶ ended ──▶ next starts
+///                     │
+///                     └─body returned, waits──▶ waiting ──fired / timed out──▶ ended
+///
+/// While it *starts* (its body is being called), a fire, a failure, a time-out request
+/// or a cancellation is recorded and takes effect when the body returns. While it
+/// *waits*, its valve is shut until fired, failed or timed out; each wait may have a
+/// timer, identified by a generation so a stale timer never ends a later wait. An
+/// interactive transition (a swipe back) holds the queue the same way, without a timer.
+///
+/// Events that arrive late (a completion after a time-out, a timer of an earlier wait)
+/// are answered with `ignored`; events the driver can never send in a state (a body
+/// returning for an operation that is not starting) are a `preconditionFailure` naming
+/// the event and the state.
 struct TransitionQueueStateMachine<Payload> {
     typealias ID = UInt64
 
-    enum Valve: Equatable {
-        /// Idle: nothing runs and nothing waits.
-        case open
-        /// An operation runs.
-        case running(ID, Phase)
-        /// An interactive transition holds the queue.
-        case interacting(ID)
+    /// The running operation: its payload and every fact about its run.
+    struct Running {
+        let id: ID
+        let payload: Payload
+        var phase: Phase
+        /// The time-out of the next wait.
+        var timeout: Duration
+        /// Whether the next wait is bounded; a body may ask, while starting, for none.
+        var bounded = true
+        /// The first failure reported, which the operation ends with.
+        var failure: NavigationError?
+        var isCancellationRequested = false
+        /// When it started on the driver's clock, if the driver read it.
+        var startedAt: Duration?
     }
 
     enum Phase: Equatable {
-        /// Its body is being called; `fired` records a valve fired from inside it.
+        /// Its body is being called; `fired` records an end reported from inside it.
         case starting(fired: Bool)
         /// Its body returned and the valve is shut; `timer` is the generation of the
         /// armed time-out, if any.
         case waiting(timer: UInt64?)
     }
 
-    /// What comes after an operation ends.
+    /// How an operation ended.
+    enum Ending {
+        case finished
+        case failed(NavigationError)
+        case timedOut(after: Duration)
+    }
+
+    /// An operation that has ended, for the driver to report and resolve.
+    struct Ended {
+        let id: ID
+        let payload: Payload
+        let ending: Ending
+        let startedAt: Duration?
+    }
+
+    /// What comes after an operation or an interaction ends.
     enum Next {
         case start(ID, Payload)
         case idle
@@ -38,31 +72,34 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     enum BodyReturnedAction {
-        case finished(Next)
-        case armTimer(generation: UInt64)
+        case ended(Ended, Next)
+        case armTimer(generation: UInt64, after: Duration)
         case waitWithoutTimer
     }
 
     enum ValveFiredAction {
         case recordedWhileStarting
-        case finished(Next)
+        case ended(Ended, Next)
         case ignored
     }
 
     enum TimerElapsedAction {
-        case timedOut(Next)
+        case timedOut(Ended, Next)
         case ignored
     }
 
-    enum TimerRequestAction {
-        case arm(generation: UInt64)
+    enum TimeoutRequestedAction {
+        case recordedWhileStarting
+        case arm(generation: UInt64, after: Duration)
         case disarm
         case ignored
     }
 
-    enum CancelAction {
+    enum CancelRequestedAction {
+        /// It was waiting its turn: removed, never started.
         case removed(Payload)
-        case cancelRunning
+        /// It runs: the driver tells whoever listens for its cancellation, once.
+        case stopRunning(ID)
         case ignored
     }
 
@@ -76,90 +113,115 @@ struct TransitionQueueStateMachine<Payload> {
         case ignored
     }
 
-    private(set) var valve: Valve = .open
-    private var pending = Ring<(id: ID, payload: Payload)>()
+    private(set) var running: Running?
+    private(set) var interaction: ID?
+    private var pending = Ring<(id: ID, payload: Payload, timeout: Duration)>()
     private var generation: UInt64 = 0
+    private var lastID: ID = 0
+
+    /// Whether nothing runs, nothing interacts and nothing waits.
+    var isIdle: Bool { running == nil && interaction == nil }
 
     /// How many operations wait behind the running one.
     var pendingCount: Int { pending.count }
 
-    /// The running operation, if any.
-    var runningID: ID? {
-        if case .running(let id, _) = valve { return id }
-        return nil
+    /// Whether `id` is the running operation.
+    func isRunning(_ id: ID) -> Bool { running?.id == id }
+
+    /// Whether `id` runs and has been asked to stop.
+    func isCancellationRequested(_ id: ID) -> Bool {
+        running?.id == id && running?.isCancellationRequested == true
+    }
+
+    /// A fresh identifier for an operation or an interaction.
+    mutating func nextID() -> ID {
+        lastID += 1
+        return lastID
     }
 
     // MARK: Events
 
-    mutating func enqueued(_ id: ID, _ payload: Payload) -> EnqueueAction {
-        if valve == .open {
-            valve = .running(id, .starting(fired: false))
-            return .start(id, payload)
+    mutating func enqueued(_ id: ID, _ payload: Payload, timeout: Duration) -> EnqueueAction {
+        guard isIdle else {
+            pending.append((id, payload, timeout))
+            return .wait
         }
-        pending.append((id, payload))
-        return .wait
+        running = Running(id: id, payload: payload, phase: .starting(fired: false), timeout: timeout)
+        return .start(id, payload)
     }
 
-    /// The body of the starting operation returned: `waits` when it shut the valve, and
-    /// `armsTimer` when the wait is bounded by a time-out.
-    mutating func bodyReturned(_ id: ID, waits: Bool, armsTimer: Bool = true) -> BodyReturnedAction {
-        guard case .running(id, .starting(let fired)) = valve else {
-            preconditionFailure("a body returned for operation \(id) that is not starting (\(valve))")
+    /// The driver read its clock as the operation started, for the durations it reports.
+    mutating func startTimed(_ id: ID, at now: Duration) {
+        guard running?.id == id, running?.phase == .starting(fired: false) else {
+            preconditionFailure("startTimed(\(id)) in state \(self)")
+        }
+        running!.startedAt = now
+    }
+
+    /// The body of the starting operation returned: `waits` when it shut the valve.
+    mutating func bodyReturned(_ id: ID, waits: Bool) -> BodyReturnedAction {
+        guard running?.id == id, case .starting(let fired) = running!.phase else {
+            preconditionFailure("bodyReturned(\(id)) in state \(self)")
         }
         if !waits || fired {
-            return .finished(advance())
+            return .ended(end(), advance())
         }
-        guard armsTimer else {
-            valve = .running(id, .waiting(timer: nil))
+        guard running!.bounded else {
+            running!.phase = .waiting(timer: nil)
             return .waitWithoutTimer
         }
         generation &+= 1
-        valve = .running(id, .waiting(timer: generation))
-        return .armTimer(generation: generation)
+        running!.phase = .waiting(timer: generation)
+        return .armTimer(generation: generation, after: running!.timeout)
     }
 
-    mutating func valveFired(_ id: ID) -> ValveFiredAction {
-        switch valve {
-        case .running(id, .starting):
-            valve = .running(id, .starting(fired: true))
+    /// The running operation's valve was fired, or failed with `failure`.
+    mutating func valveFired(_ id: ID, failure: NavigationError?) -> ValveFiredAction {
+        guard running?.id == id else { return .ignored }
+        if running!.failure == nil { running!.failure = failure }
+        switch running!.phase {
+        case .starting:
+            running!.phase = .starting(fired: true)
             return .recordedWhileStarting
-        case .running(id, .waiting):
-            return .finished(advance())
-        default:
-            return .ignored
+        case .waiting:
+            return .ended(end(), advance())
         }
     }
 
     mutating func timerElapsed(_ id: ID, generation elapsed: UInt64) -> TimerElapsedAction {
-        guard case .running(id, .waiting(timer: elapsed?)) = valve, elapsed == generation else {
-            return .ignored
-        }
-        return .timedOut(advance())
+        guard running?.id == id, running!.phase == .waiting(timer: elapsed) else { return .ignored }
+        let timeout = running!.timeout
+        return .timedOut(end(.timedOut(after: timeout)), advance())
     }
 
-    /// The running operation, its body returned, asks for a fresh time-out (`arm`), as
-    /// each step of a multi-step operation does, or for none while it waits on something
-    /// unbounded. While the body is still starting, the driver keeps the request and
-    /// passes it to ``bodyReturned(_:waits:armsTimer:)``.
-    mutating func timerRequested(_ id: ID, arm: Bool) -> TimerRequestAction {
-        guard case .running(id, .waiting) = valve else { return .ignored }
-        if arm {
+    /// The running operation asks for a fresh time-out (`timeout`), as each step of a
+    /// multi-step operation does, or for none (`nil`) while it waits on something with no
+    /// natural bound.
+    mutating func timeoutRequested(_ id: ID, _ timeout: Duration?) -> TimeoutRequestedAction {
+        guard running?.id == id else { return .ignored }
+        if let timeout { running!.timeout = timeout }
+        running!.bounded = timeout != nil
+        switch running!.phase {
+        case .starting:
+            return .recordedWhileStarting
+        case .waiting:
+            guard let timeout else {
+                running!.phase = .waiting(timer: nil)
+                return .disarm
+            }
             generation &+= 1
-            valve = .running(id, .waiting(timer: generation))
-            return .arm(generation: generation)
+            running!.phase = .waiting(timer: generation)
+            return .arm(generation: generation, after: timeout)
         }
-        valve = .running(id, .waiting(timer: nil))
-        return .disarm
     }
 
-    mutating func cancelRequested(_ id: ID) -> CancelAction {
+    mutating func cancelRequested(_ id: ID) -> CancelRequestedAction {
         if let removed = pending.remove(where: { $0.id == id }) {
             return .removed(removed.payload)
         }
-        if runningID == id {
-            return .cancelRunning
-        }
-        return .ignored
+        guard running?.id == id, !running!.isCancellationRequested else { return .ignored }
+        running!.isCancellationRequested = true
+        return .stopRunning(id)
     }
 
     /// Removes every waiting operation, in order; the running one is not touched.
@@ -168,22 +230,49 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     mutating func interactionBegan(_ id: ID) -> InteractionBeganAction {
-        guard valve == .open else { return .refused }
-        valve = .interacting(id)
+        guard isIdle else { return .refused }
+        interaction = id
         return .granted
     }
 
     mutating func interactionEnded(_ id: ID) -> InteractionEndedAction {
-        guard valve == .interacting(id) else { return .ignored }
+        guard interaction == id else { return .ignored }
+        interaction = nil
         return .ended(advance())
     }
 
+    // MARK: Transitions
+
+    private mutating func end(_ timedOut: Ending? = nil) -> Ended {
+        let ended = running!
+        running = nil
+        let ending = timedOut ?? ended.failure.map(Ending.failed) ?? .finished
+        return Ended(id: ended.id, payload: ended.payload, ending: ending, startedAt: ended.startedAt)
+    }
+
     private mutating func advance() -> Next {
-        guard let (id, payload) = pending.popFirst() else {
-            valve = .open
-            return .idle
+        guard let next = pending.popFirst() else { return .idle }
+        running = Running(id: next.id, payload: next.payload, phase: .starting(fired: false), timeout: next.timeout)
+        return .start(next.id, next.payload)
+    }
+}
+
+extension TransitionQueueStateMachine: CustomStringConvertible {
+    /// The state in a line: `running(1, waiting, timer 2) | pending 3`.
+    var description: String {
+        let state: String
+        if let running {
+            let phase = switch running.phase {
+            case .starting(let fired): fired ? "starting, fired" : "starting"
+            case .waiting(let timer?): "waiting, timer \(timer)"
+            case .waiting(nil): "waiting, no timer"
+            }
+            state = "running(\(running.id), \(phase)\(running.isCancellationRequested ? ", cancelling" : ""))"
+        } else if let interaction {
+            state = "interacting(\(interaction))"
+        } else {
+            state = "open"
         }
-        valve = .running(id, .starting(fired: false))
-        return .start(id, payload)
+        return "\(state) | pending \(pending.count)"
     }
 }

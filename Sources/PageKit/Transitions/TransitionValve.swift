@@ -15,6 +15,9 @@ public struct TransitionValve {
         self.ticket = ticket
     }
 
+    /// The label of the operation it belongs to.
+    public var label: String { ticket.label }
+
     /// Reports that the transition has ended; the next operation starts.
     public func fire() {
         queue?.valveFired(id, failure: nil)
@@ -30,13 +33,13 @@ public struct TransitionValve {
     /// Whether this operation is still the one running: `false` once it has ended, timed
     /// out or been cancelled and ended. A multi-step body checks it before each step.
     public var isActive: Bool {
-        queue?.isRunning(id) ?? false
+        queue?.machine.isRunning(id) ?? false
     }
 
     /// Whether the operation's ticket asked it to stop. A multi-step body stops between
     /// steps and fails with ``NavigationError/Code/cancelled``.
     public var isCancellationRequested: Bool {
-        queue?.isCancellationRequested(id) ?? false
+        queue?.machine.isCancellationRequested(id) ?? false
     }
 
     /// Calls `handler` when cancellation is requested (at once if it already was).
@@ -63,97 +66,20 @@ public struct TransitionValve {
     public func suspendTimeout() {
         queue?.timeoutRequested(id, nil)
     }
-}
 
-/// How an operation queued on a ``TransitionQueue`` ended, and a way to cancel it.
-@MainActor
-public final class TransitionTicket {
-    /// The operation's label.
-    public let label: String
-    let id: UInt64
-    // Strong until resolved: a queue with work someone waits for must live to finish it
-    // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
-    @exclusivity(unchecked) fileprivate private(set) var queue: TransitionQueue?
-    @exclusivity(unchecked) private var handlers: [(Result<Void, NavigationError>) -> Void] = []
-
-    /// How it ended, once it has: success, or the error it failed, timed out or was
-    /// cancelled with.
-    @exclusivity(unchecked) public private(set) var result: Result<Void, NavigationError>?
-
-    init(label: String, id: UInt64, queue: TransitionQueue) {
-        self.label = label
-        self.id = id
-        self.queue = queue
-    }
-
-    /// Whether it has ended.
-    public var isResolved: Bool { result != nil }
-
-    /// Cancels it: a waiting operation ends at once with
-    /// ``NavigationError/Code/cancelled``; a running one is asked to stop, and a
-    /// multi-step one stops before its next step. A transition already on screen is
-    /// never cut short.
-    public func cancel() {
-        guard result == nil else { return }
-        queue?.cancel(id: id)
-    }
-
-    /// Calls `handler` with the result once it ends (at once if it has).
-    /// - Parameter handler: Receives the result.
-    public func onResolve(_ handler: @escaping @MainActor (Result<Void, NavigationError>) -> Void) {
-        if let result {
-            handler(result)
-        } else {
-            handlers.append(handler)
-        }
-    }
-
-    /// Returns once the operation has ended.
-    /// - Throws: Always a ``NavigationError`` when it failed, timed out or was cancelled. Cancelling
-    ///   the calling task cancels the operation.
-    public func finished() async throws {
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, NavigationError>, Never>) in
-                onResolve { continuation.resume(returning: $0) }
+    /// A completion that fires this valve when a container reports the end of its
+    /// transition, or fails it with the container's error (a ``NavigationError`` as it
+    /// is, anything else as ``NavigationError/Code/transitionFailed`` naming `step`).
+    /// - Parameter step: What the container was asked to do, for the error message.
+    /// - Returns: The completion to hand to the container.
+    public func completion(for step: String) -> TransitionCompletion {
+        TransitionCompletion { result in
+            switch result {
+            case .success:
+                fire()
+            case .failure(let error):
+                fail(NavigationError(transition: step, failedWith: error))
             }
-        } onCancel: {
-            Task { @MainActor in self.cancel() }
         }
-        if case .failure(let error) = result { throw error }
-    }
-
-    func resolve(_ result: Result<Void, NavigationError>) {
-        guard self.result == nil else { return }
-        self.result = result
-        queue = nil
-        let handlers = self.handlers
-        self.handlers = []
-        for handler in handlers { handler(result) }
-    }
-}
-
-/// An interactive transition holding a ``TransitionQueue``, such as a swipe back. Every
-/// other operation waits until it ends.
-@MainActor
-public final class TransitionInteraction {
-    private weak var queue: TransitionQueue?
-    private let id: UInt64
-    /// The interaction's label.
-    public let label: String
-    /// Whether ``end()`` has been called.
-    public private(set) var isEnded = false
-
-    init(queue: TransitionQueue, id: UInt64, label: String) {
-        self.queue = queue
-        self.id = id
-        self.label = label
-    }
-
-    /// Releases the queue, whether the interaction finished or was cancelled. Calling it
-    /// again does nothing.
-    public func end() {
-        guard !isEnded else { return }
-        isEnded = true
-        queue?.interactionEnded(id, label: label)
     }
 }

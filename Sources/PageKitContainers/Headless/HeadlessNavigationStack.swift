@@ -69,7 +69,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so.
     public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let index = pages.firstIndex(where: { $0 === page }) else {
+        guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not in stack `\(pageName)`"))
         }
@@ -135,6 +135,16 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
             }
             interaction.end()
         }
+    }
+
+    /// Where `page` is, searched from the top, where pops usually go.
+    private func index(of page: any Page) -> Int? {
+        var index = pages.count - 1
+        while index >= 0 {
+            if pages[index] === page { return index }
+            index -= 1
+        }
+        return nil
     }
 
     private func run(_ kind: HeadlessTransition.Kind, _ pages: [any Page], _ animated: Bool,

@@ -237,7 +237,7 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     // MARK: Primitives
 
     /// Runs `change` on UIKit directly, without queueing it.
-    package func withoutQueue(_ change: () -> Void) {
+    func withoutQueue(_ change: () -> Void) {
         let previous = bypassesQueue
         bypassesQueue = true
         defer { bypassesQueue = previous }

@@ -19,13 +19,17 @@ public final class UIKitPageHost: PageHost {
         self.queue = queue
     }
 
-    /// The page presented over `presenter`: UIKit's `presentedViewController`, which a
-    /// view controller also reports when an ancestor presents.
+    /// The page `presenter` itself presents.
+    ///
+    /// UIKit reports a `presentedViewController` for every view controller under the one
+    /// that presents (the presentation context, often the window's root); only that one,
+    /// the presented controller's `presentingViewController`, answers here.
     /// - Parameter presenter: A page that is a view controller.
-    /// - Returns: The presented page, if it is one.
+    /// - Returns: The presented page, if it is one and is not being dismissed.
     public func presentedPage(of presenter: any Page) -> (any Page)? {
         guard let controller = presenter as? UIViewController,
-              let presented = controller.presentedViewController, !presented.isBeingDismissed else { return nil }
+              let presented = controller.presentedViewController,
+              presented.presentingViewController === controller, !presented.isBeingDismissed else { return nil }
         return presented as? any Page
     }
 

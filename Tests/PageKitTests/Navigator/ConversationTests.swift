@@ -129,7 +129,7 @@ struct IntentTests {
         }
         struct Draft: Sendable, Equatable { let text: String }
         try await fixture.navigator.open("app://tab/contact/list/detail(id=1)/detail(id=2)?q=x",
-                                         payload: Draft(text: "hello"))
+                                         .payload(Draft(text: "hello")))
         #expect(intents.count == 2)
         #expect(intents.map { $0.parameter("id") } == ["1", "2"])
         #expect(intents.map { $0.parameter("q") } == ["x", "x"])
@@ -142,7 +142,7 @@ struct IntentTests {
     @Test("a live page revealed by an open is told the intent, so it can update")
     func revealedIntent() async throws {
         let fixture = Fixture()
-        try await fixture.navigator.open("app://tab/contact/person_detail?id=5&tab=photos", payload: 42)
+        try await fixture.navigator.open("app://tab/contact/person_detail?id=5&tab=photos", .payload(42))
         let intent = try #require(fixture.detail.receivedIntents.last)
         #expect(intent.parameter("tab") == "photos")
         #expect(intent.payload(as: Int.self) == 42)
@@ -212,14 +212,14 @@ struct ColdStartTests {
     func externalRefused() async throws {
         let fixture = Fixture()
         let before = fixture.snapshot
-        await #expect { try await fixture.navigator.open("app://tab/contact!compose", source: .external) } throws: {
+        await #expect { try await fixture.navigator.open("app://tab/contact!compose", .external) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
-        await #expect { try await fixture.navigator.open("app://tab/contact/home_page?id=5", source: .external) }
+        await #expect { try await fixture.navigator.open("app://tab/contact/home_page?id=5", .external) }
             throws: { ($0 as? NavigationError)?.code == .notExternallyOpenable }
         #expect(fixture.snapshot == before)
         #expect(fixture.made.isEmpty)
-        try await fixture.navigator.open("app://tab/contact/person_detail?id=8", source: .external)
+        try await fixture.navigator.open("app://tab/contact/person_detail?id=8", .external)
         #expect(fixture.made == ["person_detail"])
     }
 }

@@ -12,7 +12,7 @@ struct NavigatorTests {
         fixture.present(TestPage("compose"), from: fixture.settings)
         fixture.tabs.tap(2)
         _ = fixture.recorder.takeLog()
-        let outcome = try await fixture.navigator.open("/tab#/feed/detail", mode: .exact, animated: false)
+        let outcome = try await fixture.navigator.open("/tab#/feed/detail", .exact.animated(false))
         #expect(fixture.recorder.takeLog() == [
             "dismiss [compose] in tab",
             "select [stack] in tab",
@@ -36,7 +36,7 @@ struct NavigatorTests {
             trace.append(contentsOf: fixture.recorder.takeLog())
             trace.append("\(event)")
         }
-        try await fixture.navigator.open("/tab#/feed/detail", mode: .exact)
+        try await fixture.navigator.open("/tab#/feed/detail", .exact)
         trace.append(contentsOf: fixture.recorder.takeLog())
         #expect(trace == [
             "will start: /tab#settings!compose → /tab#/feed/detail",
@@ -159,7 +159,7 @@ struct CurrentPathTests {
             }
             // Some random paths cannot be opened (a page outside any stack cannot push):
             // that is fine, the hierarchy just stays as it was.
-            _ = try? await fixture.navigator.open(text, animated: false)
+            _ = try? await fixture.navigator.open(text, .notAnimated)
         }
     }
 
@@ -181,8 +181,8 @@ struct CurrentPathTests {
     func noOp(seedBase: Int) async throws {
         try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let current = fixture.navigator.currentPath
-            let exact = try fixture.navigator.plan(for: current, mode: .exact)
-            let reuse = try fixture.navigator.plan(for: current, mode: .reuse)
+            let exact = try fixture.navigator.plan(for: current, .exact)
+            let reuse = try fixture.navigator.plan(for: current)
             #expect(exact.isEmpty, "seed \(seed): \(exact)")
             // Reuse searches each stack from the top, so with two pages of one name in a
             // stack it finds the upper one: a no-op only when no name repeats.
@@ -190,7 +190,7 @@ struct CurrentPathTests {
                 #expect(reuse.isEmpty, "seed \(seed): \(reuse)")
             }
             let url = try PagePath(parsing: fixture.navigator.currentURL(scheme: "app"))
-            #expect(try fixture.navigator.plan(for: url, mode: .exact).isEmpty, "seed \(seed): \(url)")
+            #expect(try fixture.navigator.plan(for: url, .exact).isEmpty, "seed \(seed): \(url)")
         }
     }
 
@@ -198,7 +198,7 @@ struct CurrentPathTests {
     func rebuild(seedBase: Int) async throws {
         try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let fresh = Fixture()
-            try await fresh.navigator.open(fixture.navigator.currentPath, mode: .exact, animated: false)
+            try await fresh.navigator.open(fixture.navigator.currentPath, .exact.animated(false))
             #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
             // The other tabs keep the fresh app's state; the visible chain is the same.
             let visible = fixture.snapshot.split(separator: "\n").filter { $0.hasPrefix("selected") || $0.hasPrefix("modals") }
@@ -234,7 +234,7 @@ struct LifetimeTests {
         weak let attach = outcome.target
         weak let detail: TestPage? = fixture.detail
         #expect(attach != nil)
-        try await fixture.navigator.open("/tab#contact/compose", mode: .exact)
+        try await fixture.navigator.open("/tab#contact/compose", .exact)
         #expect(attach == nil)
         // The fixture itself holds `detail`; the stack no longer does.
         #expect(detail != nil)

@@ -5,17 +5,18 @@ import Testing
 /// `open` has operation 2 waiting behind the running operation 1 (or interaction 5),
 /// unless it is one of the `…Alone` states.
 enum MachineState: String, CaseIterable, Sendable {
-    case open, starting, startingFired, waitingArmed, waitingUnarmed, interacting
+    case open, starting, startingFired, startingFailed, startingUnbounded, startingCancelling
+    case waitingArmed, waitingUnarmed, waitingCancelling, interacting
     case startingAlone, waitingAlone, interactingAlone
 }
 
 /// Every event the machine takes.
 enum MachineEvent: String, CaseIterable, Sendable {
-    case enqueue3
-    case bodyReturnedDone, bodyReturnedWaitArmed, bodyReturnedWaitUnarmed
-    case valveFiredRunning, valveFiredOther
+    case enqueue3, startTimed
+    case bodyReturnedDone, bodyReturnedWait
+    case valveFiredRunning, valveFailedRunning, valveFiredOther
     case timerElapsedCurrent, timerElapsedStale
-    case armTimer, disarmTimer
+    case timeoutRequested, timeoutSuspended, timeoutRequestedOther
     case cancelPending, cancelRunning, cancelUnknown
     case interactionBegan, interactionEndedCurrent, interactionEndedOther
     case pendingRemoved
@@ -25,9 +26,11 @@ typealias Machine = TransitionQueueStateMachine<Int>
 
 @Suite("The transition queue's state machine", .timeLimit(.minutes(2)))
 struct TransitionQueueStateMachineTests {
+    static let timeout = Duration.seconds(2)
+
     static func make(_ state: MachineState) -> Machine {
         var machine = Machine()
-        func enqueue(_ id: UInt64) { _ = machine.enqueued(id, Int(id)) }
+        func enqueue(_ id: UInt64) { _ = machine.enqueued(id, Int(id), timeout: timeout) }
         switch state {
         case .open:
             break
@@ -35,13 +38,27 @@ struct TransitionQueueStateMachineTests {
             enqueue(1)
         case .startingFired:
             enqueue(1)
-            _ = machine.valveFired(1)
+            _ = machine.valveFired(1, failure: nil)
+        case .startingFailed:
+            enqueue(1)
+            _ = machine.valveFired(1, failure: NavigationError(.transitionFailed, reason: "no"))
+        case .startingUnbounded:
+            enqueue(1)
+            _ = machine.timeoutRequested(1, nil)
+        case .startingCancelling:
+            enqueue(1)
+            _ = machine.cancelRequested(1)
         case .waitingArmed, .waitingAlone:
             enqueue(1)
             _ = machine.bodyReturned(1, waits: true)
         case .waitingUnarmed:
             enqueue(1)
-            _ = machine.bodyReturned(1, waits: true, armsTimer: false)
+            _ = machine.timeoutRequested(1, nil)
+            _ = machine.bodyReturned(1, waits: true)
+        case .waitingCancelling:
+            enqueue(1)
+            _ = machine.bodyReturned(1, waits: true)
+            _ = machine.cancelRequested(1)
         case .interacting, .interactingAlone:
             _ = machine.interactionBegan(5)
         }
@@ -52,35 +69,48 @@ struct TransitionQueueStateMachineTests {
     }
 
     /// Applies `event` and describes the action it returned and the state after, or
-    /// returns nil where the event cannot happen in that state.
+    /// returns nil where the event cannot happen in that state (the machine would stop
+    /// with a precondition failure naming both).
     static func apply(_ event: MachineEvent, to machine: inout Machine) -> String? {
-        let isStarting: Bool = if case .running(1, .starting) = machine.valve { true } else { false }
+        let isStarting: Bool = if case .starting? = machine.running?.phase { true } else { false }
+        let isFreshStart = machine.running?.phase == .starting(fired: false) && machine.running?.startedAt == nil
         let action: String
         switch event {
         case .enqueue3:
-            action = switch machine.enqueued(3, 3) {
+            action = switch machine.enqueued(3, 3, timeout: timeout) {
             case .start(let id, _): "start(\(id))"
             case .wait: "wait"
             }
-        case .bodyReturnedDone, .bodyReturnedWaitArmed, .bodyReturnedWaitUnarmed:
+        case .startTimed:
+            // Only the driver reports the start time, and only before calling the body.
+            guard isFreshStart else { return nil }
+            machine.startTimed(1, at: .seconds(7))
+            action = "timed at \(machine.running?.startedAt ?? .zero)"
+        case .bodyReturnedDone, .bodyReturnedWait:
             // Only the driver reports a body's return, and only while it starts.
             guard isStarting else { return nil }
-            action = describe(machine.bodyReturned(1, waits: event != .bodyReturnedDone,
-                                                   armsTimer: event == .bodyReturnedWaitArmed))
-        case .valveFiredRunning, .valveFiredOther:
-            action = switch machine.valveFired(event == .valveFiredRunning ? 1 : 9) {
+            action = switch machine.bodyReturned(1, waits: event == .bodyReturnedWait) {
+            case .ended(let ended, let next): "ended(\(describe(ended))) → \(describe(next))"
+            case .armTimer(let generation, let after): "armTimer(\(generation), after \(after))"
+            case .waitWithoutTimer: "waitWithoutTimer"
+            }
+        case .valveFiredRunning, .valveFailedRunning, .valveFiredOther:
+            let failure = event == .valveFailedRunning ? NavigationError(.transitionFailed, reason: "no") : nil
+            action = switch machine.valveFired(event == .valveFiredOther ? 9 : 1, failure: failure) {
             case .recordedWhileStarting: "recorded"
-            case .finished(let next): "finished → \(describe(next))"
+            case .ended(let ended, let next): "ended(\(describe(ended))) → \(describe(next))"
             case .ignored: "ignored"
             }
         case .timerElapsedCurrent, .timerElapsedStale:
             action = switch machine.timerElapsed(1, generation: event == .timerElapsedCurrent ? 1 : 0) {
-            case .timedOut(let next): "timedOut → \(describe(next))"
+            case .timedOut(let ended, let next): "timedOut(\(describe(ended))) → \(describe(next))"
             case .ignored: "ignored"
             }
-        case .armTimer, .disarmTimer:
-            action = switch machine.timerRequested(1, arm: event == .armTimer) {
-            case .arm(let generation): "arm(\(generation))"
+        case .timeoutRequested, .timeoutSuspended, .timeoutRequestedOther:
+            let timeout: Duration? = event == .timeoutSuspended ? nil : .seconds(5)
+            action = switch machine.timeoutRequested(event == .timeoutRequestedOther ? 9 : 1, timeout) {
+            case .recordedWhileStarting: "recorded"
+            case .arm(let generation, let after): "arm(\(generation), after \(after))"
             case .disarm: "disarm"
             case .ignored: "ignored"
             }
@@ -92,7 +122,7 @@ struct TransitionQueueStateMachineTests {
             }
             action = switch machine.cancelRequested(id) {
             case .removed(let payload): "removed(\(payload))"
-            case .cancelRunning: "cancelRunning"
+            case .stopRunning(let id): "stopRunning(\(id))"
             case .ignored: "ignored"
             }
         case .interactionBegan:
@@ -108,15 +138,16 @@ struct TransitionQueueStateMachineTests {
         case .pendingRemoved:
             action = "removed \(machine.pendingRemoved())"
         }
-        return "\(action) | \(describe(machine.valve)) | pending \(machine.pendingCount)"
+        return "\(action) | \(machine)"
     }
 
-    static func describe(_ action: Machine.BodyReturnedAction) -> String {
-        switch action {
-        case .finished(let next): "finished → \(describe(next))"
-        case .armTimer(let generation): "armTimer(\(generation))"
-        case .waitWithoutTimer: "waitWithoutTimer"
+    static func describe(_ ended: Machine.Ended) -> String {
+        let ending = switch ended.ending {
+        case .finished: "finished"
+        case .failed(let error): "failed \(error.code)"
+        case .timedOut(let after): "timed out after \(after)"
         }
+        return "\(ended.id) \(ending)"
     }
 
     static func describe(_ next: Machine.Next) -> String {
@@ -126,28 +157,22 @@ struct TransitionQueueStateMachineTests {
         }
     }
 
-    static func describe(_ valve: Machine.Valve) -> String {
-        switch valve {
-        case .open: "open"
-        case .running(let id, .starting(let fired)): "running(\(id), starting\(fired ? ", fired" : ""))"
-        case .running(let id, .waiting(let timer?)): "running(\(id), waiting, timer \(timer))"
-        case .running(let id, .waiting(nil)): "running(\(id), waiting, no timer)"
-        case .interacting(let id): "interacting(\(id))"
-        }
-    }
-
     /// The whole table: for each state, for each event, the action and the state after.
     /// `nil`: the event cannot happen in that state.
     static let table: [MachineState: [MachineEvent: String?]] = [
         .open: [
             .enqueue3: "start(3) | running(3, starting) | pending 0",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
             .valveFiredRunning: "ignored | open | pending 0",
+            .valveFailedRunning: "ignored | open | pending 0",
             .valveFiredOther: "ignored | open | pending 0",
             .timerElapsedCurrent: "ignored | open | pending 0",
             .timerElapsedStale: "ignored | open | pending 0",
-            .armTimer: "ignored | open | pending 0",
-            .disarmTimer: "ignored | open | pending 0",
+            .timeoutRequested: "ignored | open | pending 0",
+            .timeoutSuspended: "ignored | open | pending 0",
+            .timeoutRequestedOther: "ignored | open | pending 0",
             .cancelPending: "ignored | open | pending 0",
             .cancelRunning: "ignored | open | pending 0",
             .cancelUnknown: "ignored | open | pending 0",
@@ -158,17 +183,19 @@ struct TransitionQueueStateMachineTests {
         ],
         .starting: [
             .enqueue3: "wait | running(1, starting) | pending 2",
-            .bodyReturnedDone: "finished → start(2) | running(2, starting) | pending 0",
-            .bodyReturnedWaitArmed: "armTimer(1) | running(1, waiting, timer 1) | pending 1",
-            .bodyReturnedWaitUnarmed: "waitWithoutTimer | running(1, waiting, no timer) | pending 1",
+            .startTimed: "timed at 7.0 seconds | running(1, starting) | pending 1",
+            .bodyReturnedDone: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .bodyReturnedWait: "armTimer(1, after 2.0 seconds) | running(1, waiting, timer 1) | pending 1",
             .valveFiredRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFailedRunning: "recorded | running(1, starting, fired) | pending 1",
             .valveFiredOther: "ignored | running(1, starting) | pending 1",
             .timerElapsedCurrent: "ignored | running(1, starting) | pending 1",
             .timerElapsedStale: "ignored | running(1, starting) | pending 1",
-            .armTimer: "ignored | running(1, starting) | pending 1",
-            .disarmTimer: "ignored | running(1, starting) | pending 1",
+            .timeoutRequested: "recorded | running(1, starting) | pending 1",
+            .timeoutSuspended: "recorded | running(1, starting) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, starting) | pending 1",
             .cancelPending: "removed(2) | running(1, starting) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, starting) | pending 1",
+            .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting) | pending 1",
             .interactionBegan: "refused | running(1, starting) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
@@ -177,34 +204,103 @@ struct TransitionQueueStateMachineTests {
         ],
         .startingFired: [
             .enqueue3: "wait | running(1, starting, fired) | pending 2",
-            .bodyReturnedDone: "finished → start(2) | running(2, starting) | pending 0",
-            .bodyReturnedWaitArmed: "finished → start(2) | running(2, starting) | pending 0",
-            .bodyReturnedWaitUnarmed: "finished → start(2) | running(2, starting) | pending 0",
+            .startTimed: nil,
+            .bodyReturnedDone: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .bodyReturnedWait: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
             .valveFiredRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFailedRunning: "recorded | running(1, starting, fired) | pending 1",
             .valveFiredOther: "ignored | running(1, starting, fired) | pending 1",
             .timerElapsedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .timerElapsedStale: "ignored | running(1, starting, fired) | pending 1",
-            .armTimer: "ignored | running(1, starting, fired) | pending 1",
-            .disarmTimer: "ignored | running(1, starting, fired) | pending 1",
+            .timeoutRequested: "recorded | running(1, starting, fired) | pending 1",
+            .timeoutSuspended: "recorded | running(1, starting, fired) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, starting, fired) | pending 1",
             .cancelPending: "removed(2) | running(1, starting, fired) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, starting, fired) | pending 1",
+            .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
             .interactionBegan: "refused | running(1, starting, fired) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
         ],
+        .startingFailed: [
+            .enqueue3: "wait | running(1, starting, fired) | pending 2",
+            .startTimed: nil,
+            .bodyReturnedDone: "ended(1 failed transitionFailed) → start(2) | running(2, starting) | pending 0",
+            .bodyReturnedWait: "ended(1 failed transitionFailed) → start(2) | running(2, starting) | pending 0",
+            .valveFiredRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFailedRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFiredOther: "ignored | running(1, starting, fired) | pending 1",
+            .timerElapsedCurrent: "ignored | running(1, starting, fired) | pending 1",
+            .timerElapsedStale: "ignored | running(1, starting, fired) | pending 1",
+            .timeoutRequested: "recorded | running(1, starting, fired) | pending 1",
+            .timeoutSuspended: "recorded | running(1, starting, fired) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, starting, fired) | pending 1",
+            .cancelPending: "removed(2) | running(1, starting, fired) | pending 0",
+            .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
+            .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
+            .interactionBegan: "refused | running(1, starting, fired) | pending 1",
+            .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
+            .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
+            .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
+        ],
+        .startingUnbounded: [
+            .enqueue3: "wait | running(1, starting) | pending 2",
+            .startTimed: "timed at 7.0 seconds | running(1, starting) | pending 1",
+            .bodyReturnedDone: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .bodyReturnedWait: "waitWithoutTimer | running(1, waiting, no timer) | pending 1",
+            .valveFiredRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFailedRunning: "recorded | running(1, starting, fired) | pending 1",
+            .valveFiredOther: "ignored | running(1, starting) | pending 1",
+            .timerElapsedCurrent: "ignored | running(1, starting) | pending 1",
+            .timerElapsedStale: "ignored | running(1, starting) | pending 1",
+            .timeoutRequested: "recorded | running(1, starting) | pending 1",
+            .timeoutSuspended: "recorded | running(1, starting) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, starting) | pending 1",
+            .cancelPending: "removed(2) | running(1, starting) | pending 0",
+            .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
+            .cancelUnknown: "ignored | running(1, starting) | pending 1",
+            .interactionBegan: "refused | running(1, starting) | pending 1",
+            .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
+            .interactionEndedOther: "ignored | running(1, starting) | pending 1",
+            .pendingRemoved: "removed [2] | running(1, starting) | pending 0",
+        ],
+        .startingCancelling: [
+            .enqueue3: "wait | running(1, starting, cancelling) | pending 2",
+            .startTimed: "timed at 7.0 seconds | running(1, starting, cancelling) | pending 1",
+            .bodyReturnedDone: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .bodyReturnedWait: "armTimer(1, after 2.0 seconds) | running(1, waiting, timer 1, cancelling) | pending 1",
+            .valveFiredRunning: "recorded | running(1, starting, fired, cancelling) | pending 1",
+            .valveFailedRunning: "recorded | running(1, starting, fired, cancelling) | pending 1",
+            .valveFiredOther: "ignored | running(1, starting, cancelling) | pending 1",
+            .timerElapsedCurrent: "ignored | running(1, starting, cancelling) | pending 1",
+            .timerElapsedStale: "ignored | running(1, starting, cancelling) | pending 1",
+            .timeoutRequested: "recorded | running(1, starting, cancelling) | pending 1",
+            .timeoutSuspended: "recorded | running(1, starting, cancelling) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, starting, cancelling) | pending 1",
+            .cancelPending: "removed(2) | running(1, starting, cancelling) | pending 0",
+            .cancelRunning: "ignored | running(1, starting, cancelling) | pending 1",
+            .cancelUnknown: "ignored | running(1, starting, cancelling) | pending 1",
+            .interactionBegan: "refused | running(1, starting, cancelling) | pending 1",
+            .interactionEndedCurrent: "ignored | running(1, starting, cancelling) | pending 1",
+            .interactionEndedOther: "ignored | running(1, starting, cancelling) | pending 1",
+            .pendingRemoved: "removed [2] | running(1, starting, cancelling) | pending 0",
+        ],
         .waitingArmed: [
             .enqueue3: "wait | running(1, waiting, timer 1) | pending 2",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
-            .valveFiredRunning: "finished → start(2) | running(2, starting) | pending 0",
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
+            .valveFiredRunning: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .valveFailedRunning: "ended(1 failed transitionFailed) → start(2) | running(2, starting) | pending 0",
             .valveFiredOther: "ignored | running(1, waiting, timer 1) | pending 1",
-            .timerElapsedCurrent: "timedOut → start(2) | running(2, starting) | pending 0",
+            .timerElapsedCurrent: "timedOut(1 timed out after 2.0 seconds) → start(2) | running(2, starting) | pending 0",
             .timerElapsedStale: "ignored | running(1, waiting, timer 1) | pending 1",
-            .armTimer: "arm(2) | running(1, waiting, timer 2) | pending 1",
-            .disarmTimer: "disarm | running(1, waiting, no timer) | pending 1",
+            .timeoutRequested: "arm(2, after 5.0 seconds) | running(1, waiting, timer 2) | pending 1",
+            .timeoutSuspended: "disarm | running(1, waiting, no timer) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, waiting, timer 1) | pending 1",
             .cancelPending: "removed(2) | running(1, waiting, timer 1) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, waiting, timer 1) | pending 1",
+            .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 1",
@@ -213,30 +309,59 @@ struct TransitionQueueStateMachineTests {
         ],
         .waitingUnarmed: [
             .enqueue3: "wait | running(1, waiting, no timer) | pending 2",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
-            .valveFiredRunning: "finished → start(2) | running(2, starting) | pending 0",
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
+            .valveFiredRunning: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .valveFailedRunning: "ended(1 failed transitionFailed) → start(2) | running(2, starting) | pending 0",
             .valveFiredOther: "ignored | running(1, waiting, no timer) | pending 1",
             .timerElapsedCurrent: "ignored | running(1, waiting, no timer) | pending 1",
             .timerElapsedStale: "ignored | running(1, waiting, no timer) | pending 1",
-            .armTimer: "arm(1) | running(1, waiting, timer 1) | pending 1",
-            .disarmTimer: "disarm | running(1, waiting, no timer) | pending 1",
+            .timeoutRequested: "arm(1, after 5.0 seconds) | running(1, waiting, timer 1) | pending 1",
+            .timeoutSuspended: "disarm | running(1, waiting, no timer) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, waiting, no timer) | pending 1",
             .cancelPending: "removed(2) | running(1, waiting, no timer) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, waiting, no timer) | pending 1",
+            .cancelRunning: "stopRunning(1) | running(1, waiting, no timer, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionBegan: "refused | running(1, waiting, no timer) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, no timer) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, no timer) | pending 0",
         ],
+        .waitingCancelling: [
+            .enqueue3: "wait | running(1, waiting, timer 1, cancelling) | pending 2",
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
+            .valveFiredRunning: "ended(1 finished) → start(2) | running(2, starting) | pending 0",
+            .valveFailedRunning: "ended(1 failed transitionFailed) → start(2) | running(2, starting) | pending 0",
+            .valveFiredOther: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .timerElapsedCurrent: "timedOut(1 timed out after 2.0 seconds) → start(2) | running(2, starting) | pending 0",
+            .timerElapsedStale: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .timeoutRequested: "arm(2, after 5.0 seconds) | running(1, waiting, timer 2, cancelling) | pending 1",
+            .timeoutSuspended: "disarm | running(1, waiting, no timer, cancelling) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .cancelPending: "removed(2) | running(1, waiting, timer 1, cancelling) | pending 0",
+            .cancelRunning: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .cancelUnknown: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .interactionBegan: "refused | running(1, waiting, timer 1, cancelling) | pending 1",
+            .interactionEndedCurrent: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .interactionEndedOther: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
+            .pendingRemoved: "removed [2] | running(1, waiting, timer 1, cancelling) | pending 0",
+        ],
         .interacting: [
             .enqueue3: "wait | interacting(5) | pending 2",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
             .valveFiredRunning: "ignored | interacting(5) | pending 1",
+            .valveFailedRunning: "ignored | interacting(5) | pending 1",
             .valveFiredOther: "ignored | interacting(5) | pending 1",
             .timerElapsedCurrent: "ignored | interacting(5) | pending 1",
             .timerElapsedStale: "ignored | interacting(5) | pending 1",
-            .armTimer: "ignored | interacting(5) | pending 1",
-            .disarmTimer: "ignored | interacting(5) | pending 1",
+            .timeoutRequested: "ignored | interacting(5) | pending 1",
+            .timeoutSuspended: "ignored | interacting(5) | pending 1",
+            .timeoutRequestedOther: "ignored | interacting(5) | pending 1",
             .cancelPending: "removed(2) | interacting(5) | pending 0",
             .cancelRunning: "ignored | interacting(5) | pending 1",
             .cancelUnknown: "ignored | interacting(5) | pending 1",
@@ -247,17 +372,19 @@ struct TransitionQueueStateMachineTests {
         ],
         .startingAlone: [
             .enqueue3: "wait | running(1, starting) | pending 1",
-            .bodyReturnedDone: "finished → idle | open | pending 0",
-            .bodyReturnedWaitArmed: "armTimer(1) | running(1, waiting, timer 1) | pending 0",
-            .bodyReturnedWaitUnarmed: "waitWithoutTimer | running(1, waiting, no timer) | pending 0",
+            .startTimed: "timed at 7.0 seconds | running(1, starting) | pending 0",
+            .bodyReturnedDone: "ended(1 finished) → idle | open | pending 0",
+            .bodyReturnedWait: "armTimer(1, after 2.0 seconds) | running(1, waiting, timer 1) | pending 0",
             .valveFiredRunning: "recorded | running(1, starting, fired) | pending 0",
+            .valveFailedRunning: "recorded | running(1, starting, fired) | pending 0",
             .valveFiredOther: "ignored | running(1, starting) | pending 0",
             .timerElapsedCurrent: "ignored | running(1, starting) | pending 0",
             .timerElapsedStale: "ignored | running(1, starting) | pending 0",
-            .armTimer: "ignored | running(1, starting) | pending 0",
-            .disarmTimer: "ignored | running(1, starting) | pending 0",
+            .timeoutRequested: "recorded | running(1, starting) | pending 0",
+            .timeoutSuspended: "recorded | running(1, starting) | pending 0",
+            .timeoutRequestedOther: "ignored | running(1, starting) | pending 0",
             .cancelPending: "ignored | running(1, starting) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, starting) | pending 0",
+            .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, starting) | pending 0",
             .interactionBegan: "refused | running(1, starting) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 0",
@@ -266,15 +393,19 @@ struct TransitionQueueStateMachineTests {
         ],
         .waitingAlone: [
             .enqueue3: "wait | running(1, waiting, timer 1) | pending 1",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
-            .valveFiredRunning: "finished → idle | open | pending 0",
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
+            .valveFiredRunning: "ended(1 finished) → idle | open | pending 0",
+            .valveFailedRunning: "ended(1 failed transitionFailed) → idle | open | pending 0",
             .valveFiredOther: "ignored | running(1, waiting, timer 1) | pending 0",
-            .timerElapsedCurrent: "timedOut → idle | open | pending 0",
+            .timerElapsedCurrent: "timedOut(1 timed out after 2.0 seconds) → idle | open | pending 0",
             .timerElapsedStale: "ignored | running(1, waiting, timer 1) | pending 0",
-            .armTimer: "arm(2) | running(1, waiting, timer 2) | pending 0",
-            .disarmTimer: "disarm | running(1, waiting, no timer) | pending 0",
+            .timeoutRequested: "arm(2, after 5.0 seconds) | running(1, waiting, timer 2) | pending 0",
+            .timeoutSuspended: "disarm | running(1, waiting, no timer) | pending 0",
+            .timeoutRequestedOther: "ignored | running(1, waiting, timer 1) | pending 0",
             .cancelPending: "ignored | running(1, waiting, timer 1) | pending 0",
-            .cancelRunning: "cancelRunning | running(1, waiting, timer 1) | pending 0",
+            .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 0",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 0",
@@ -283,13 +414,17 @@ struct TransitionQueueStateMachineTests {
         ],
         .interactingAlone: [
             .enqueue3: "wait | interacting(5) | pending 1",
-            .bodyReturnedDone: nil, .bodyReturnedWaitArmed: nil, .bodyReturnedWaitUnarmed: nil,
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
             .valveFiredRunning: "ignored | interacting(5) | pending 0",
+            .valveFailedRunning: "ignored | interacting(5) | pending 0",
             .valveFiredOther: "ignored | interacting(5) | pending 0",
             .timerElapsedCurrent: "ignored | interacting(5) | pending 0",
             .timerElapsedStale: "ignored | interacting(5) | pending 0",
-            .armTimer: "ignored | interacting(5) | pending 0",
-            .disarmTimer: "ignored | interacting(5) | pending 0",
+            .timeoutRequested: "ignored | interacting(5) | pending 0",
+            .timeoutSuspended: "ignored | interacting(5) | pending 0",
+            .timeoutRequestedOther: "ignored | interacting(5) | pending 0",
             .cancelPending: "ignored | interacting(5) | pending 0",
             .cancelRunning: "ignored | interacting(5) | pending 0",
             .cancelUnknown: "ignored | interacting(5) | pending 0",
@@ -315,15 +450,16 @@ struct TransitionQueueStateMachineTests {
     @Test("a late completion after a time-out is ignored, and the next time-out is fresh")
     func lateCompletion() {
         var machine = Self.make(.waitingArmed)
-        guard case .timedOut(.start(2, _)) = machine.timerElapsed(1, generation: 1) else {
+        guard case .timedOut(let ended, .start(2, _)) = machine.timerElapsed(1, generation: 1) else {
             Issue.record("the armed time-out should time out")
             return
         }
-        guard case .ignored = machine.valveFired(1) else {
+        #expect(ended.id == 1)
+        guard case .ignored = machine.valveFired(1, failure: nil) else {
             Issue.record("the late completion of 1 should be ignored")
             return
         }
-        guard case .armTimer(let generation) = machine.bodyReturned(2, waits: true) else {
+        guard case .armTimer(let generation, _) = machine.bodyReturned(2, waits: true) else {
             Issue.record("operation 2 should wait")
             return
         }
@@ -334,18 +470,30 @@ struct TransitionQueueStateMachineTests {
         }
     }
 
+    @Test("a failure reported first is the one an operation ends with")
+    func firstFailureWins() {
+        var machine = Self.make(.startingFailed)
+        _ = machine.valveFired(1, failure: NavigationError(.cancelled, reason: "later"))
+        guard case .ended(let ended, _) = machine.bodyReturned(1, waits: true),
+              case .failed(let error) = ended.ending else {
+            Issue.record("the operation should end failed")
+            return
+        }
+        #expect(error.code == .transitionFailed)
+    }
+
     @Test("operations start in the order they were queued")
     func fifo() {
         var machine = Machine()
-        _ = machine.enqueued(1, 1)
-        for id in 2...50 as ClosedRange<UInt64> { _ = machine.enqueued(id, Int(id)) }
+        _ = machine.enqueued(1, 1, timeout: Self.timeout)
+        for id in 2...50 as ClosedRange<UInt64> { _ = machine.enqueued(id, Int(id), timeout: Self.timeout) }
         var started: [UInt64] = [1]
         var next = machine.bodyReturned(1, waits: false)
-        while case .finished(.start(let id, _)) = next {
+        while case .ended(_, .start(let id, _)) = next {
             started.append(id)
             next = machine.bodyReturned(id, waits: false)
         }
         #expect(started == Array(1...50))
-        #expect(machine.valve == .open)
+        #expect(machine.isIdle)
     }
 }

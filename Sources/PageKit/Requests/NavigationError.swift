@@ -63,15 +63,17 @@ public struct NavigationError: Error, Sendable {
     }
 
     /// What kind of failure it is.
-    public let code: Code
+    public internal(set) var code: Code
     /// The path that was being opened, when there is one.
-    public var path: String?
+    public internal(set) var path: String?
+    /// The move that was being made, when the request was a move.
+    public internal(set) var move: NavigationMove?
     /// The component the failure concerns, when there is one.
-    public var component: String?
+    public internal(set) var component: String?
     /// A sentence fragment that says what went wrong.
-    public let reason: String
+    public internal(set) var reason: String
     /// The error underneath: a ``PagePathError``, a factory's or a container's error.
-    public var underlying: (any Error)?
+    public internal(set) var underlying: (any Error)?
 
     /// Creates an error.
     /// - Parameters:
@@ -98,33 +100,88 @@ public struct NavigationError: Error, Sendable {
         self.init(.invalidPath, path: error.input, reason: error.description, underlying: error)
     }
 
-    /// `error` as a navigation error: itself, a path error as ``Code/invalidPath``, and
-    /// anything else as ``Code/transitionFailed`` with the error underneath.
+    /// `error` as a navigation error: itself, a path error as ``Code/invalidPath`` (or
+    /// ``Code/outOfRange`` when a relative path climbs above the root), and anything else
+    /// as ``Code/transitionFailed`` with the error underneath.
     init(wrapping error: any Error) {
         switch error {
         case let error as NavigationError: self = error
+        case let error as PagePathError where error.code == .aboveRoot:
+            self.init(.outOfRange, path: error.input, reason: error.reason, underlying: error)
         case let error as PagePathError: self.init(error)
         default: self.init(.transitionFailed, reason: "\(error)", underlying: error)
         }
     }
 
-    /// The same error, naming `path` if it named none.
-    func naming(_ path: PagePath) -> NavigationError {
+    /// What a container reported when the transition `step` failed: its own
+    /// ``NavigationError`` as it is, anything else as ``Code/transitionFailed``.
+    /// - Parameters:
+    ///   - step: What the container was asked to do.
+    ///   - error: What it reported.
+    public init(transition step: String, failedWith error: any Error) {
+        if let error = error as? NavigationError {
+            self = error
+        } else {
+            self.init(.transitionFailed, reason: "\(step) failed", underlying: error)
+        }
+    }
+
+    /// The same error, naming `path` if it named no request.
+    func naming(_ path: @autoclosure () -> PagePath) -> NavigationError {
         var copy = self
-        if copy.path == nil { copy.path = path.description }
+        if copy.path == nil, copy.move == nil { copy.path = path().description }
         return copy
+    }
+
+    /// The same error, naming `move` if it named no request.
+    func naming(_ move: NavigationMove) -> NavigationError {
+        var copy = self
+        if copy.path == nil, copy.move == nil { copy.move = move }
+        return copy
+    }
+
+    /// The same error, naming `target` if it named no request.
+    func naming(_ target: NavigationTarget?) -> NavigationError {
+        switch target {
+        case .path(let path): naming(path)
+        case .move(let move): naming(move)
+        case nil: self
+        }
+    }
+
+    /// Whether the failure is the queue's (a transition timed out, failed, was cancelled
+    /// or could not begin) rather than the request's own.
+    var isQueueFailure: Bool {
+        code == .timedOut || code == .cancelled || code == .transitionFailed || code == .busy
     }
 }
 
 extension NavigationError: CustomStringConvertible {
-    /// The message: the path, the component, what went wrong.
+    /// The message: what was asked (the path or the move), the component, what went
+    /// wrong. A request that could not be carried out reads `cannot open `…``; a
+    /// transition that timed out, failed or was cancelled says so.
     public var description: String {
         if code == .invalidPath { return reason }
-        var text = "cannot open"
-        if let path { text += " `\(path)`" }
+        let subject = move.map { "`\($0)`" } ?? path.map { "`\($0)`" }
+        var text: String
+        if isQueueFailure {
+            let what = switch code {
+            case .timedOut: "timed out"
+            case .cancelled: "was cancelled"
+            case .busy: "could not begin"
+            default: "failed"
+            }
+            text = "\(subject ?? "the transition") \(what)"
+        } else if code == .duplicateRegistration {
+            text = "cannot register"
+        } else if let move {
+            text = "cannot \(move)"
+        } else {
+            text = "cannot open" + (subject.map { " \($0)" } ?? "")
+        }
         if let component { text += " at `\(component)`" }
         text += ": \(reason)"
-        if let underlying, code != .invalidPath { text += " (\(underlying))" }
+        if let underlying { text += " (\(underlying))" }
         return text
     }
 }

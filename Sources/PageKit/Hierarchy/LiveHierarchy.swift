@@ -1,0 +1,327 @@
+/// The live hierarchy as PageKit reads it: one walker of routes from the root, with
+/// modal boundaries, from which the current path, the path to any page, the modals that
+/// cover the screen and the pages a response bubbles through are all derived.
+///
+/// A route goes from the root through each level: a navigation stack's pages from the
+/// bottom (all of them, to its top, on the visible chain), a tab container's selected tab,
+/// any other parent's ``ParentPage/visiblePage``; at the end of a level, the page
+/// presented by the deepest page of the level that presents one begins the next level.
+/// The host answers ``PageHost/presentedPage(of:)`` for the exact page that presents.
+@MainActor
+struct LiveHierarchy {
+    let root: any Page
+    let host: any PageHost
+    /// The navigator's memory of its stacks' runs; a walk without one reads every page.
+    let cache: RouteCache
+
+    init(root: any Page, host: any PageHost, cache: RouteCache = RouteCache()) {
+        self.root = root
+        self.host = host
+        self.cache = cache
+    }
+
+    // MARK: The walker
+
+    /// Which way a route goes at each level.
+    private enum Course {
+        /// Toward the page on screen.
+        case visible
+        /// Toward a page, through the pages in `through` (its ancestors and itself).
+        case toward(any Page, through: Set<ObjectIdentifier>)
+
+        func leads(_ page: any Page) -> Bool {
+            switch self {
+            case .visible: true
+            case .toward(_, let through): through.contains(ObjectIdentifier(page))
+            }
+        }
+    }
+
+    /// The visible chain: from the root to the page on screen, across the modals that
+    /// cover it.
+    /// - Complexity: O(*v* + *c*): the pages of the chain outside stacks, plus the stack
+    ///   pages that changed since the chain was last walked with this cache.
+    func visibleRoute() -> Route {
+        walk(.visible)
+    }
+
+    /// The route from the root to `page`, every stack page below it included, or `nil`
+    /// when `page` is not live.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func route(to page: any Page) -> Route? {
+        guard let through = ancestors(of: page) else { return nil }
+        return walk(.toward(page, through: through))
+    }
+
+    private func walk(_ course: Course) -> Route {
+        var route = Route()
+        var page = root
+        var presentation = PageComponent.Presentation.shown
+        var crossing: ModalCrossing?
+        var isRoot = true
+        while true {
+            var presenters: [any Page] = []
+            var reachedTarget = false
+            levelWalk: while true {
+                presenters.append(page)
+                if case .toward(let target, _) = course, page === target { reachedTarget = true }
+                if let stack = page.asStack {
+                    let pages = stack.containedPages
+                    let isNamed = !stack.pageName.isEmpty
+                    if isNamed {
+                        append(page, presentation, crossing, to: &route)
+                        crossing = nil
+                    }
+                    guard !reachedTarget, let top = Self.lastIndex(in: pages, leading: course) else { break levelWalk }
+                    let run = cache.run(of: stack, pages: pages,
+                                        firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
+                    var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1), modal: crossing)
+                    segment.stackIsNamed = isNamed
+                    route.append(segment)
+                    crossing = nil
+                    page = pages[top]
+                    presenters.append(page)
+                    if case .toward(let target, _) = course, page === target { break levelWalk }
+                    guard let next = child(of: page, leading: course) else { break levelWalk }
+                    (page, presentation) = next
+                    isRoot = false
+                    continue
+                }
+                if !(isRoot && page.pageName.isEmpty) {
+                    append(page, presentation, crossing, to: &route)
+                    crossing = nil
+                }
+                isRoot = false
+                guard !reachedTarget, let next = child(of: page, leading: course) else { break levelWalk }
+                (page, presentation) = next
+            }
+            if reachedTarget { return route }
+            guard let modal = modal(over: presenters, leading: course) else { return route }
+            crossing = modal
+            page = modal.page
+            presentation = .modal
+        }
+    }
+
+    private func append(_ page: any Page, _ presentation: PageComponent.Presentation, _ crossing: ModalCrossing?,
+                        to route: inout Route) {
+        let component = PageComponent(page.pageName, parameters: page.pageParameters, presentation: presentation)
+        route.append(Route.Segment(kind: .page(page, PathTrail(component, after: nil)), modal: crossing))
+    }
+
+    /// The index of the stack page the course goes on with: the top, or the one that
+    /// leads to the target (searched from the top, where targets usually are).
+    private static func lastIndex(in pages: [any Page], leading course: Course) -> Int? {
+        guard case .toward = course else { return pages.isEmpty ? nil : pages.count - 1 }
+        var index = pages.count - 1
+        while index >= 0 {
+            if course.leads(pages[index]) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The held page the course goes on with below `page`, and how it is shown.
+    private func child(of page: any Page, leading course: Course) -> (any Page, PageComponent.Presentation)? {
+        let presentation: PageComponent.Presentation
+        let parent: any ParentPage
+        switch page.pageKind {
+        case .page, .handler: return nil
+        case .tabs(let tabs): (parent, presentation) = (tabs, .child)
+        case .stack(let stack): (parent, presentation) = (stack, .shown)
+        case .parent(let other): (parent, presentation) = (other, .shown)
+        }
+        guard case .toward = course else { return parent.visiblePage.map { ($0, presentation) } }
+        for child in parent.containedPages where course.leads(child) {
+            return (child, presentation)
+        }
+        return nil
+    }
+
+    /// The modal that begins the next level: presented by the deepest of `presenters`
+    /// that presents one, or, toward a page, the one on its way.
+    private func modal(over presenters: [any Page], leading course: Course) -> ModalCrossing? {
+        var index = presenters.count - 1
+        while index >= 0 {
+            if let modal = host.presentedPage(of: presenters[index]), course.leads(modal) {
+                return ModalCrossing(presenter: presenters[index], page: modal)
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The modal covering a walked chain of one level: the one presented by its deepest
+    /// page that presents one.
+    func modal(covering chain: [any Page]) -> ModalCrossing? {
+        modal(over: chain, leading: .visible)
+    }
+
+    /// `page` and every page it hangs from, up to the root; `nil` when it is not live.
+    private func ancestors(of target: any Page) -> Set<ObjectIdentifier>? {
+        var parents: [ObjectIdentifier: any Page] = [:]
+        var found = false
+        forEachPage { page, parent in
+            if let parent { parents[ObjectIdentifier(page)] = parent }
+            found = page === target
+            return !found
+        }
+        guard found else { return nil }
+        var through: Set<ObjectIdentifier> = [ObjectIdentifier(target)]
+        var current = target
+        while let parent = parents[ObjectIdentifier(current)] {
+            through.insert(ObjectIdentifier(parent))
+            current = parent
+        }
+        return through
+    }
+
+    // MARK: Every page
+
+    /// Visits every live page once, depth first: each parent's held pages in order, then
+    /// the page it presents. Stops when `visit` returns `false`.
+    /// - Parameter visit: Receives a page and the page it hangs from (held by, or
+    ///   presented by; `nil` for the root); returns whether to go on.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func forEachPage(_ visit: (any Page, (any Page)?) -> Bool) {
+        var pending: [(any Page, (any Page)?)] = [(root, nil)]
+        var visited = Set<ObjectIdentifier>()
+        while let (page, parent) = pending.popLast() {
+            guard visited.insert(ObjectIdentifier(page)).inserted else { continue }
+            guard visit(page, parent) else { return }
+            // Pushed first, so popped after the held pages.
+            if let modal = host.presentedPage(of: page) {
+                pending.append((modal, page))
+            }
+            if let held = page.asParent {
+                for child in held.containedPages.reversed() {
+                    pending.append((child, page))
+                }
+            }
+        }
+    }
+
+    /// Whether `page` is in the hierarchy.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func contains(_ page: any Page) -> Bool {
+        var found = false
+        forEachPage { candidate, _ in
+            found = candidate === page
+            return !found
+        }
+        return found
+    }
+
+    // MARK: Derived
+
+    /// The path of the visible chain, each page with its own parameters.
+    func currentPath() -> PagePath {
+        visibleRoute().path.path
+    }
+
+    /// The absolute path that names `page` where it stands, every stack page below it
+    /// included, so that opening it in exact mode reaches this very page; `nil` when
+    /// `page` is not live.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func path(to page: any Page) -> PagePath? {
+        route(to: page)?.path.path
+    }
+
+    /// The page on screen below `page`: its visible page, that one's, and so on.
+    func visibleLeaf(from page: any Page) -> any Page {
+        var leaf = page
+        while let parent = leaf.asParent, let child = parent.visiblePage {
+            leaf = child
+        }
+        return leaf
+    }
+
+    /// The pages a response from `page` bubbles through, nearest first: the pages below it
+    /// in its stack, the stack, the containers above; for a modal, the page on screen where
+    /// it was presented, and on from there. `nil` when `page` is not live.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func responderChain(from page: any Page) -> [any Page]? {
+        guard let route = route(to: page) else { return nil }
+        var chain: [any Page] = []
+        var openers = Set<ObjectIdentifier>()
+        Self.appendResponders(of: route, to: &chain)
+        var crossing = route.segments.last { $0.modal != nil }?.modal
+        while let current = crossing {
+            let opener = visibleLeaf(from: current.presenter)
+            guard openers.insert(ObjectIdentifier(opener)).inserted, let next = self.route(to: opener) else { break }
+            chain.append(opener)
+            Self.appendResponders(of: next, to: &chain)
+            crossing = next.segments.last { $0.modal != nil }?.modal
+        }
+        return chain
+    }
+
+    /// The pages of the last level of `route` above its last page, nearest first.
+    private static func appendResponders(of route: Route, to chain: inout [any Page]) {
+        var isLast = true
+        for segment in route.segments.reversed() {
+            switch segment.kind {
+            case .page(let page, _):
+                if !isLast { chain.append(page) }
+            case .stack(let stack, _, let pages, let count):
+                var index = isLast ? count - 2 : count - 1
+                while index >= 0 {
+                    chain.append(pages[index])
+                    index -= 1
+                }
+                if !segment.stackIsNamed { chain.append(stack) }
+            }
+            isLast = false
+            if segment.modal != nil { return }
+        }
+    }
+
+    /// How the first page of a transparent stack is shown, given how the stack is.
+    static func wrapped(_ presentation: PageComponent.Presentation) -> PageComponent.Presentation {
+        switch presentation {
+        case .modal, .modalStack: .modalStack
+        case .child, .childStack: .childStack
+        case .shown: .shown
+        }
+    }
+
+    /// The whole live tree as indented text: each page with its parameters and its role,
+    /// the visible ones marked.
+    func treeDescription() -> String {
+        var lines: [String] = []
+        var visible = Set<ObjectIdentifier>()
+        let route = visibleRoute()
+        for segment in route.segments {
+            switch segment.kind {
+            case .page(let page, _): visible.insert(ObjectIdentifier(page))
+            case .stack(_, _, let pages, let count):
+                visible.insert(ObjectIdentifier(pages[count - 1]))
+            }
+            if let modal = segment.modal { visible.insert(ObjectIdentifier(modal.page)) }
+        }
+        var seen = Set<ObjectIdentifier>()
+        func line(_ page: any Page, _ indent: String, _ prefix: String) {
+            guard seen.insert(ObjectIdentifier(page)).inserted else { return }
+            var text = indent + prefix + page.pageDescription
+            switch page.pageKind {
+            case .stack: text += " [stack]"
+            case .tabs: text += " [tabs]"
+            case .handler: text += " [event handler]"
+            case .page, .parent: break
+            }
+            if visible.contains(ObjectIdentifier(page)) { text += " *" }
+            lines.append(text)
+            let childIndent = indent + String(repeating: " ", count: prefix.count)
+            if let parent = page.asParent {
+                for child in parent.containedPages {
+                    line(child, childIndent, "- ")
+                }
+            }
+            if let modal = host.presentedPage(of: page), !(seen.contains(ObjectIdentifier(modal))) {
+                line(modal, childIndent, "! ")
+            }
+        }
+        line(root, "", "")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,126 @@
+// What a request's run asks of the navigator: plans, the pages a plan removes, the
+// pages it makes, the current route, the history and the observers.
+extension Navigator {
+    var hierarchy: LiveHierarchy? {
+        root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
+    }
+
+    /// The visible chain as it is now; `nil` before a root is installed.
+    func visibleRoute() -> Route? {
+        hierarchy?.visibleRoute()
+    }
+
+    /// Plans `target` for a request (or for ``plan(for:_:)`` when `request` is `nil`).
+    /// - Parameter visible: The visible chain, when the caller has just read it.
+    func makePlan(for target: NavigationTarget, mode: ResolutionMode, source: NavigationSource,
+                  provided: (any Page)? = nil, visible: Route? = nil) throws -> NavigationPlan {
+        guard let hierarchy else {
+            throw NavigationError(.noRoot, reason: "the navigator has no root page yet").naming(target)
+        }
+        let resolver = Resolver(hierarchy: hierarchy, registry: registry, source: source, visible: visible)
+        let plan: NavigationPlan
+        switch target {
+        case .path(let path):
+            plan = try resolver.plan(for: path, mode: mode)
+        case .move(let move):
+            let context = Resolver.MoveContext(page: { [unowned self] in page(identifiedBy: $0) }, provided: provided,
+                                               history: history.shared)
+            plan = try resolver.plan(for: move, context: context)
+        }
+        if source == .external {
+            try checkExternal(plan)
+        }
+        return plan
+    }
+
+    func makePlan(for target: NavigationTarget, request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
+        try makePlan(for: target, mode: request.mode, source: request.source, provided: request.providedPage,
+                     visible: visible)
+    }
+
+    private func checkExternal(_ plan: NavigationPlan) throws {
+        // New pages were checked while planning; a live target must be allowed too. An
+        // event is allowed when its handler's owner is.
+        guard case .live = plan.target.kind else { return }
+        var components = plan.path.components
+        if plan.isDelivery { components.removeLast() }
+        guard let last = components.last, !registry.isExternallyOpenable(last.name) else { return }
+        throw NavigationError(.notExternallyOpenable, path: plan.path.description, component: last.name,
+                              reason: "`\(last.name)` is not registered as externally openable")
+    }
+
+    /// The pages `plan` would remove that confirm leaving, in the order its steps remove
+    /// them.
+    /// - Complexity: O(*r*) in the pages removed, found from the top of their stacks.
+    func leavingPages(of plan: NavigationPlan) -> [any LeaveConfirming] {
+        var leaving: [any LeaveConfirming] = []
+        func collect(_ page: any Page) {
+            LiveHierarchy(root: page, host: host).forEachPage { page, _ in
+                if let confirming = page as? any LeaveConfirming { leaving.append(confirming) }
+                return true
+            }
+        }
+        for step in plan.steps {
+            switch step {
+            case .dismiss(let modal, _):
+                if let modal = modal.page { collect(modal) }
+            case .popTo(let target, let stack):
+                guard let pages = stack.page?.asStack?.containedPages, let target = target.page else { continue }
+                var index = pages.count - 1
+                while index >= 0, pages[index] !== target { index -= 1 }
+                guard index >= 0 else { continue }
+                for popped in pages[(index + 1)...] { collect(popped) }
+            case .setStack(let pages, let stack):
+                // Only the pages the new stack does not keep leave (a reorder keeps all).
+                let kept = Set(pages.compactMap { $0.page.map(ObjectIdentifier.init) })
+                for page in stack.page?.asStack?.containedPages ?? [] where !kept.contains(ObjectIdentifier(page)) {
+                    collect(page)
+                }
+            default:
+                continue
+            }
+        }
+        return leaving
+    }
+
+    /// Makes the pages `plan` needs from the registry; the request's payload goes to the
+    /// page the plan ends at.
+    func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
+        var pages: [any Page] = []
+        pages.reserveCapacity(plan.newComponents.count)
+        let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
+        for (index, component) in plan.newComponents.enumerated() {
+            guard let entry = registry.entry(for: component.name) else {
+                throw NavigationError(.notRegistered, component: component.name,
+                                      reason: "no page is registered as `\(component.name)`")
+            }
+            let intent = PageIntent(component: component, path: plan.destination,
+                                    payload: index == targetIndex ? request.payload : nil, source: request.source)
+            do {
+                pages.append(try entry.factory(intent))
+            } catch {
+                throw NavigationError(.factoryFailed, component: component.name,
+                                      reason: "the factory for `\(component.name)` threw", underlying: error)
+            }
+        }
+        return pages
+    }
+
+    /// Records `path` in the history, after dropping the last `count` entries.
+    func record(_ path: SharedPath, droppingLast count: Int) {
+        if count > 0 { history.dropLast(count) }
+        history.record(path)
+    }
+
+    /// The guards whose tokens live, in the order they were added.
+    func activeGuards() -> [NavigationGuard] {
+        guards.elements()
+    }
+
+    /// Reports `event` to observers and streams.
+    func emit(_ event: NavigationEvent) {
+        guard !observers.isEmpty || !streams.isEmpty else { return }
+        observers.send(event)
+        streams.yield(event)
+    }
+}

@@ -1,0 +1,83 @@
+/// A navigation request: queued at once, planned and run when its turn comes.
+///
+/// ```swift
+/// let request = navigator.request(path)      // queued now, in call order
+/// request.cancel()                           // if it should not run after all
+/// let outcome = try await request.outcome()  // or await it
+/// ```
+///
+/// It always ends: with an outcome, or with a ``NavigationError`` that says whether it
+/// failed, timed out, was refused or was cancelled. Its whole life is decided by a
+/// `RequestStateMachine`; see that file to follow one request from start to end.
+@MainActor
+public final class NavigationRequest {
+    /// What it asks for: a path (possibly relative) or a move; `nil` for text that did
+    /// not parse, in which case it has already failed with ``NavigationError/Code/invalidPath``.
+    public let target: NavigationTarget?
+    /// The resolution mode.
+    public let mode: ResolutionMode
+    /// Where it comes from.
+    public let source: NavigationSource
+    /// Whether its transitions animate.
+    public let animated: Bool
+    let payload: (any Sendable)?
+    /// The page a `push(page:)` shows, held until its turn.
+    let providedPage: (any Page)?
+
+    @exclusivity(unchecked) private var outcome = Outcome<NavigationOutcome>()
+    /// The queue's ticket for its turn, once it is queued.
+    var ticket: TransitionTicket?
+    /// Ends a request held for a root, when it is cancelled before it is queued.
+    var cancelWhileHeld: (() -> Void)?
+
+    init(target: NavigationTarget?, options: NavigationOptions, animated: Bool, providedPage: (any Page)? = nil) {
+        self.target = target
+        mode = options.mode
+        source = options.source
+        self.animated = animated
+        payload = options.payload
+        self.providedPage = providedPage
+    }
+
+    /// How it ended, once it has.
+    public var result: Result<NavigationOutcome, NavigationError>? { outcome.result }
+
+    /// Whether it has ended.
+    public var isResolved: Bool { outcome.isResolved }
+
+    /// Cancels it: before its turn it ends at once with ``NavigationError/Code/cancelled``;
+    /// while it waits for a guard or a page asked to leave, it ends at once; while its
+    /// steps run, it stops before the next one (a transition on screen is never cut short).
+    public func cancel() {
+        guard !isResolved else { return }
+        if let ticket {
+            ticket.cancel()
+        } else {
+            cancelWhileHeld?()
+        }
+    }
+
+    /// Calls `handler` once it ends (at once if it has).
+    /// - Parameter handler: Receives the outcome or the error.
+    public func onResolve(_ handler: @escaping @MainActor (Result<NavigationOutcome, NavigationError>) -> Void) {
+        if !outcome.add(handler), let result { handler(result) }
+    }
+
+    /// Returns once it has ended.
+    /// - Returns: What it did.
+    /// - Throws: Always a ``NavigationError`` when it failed, timed out, was refused or
+    ///   cancelled. Cancelling the calling task cancels the request.
+    @discardableResult
+    public func outcome() async throws -> NavigationOutcome {
+        switch await awaitOutcome(subscribe: onResolve, cancel: { self.cancel() }) {
+        case .success(let outcome): return outcome
+        case .failure(let error): throw error
+        }
+    }
+
+    func resolve(_ result: Result<NavigationOutcome, NavigationError>) {
+        cancelWhileHeld = nil
+        let handlers = outcome.resolve(result)
+        for handler in handlers { handler(result) }
+    }
+}

@@ -1,0 +1,104 @@
+/// Runs one plan step against the containers and the host: the one place where plans,
+/// whether they come from paths or moves, touch the hierarchy.
+///
+/// Each step checks that the pages it names are still where the plan found them, and
+/// fails with ``NavigationError/Code/staleHierarchy`` otherwise. A container with a queue
+/// of its own (``QueuedContainer``) gets the step through that queue, so it never
+/// overlaps what others asked of it.
+@MainActor
+struct StepRunner {
+    let host: any PageHost
+    let queue: TransitionQueue
+    let cache: RouteCache
+
+    /// Runs `step`.
+    /// - Parameters:
+    ///   - step: The step.
+    ///   - made: The pages the plan made, by ``PageReference/Kind/new(index:)``.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the step has ended on screen, or failed.
+    func perform(_ step: NavigationPlan.Step, made: [any Page], animated: Bool, completion: TransitionCompletion) {
+        let container: PageReference? = switch step {
+        case .select(_, let tabs), .addTab(_, _, let tabs): tabs
+        case .popTo(_, let stack), .push(_, let stack), .setStack(_, let stack): stack
+        case .dismiss, .present, .deliver: nil
+        }
+        if let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue {
+            // Its own queue may hold work others asked of it: wait for our turn there.
+            let ticket = queued.transitionQueue.enqueue("\(step)", animated: animated) { valve in
+                performNow(step, made: made, animated: animated, completion: valve.completion(for: "\(step)"))
+                return .wait
+            }
+            ticket.onResolve { result in
+                switch result {
+                case .success: completion.finish()
+                case .failure(let error): completion.fail(error)
+                }
+            }
+            return
+        }
+        performNow(step, made: made, animated: animated, completion: completion)
+    }
+
+    private func performNow(_ step: NavigationPlan.Step, made: [any Page], animated: Bool,
+                            completion: TransitionCompletion) {
+        func page(_ reference: PageReference) -> (any Page)? {
+            switch reference.kind {
+            case .live, .provided: reference.page
+            case .new(let index): made[index]
+            }
+        }
+        func stale(_ what: String) {
+            completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
+        }
+        switch step {
+        case .dismiss(let modal, let presenter):
+            guard let presenter = page(presenter), let modal = page(modal),
+                  host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
+            host.dismissPage(presentedBy: presenter, animated: animated, completion: completion)
+        case .select(let tab, let container):
+            guard let tabs = page(container)?.asTabs, let tab = page(tab),
+                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
+            tabs.selectTab(tab, animated: animated, completion: completion)
+        case .popTo(let target, let container):
+            guard let stack = page(container)?.asStack, let target = page(target),
+                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
+            stack.pop(to: target, animated: animated, completion: completion)
+        case .push(let pages, let container):
+            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
+            stack.push(pages.compactMap(page), animated: animated, completion: completion)
+        case .setStack(let pages, let container):
+            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
+            // A reorder can keep the stack's ends and count: its run must be read again.
+            cache.forget(stack)
+            stack.setStack(pages.compactMap(page), animated: animated, completion: completion)
+        case .present(let pages, let inNewStack, let presenter):
+            guard let presenter = page(presenter) else { return stale("presenter `\(presenter)`") }
+            let shown = pages.compactMap(page)
+            host.present(inNewStack ? host.makeStack(with: shown) : shown[0], from: presenter, animated: animated,
+                         completion: completion)
+        case .addTab(let pages, let inNewStack, let container):
+            guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
+            let shown = pages.compactMap(page)
+            tabs.addTab(inNewStack ? host.makeStack(with: shown) : shown[0], animated: animated, completion: completion)
+        case .deliver(let event, let reference, _):
+            guard case .handler(let handler)? = page(reference)?.pageKind else { return stale("handler `\(reference)`") }
+            if handler.deliver(event) {
+                completion.finish()
+            } else {
+                completion.fail(NavigationError(.handlerOwnerGone, component: handler.pageName,
+                                                reason: "the page that owns `\(handler.pageName)` has been freed"))
+            }
+        }
+    }
+
+    /// Whether `pages` holds `page`, searched from the top, where steps usually act.
+    static func contains(_ pages: [any Page], _ page: any Page) -> Bool {
+        var index = pages.count - 1
+        while index >= 0 {
+            if pages[index] === page { return true }
+            index -= 1
+        }
+        return false
+    }
+}

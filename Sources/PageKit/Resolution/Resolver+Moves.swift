@@ -1,0 +1,171 @@
+extension Resolver {
+    /// What a move needs besides the hierarchy: how to find a page by identifier, the
+    /// page the app provided, and the history.
+    struct MoveContext {
+        let page: (PageIdentifier) -> (any Page)?
+        let provided: (any Page)?
+        let history: [SharedPath]
+    }
+
+    /// Plans `move` against the hierarchy as it is now, through the same steps as paths.
+    ///
+    /// Pops and pushes act on the *visible stack*: the nearest navigation stack on the
+    /// visible chain, below the last modal. `up` and `back` are planned as the paths they
+    /// lead to (`..` climbed `count` times; a history entry in exact mode); `jump` as the
+    /// exact path to the page.
+    /// - Complexity: O(*v*) for pops and pushes, whatever the stack's depth; O(*n*) in the
+    ///   live pages for moves that name a page by identifier; a reorder (`bringToTop`)
+    ///   also reads the stack.
+    /// - Throws: ``NavigationError`` naming the move.
+    func plan(for move: NavigationMove, context: MoveContext) throws -> NavigationPlan {
+        do {
+            return try plan(move, context).carrying(move)
+        } catch {
+            throw NavigationError(wrapping: error).naming(move)
+        }
+    }
+
+    private func plan(_ move: NavigationMove, _ context: MoveContext) throws -> NavigationPlan {
+        switch move {
+        case .up(let count):
+            guard count >= 1 else { throw outOfRange("up(\(count)) needs a count of at least 1") }
+            return try plan(for: PagePath([], origin: .current(levelsUp: count)), mode: .reuse)
+        case .back(let count):
+            let entries = context.history
+            guard count >= 1, entries.count > count else {
+                throw outOfRange("the history holds \(max(entries.count - 1, 0)) earlier paths")
+            }
+            return try plan(for: entries[entries.count - 1 - count].path, mode: .exact)
+        case .jump(let identified):
+            let page = try live(identified, context)
+            guard let path = hierarchy.route(to: page)?.path.path else {
+                throw NavigationError(.unknownIdentifier, reason: "no live page has the identifier `\(identified.identifier)`")
+            }
+            let plan = try self.plan(for: path, mode: .exact)
+            guard plan.target.refers(to: page), plan.newComponents.isEmpty else {
+                throw NavigationError(.staleHierarchy, reason: "`\(page.pageDescription)` cannot be told apart from a page beside it")
+            }
+            return plan
+        case .pop(let count):
+            let stack = try visibleStack()
+            guard count >= 1, stack.top >= count else {
+                throw outOfRange("the visible stack has \(stack.top) pages above its root")
+            }
+            return popPlan(stack, to: stack.top - count)
+        case .popToRoot:
+            return popPlan(try visibleStack(), to: 0)
+        case .popTo(let identified):
+            let stack = try visibleStack()
+            let page = try live(identified, context)
+            guard let index = stack.index(of: page) else {
+                throw outOfRange("`\(page.pageDescription)` is not in the visible stack; jump(to:) reveals it where it is")
+            }
+            return popPlan(stack, to: index)
+        case .push(let component):
+            var pushed = component
+            pushed.presentation = .shown
+            let stack = try visibleStack()
+            try checkMakeable(pushed, under: PageReference(live: stack.stack))
+            return pushPlan(stack, reference: PageReference(new: pushed, index: 0), component: pushed)
+        case .pushPage:
+            guard let page = context.provided else {
+                preconditionFailure("a push(page:) request holds its page until its turn")
+            }
+            guard !hierarchy.contains(page) else {
+                throw NavigationError(.cannotShow, component: page.pageName,
+                                      reason: "`\(page.pageDescription)` is already shown; jump(to:) reveals it")
+            }
+            return pushPlan(try visibleStack(), reference: PageReference(provided: page),
+                            component: PageComponent(page.pageName, parameters: page.pageParameters))
+        case .bringToTop(let identified):
+            let stack = try visibleStack()
+            let page = try live(identified, context)
+            guard let index = stack.index(of: page) else {
+                throw NavigationError(.cannotShow, component: page.pageName,
+                                      reason: "`\(page.pageDescription)` is not in the visible stack; jump(to:) reveals it")
+            }
+            guard index < stack.top else { return popPlan(stack, to: index) }
+            var pages = Array(stack.pages[...stack.top])
+            pages.append(pages.remove(at: index))
+            let components = pages.enumerated().map { offset, page in
+                PageComponent(page.pageName, parameters: page.pageParameters,
+                              presentation: offset == 0 ? stack.firstPresentation : .shown)
+            }
+            return NavigationPlan(
+                destination: SharedPath(trails: visible.path(through: stack.offset).trails, rest: PagePath(components)),
+                mode: .reuse,
+                steps: [.setStack(pages.map { PageReference(live: $0) }, of: PageReference(live: stack.stack))],
+                newComponents: [], target: PageReference(live: page))
+        }
+    }
+
+    /// The nearest stack of the visible chain's last level, and where its pages stand in
+    /// the visible route.
+    struct VisibleStack {
+        let stack: any StackContainer
+        let pages: [any Page]
+        /// The index of its top page.
+        let top: Int
+        /// The route position of its first page.
+        let offset: Int
+        let firstPresentation: PageComponent.Presentation
+
+        func index(of page: any Page) -> Int? {
+            var index = top
+            while index >= 0 {
+                if pages[index] === page { return index }
+                index -= 1
+            }
+            return nil
+        }
+    }
+
+    func visibleStack() throws -> VisibleStack {
+        var end = visible.count
+        for segment in visible.segments.reversed() {
+            end -= segment.count
+            if case .stack(let stack, let run, let pages, let count) = segment.kind {
+                return VisibleStack(stack: stack, pages: pages, top: count - 1, offset: end,
+                                    firstPresentation: run.firstPresentation)
+            }
+            if segment.modal != nil { break }
+        }
+        throw NavigationError(.cannotShow, reason: "the visible page is in no navigation stack")
+    }
+
+    private func popPlan(_ stack: VisibleStack, to index: Int) -> NavigationPlan {
+        let page = stack.pages[index]
+        let steps: [NavigationPlan.Step] = index < stack.top
+            ? [.popTo(PageReference(live: page), in: PageReference(live: stack.stack))] : []
+        return NavigationPlan(destination: visible.path(through: stack.offset + index + 1), mode: .reuse,
+                              steps: steps, newComponents: [], target: PageReference(live: page))
+    }
+
+    private func pushPlan(_ stack: VisibleStack, reference: PageReference, component: PageComponent) -> NavigationPlan {
+        let new: [PageComponent] = reference.kind == .provided ? [] : [component]
+        return NavigationPlan(
+            destination: SharedPath(trails: visible.path(through: stack.offset + stack.top + 1).trails,
+                                    rest: PagePath([component])),
+            mode: .reuse, steps: [.push([reference], onto: PageReference(live: stack.stack))],
+            newComponents: new, target: reference)
+    }
+
+    private func live(_ identified: IdentifiedPage, _ context: MoveContext) throws -> any Page {
+        guard let page = context.page(identified.identifier) else {
+            throw NavigationError(.unknownIdentifier, reason: "no live page has the identifier `\(identified.identifier)`")
+        }
+        return page
+    }
+
+    private func outOfRange(_ reason: String) -> NavigationError {
+        NavigationError(.outOfRange, reason: reason)
+    }
+}
+
+extension NavigationPlan {
+    /// The same plan, describing the move it carries out.
+    func carrying(_ move: NavigationMove) -> NavigationPlan {
+        NavigationPlan(destination: destination, move: move, mode: mode, steps: steps, newComponents: newComponents,
+                       target: target)
+    }
+}

@@ -1,0 +1,25 @@
+/// An interactive transition holding a ``TransitionQueue``, such as a swipe back. Every
+/// other operation waits until it ends.
+@MainActor
+public final class TransitionInteraction {
+    private weak var queue: TransitionQueue?
+    private let id: UInt64
+    /// The interaction's label.
+    public let label: String
+    /// Whether ``end()`` has been called.
+    public private(set) var isEnded = false
+
+    init(queue: TransitionQueue, id: UInt64, label: String) {
+        self.queue = queue
+        self.id = id
+        self.label = label
+    }
+
+    /// Releases the queue, whether the interaction finished or was cancelled. Calling it
+    /// again does nothing.
+    public func end() {
+        guard !isEnded else { return }
+        isEnded = true
+        queue?.interactionEnded(id, label: label)
+    }
+}

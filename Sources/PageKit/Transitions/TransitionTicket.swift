@@ -1,0 +1,53 @@
+/// How an operation queued on a ``TransitionQueue`` ended, and a way to cancel it.
+@MainActor
+public final class TransitionTicket {
+    /// The operation's label.
+    public let label: String
+    let id: UInt64
+    // Strong until resolved: a queue with work someone waits for must live to finish it
+    // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
+    @exclusivity(unchecked) private(set) var queue: TransitionQueue?
+    @exclusivity(unchecked) private var outcome = Outcome<Void>()
+
+    init(label: String, id: UInt64, queue: TransitionQueue) {
+        self.label = label
+        self.id = id
+        self.queue = queue
+    }
+
+    /// How it ended, once it has: success, or the error it failed, timed out or was
+    /// cancelled with.
+    public var result: Result<Void, NavigationError>? { outcome.result }
+
+    /// Whether it has ended.
+    public var isResolved: Bool { outcome.isResolved }
+
+    /// Cancels it: a waiting operation ends at once with
+    /// ``NavigationError/Code/cancelled``; a running one is asked to stop, and a
+    /// multi-step one stops before its next step. A transition already on screen is
+    /// never cut short.
+    public func cancel() {
+        guard !isResolved else { return }
+        queue?.cancel(id: id)
+    }
+
+    /// Calls `handler` with the result once it ends (at once if it has).
+    /// - Parameter handler: Receives the result.
+    public func onResolve(_ handler: @escaping @MainActor (Result<Void, NavigationError>) -> Void) {
+        if !outcome.add(handler), let result { handler(result) }
+    }
+
+    /// Returns once the operation has ended.
+    /// - Throws: Always a ``NavigationError`` when it failed, timed out or was cancelled.
+    ///   Cancelling the calling task cancels the operation.
+    public func finished() async throws {
+        let result = await awaitOutcome(subscribe: onResolve) { self.cancel() }
+        if case .failure(let error) = result { throw error }
+    }
+
+    func resolve(_ result: Result<Void, NavigationError>) {
+        let handlers = outcome.resolve(result)
+        queue = nil
+        for handler in handlers { handler(result) }
+    }
+}
