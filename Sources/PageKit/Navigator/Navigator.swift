@@ -76,7 +76,7 @@ public final class Navigator {
         steps = StepRunner(host: host, queue: queue, cache: cache)
         queueObservation = queue.observe { [weak self] event in
             switch event {
-            case .finished, .failed, .timedOut, .interactionEnded: self?.hierarchyDidChange()
+            case .finished, .failed, .timedOut, .interactionEnded: self?.responsesMayHaveLostTheirPages()
             case .started, .cancelled, .interactionBegan: break
             }
         }
@@ -240,6 +240,10 @@ public final class Navigator {
     /// that left end. Transitions that go through ``queue`` tell it themselves.
     public func hierarchyDidChange() {
         cache.forgetAll()
+        responses.hierarchyChanged(in: self)
+    }
+
+    private func responsesMayHaveLostTheirPages() {
         responses.hierarchyChanged(in: self)
     }
 

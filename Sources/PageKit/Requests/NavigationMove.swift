@@ -39,26 +39,3 @@ extension NavigationMove: CustomStringConvertible {
         }
     }
 }
-
-/// A page named by its identifier, with its name and parameters when they were known as
-/// the move was asked for.
-public struct IdentifiedPage: Sendable, Hashable, CustomStringConvertible {
-    /// The page's identifier.
-    public let identifier: PageIdentifier
-    /// The page as a path prints it, `person_detail(id=5)`, when it was known.
-    public let name: String?
-
-    /// Names a page.
-    /// - Parameters:
-    ///   - identifier: Its identifier.
-    ///   - name: Its name and parameters as a path prints them, when known.
-    public init(_ identifier: PageIdentifier, name: String? = nil) {
-        self.identifier = identifier
-        self.name = name
-    }
-
-    /// `person_detail(id=5) [page-3]`, or `[page-3]` when the name is not known.
-    public var description: String {
-        name.map { "\($0) [\(identifier)]" } ?? "[\(identifier)]"
-    }
-}
