@@ -15,6 +15,9 @@ let package = Package(
         // The MallocInterposer trait is the malloc-statistics backend on Swift 6.3+; it
         // must be named here or resolution fails on this toolchain.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // For a side-by-side row: a trie router with no live hierarchy, routing a path of
+        // the same length in the same run as PageKit's plan.
+        .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
     ],
     targets: [
         // What the benchmark targets share: running a body on the main actor, the page
@@ -45,6 +48,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
+                .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Benchmarks/NavigatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -2,7 +2,8 @@ public import PageKitContainers
 
 /// Logs every transition headless containers ask for, then hands it to another driver.
 public final class RecordingTransitionDriver: TransitionDriver {
-    public private(set) var log: [HeadlessTransition] = []
+    /// Each transition as text, spelled when it ran (so the log keeps no page alive).
+    public private(set) var log: [String] = []
     public let next: any TransitionDriver
 
     public init(next: any TransitionDriver = ImmediateTransitionDriver()) {
@@ -10,13 +11,13 @@ public final class RecordingTransitionDriver: TransitionDriver {
     }
 
     public func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
-        log.append(transition)
+        log.append(transition.description)
         next.run(transition, completion: completion)
     }
 
     /// The log as lines, cleared.
     public func takeLog() -> [String] {
         defer { log = [] }
-        return log.map(\.description)
+        return log
     }
 }

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import PageKit
 import PageKitContainers
+import RoutingKit
 
 // Planning against a live tree, registering pages, and full opens on headless containers.
 //
@@ -11,6 +12,7 @@ import PageKitContainers
 
 let benchmarks: @Sendable () -> Void = {
     planBenchmarks()
+    routingComparison()
     registryBenchmarks()
     openBenchmarks()
 }
@@ -94,6 +96,50 @@ func planBenchmark(
         try await tree.setUp()
     } teardown: {
         await tree.tearDown()
+    }
+}
+
+// MARK: - 3b. PageKit's plan beside RoutingKit's route
+
+/// The URL both sides route: four components, two with parameters, and a query.
+let comparedURL = "app://tab/s0/item(id=3)/screen_00998(id=123)?x=1"
+
+/// `navigator.plan(for:)` of ``comparedURL`` against a tab container of four stacks
+/// `[list, item(id=1), item(id=2), item(id=3)]` with 1,000 registered names: `tab`, `s0`
+/// and `item(id=3)` are live (the top of `s0`), `screen_00998` is not, so the plan is one
+/// push. Goal: at or below RoutingKit's route of the same path in the same run.
+///
+/// RoutingKit side: a `TrieRouter` with 1,000 routes, one per registered name `n`, shaped
+/// `tab/:tab/item/:id/n/:screen`, routes the pre-split path
+/// `["tab", "s0", "item", "3", "screen_00998", "123"]` (the same names and values, each
+/// parameter as a path segment, as a server router takes them). It has no live hierarchy
+/// to read and makes no plan; PageKit's plan also checks the live pages and the registry.
+func routingComparison() {
+    let tree = MainActorFixture { try LiveTree(depth: 4, registeredNames: 1_000) }
+    planBenchmark("Compare PageKit plan, 4 components, one push, 1,000 names", url: comparedURL,
+                  expecting: "one push of screen_00998(id=123)", tree: tree) { plan in
+        guard plan.steps.count == 1, case .push(let pages, _) = plan.steps[0] else { return false }
+        return pages.count == 1 && plan.newComponents.map(\.description) == ["/screen_00998(id=123)"]
+    }
+
+    let router = TrieRouter(String.self)
+    for name in PageRegistry.benchmarkNames(count: 1_000) {
+        router.register(name, at: ["tab", ":tab", "item", ":id", .constant(name), ":screen"])
+    }
+    let path = ["tab", "s0", "item", "3", "screen_00998", "123"]
+    Benchmark("Compare RoutingKit route, 6 segments, 1,000 routes", configuration: .perOperation) { benchmark in
+        var parameters = Parameters()
+        guard router.route(path: path, parameters: &parameters) == "screen_00998",
+              parameters.get("screen") == "123", parameters.get("id") == "3" else {
+            return benchmark.error("RoutingKit did not route \(path) to screen_00998")
+        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var parameters = Parameters()
+            blackHole(router.route(path: path, parameters: &parameters))
+            blackHole(parameters)
+        }
+        benchmark.stopMeasurement()
     }
 }
 

@@ -22,14 +22,21 @@ extension PageRegistry {
     /// - Parameter count: How many names; at least 3.
     /// - Returns: The registry.
     public static func benchmark(names count: Int) throws -> PageRegistry {
-        precondition(count >= 3, "the live trees need list, item and detail")
         var registry = PageRegistry()
-        for name in ["list", "item", "detail"] + fillerNames(from: 3, to: count) {
+        for name in benchmarkNames(count: count) {
             try registry.register(name) { intent in
                 BenchPage(intent.component.name, intent.component.parameters)
             }
         }
         return registry
+    }
+
+    /// The names ``benchmark(names:)`` registers: `list`, `item`, `detail`, then filler
+    /// names up to `count`.
+    /// - Parameter count: How many names; at least 3.
+    public static func benchmarkNames(count: Int) -> [String] {
+        precondition(count >= 3, "the live trees need list, item and detail")
+        return ["list", "item", "detail"] + fillerNames(from: 3, to: count)
     }
 
     /// `screen_00003`-style names (12 bytes: small strings, stored inline, as most page

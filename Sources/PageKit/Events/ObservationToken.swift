@@ -22,13 +22,13 @@ public final class ObservationToken {
 /// guards. An element whose token is gone is dropped the next time the list is read.
 @MainActor
 struct TokenList<Element> {
-    private final class Entry {
+    final class Entry {
         let element: Element
         weak var token: ObservationToken?
         init(_ element: Element) { self.element = element }
     }
 
-    private var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
 
     /// Whether no element was added, or every one has been dropped already. Cheap, for
     /// fast paths; it may still count an element whose token has just gone.
@@ -51,9 +51,19 @@ struct TokenList<Element> {
 }
 
 extension TokenList {
-    /// Sends `event` to every observer whose token lives.
+    /// Sends `event` to every observer whose token lives, in the order they were added.
     mutating func send<Event>(_ event: Event) where Element == (Event) -> Void {
-        for observer in elements() { observer(event) }
+        var dropsSome = false
+        // Over the entries as they are now (a copy that shares their storage): an observer
+        // added or removed by an observer counts from the next event.
+        for entry in entries {
+            if let token = entry.token, !token.isCancelled {
+                entry.element(event)
+            } else {
+                dropsSome = true
+            }
+        }
+        if dropsSome { entries.removeAll { $0.token == nil || $0.token?.isCancelled == true } }
     }
 }
 

@@ -45,6 +45,13 @@ struct LiveHierarchy {
         walk(.visible)
     }
 
+    /// The modal levels of the visible chain, outermost first: the same walk, without
+    /// spelling anything.
+    /// - Complexity: O(*v*) in the visible chain's pages outside stacks.
+    func visibleCrossings() -> [ModalCrossing] {
+        walk(.visible, spelling: false).crossings
+    }
+
     /// The route from the root to `page`, every stack page below it included, or `nil`
     /// when `page` is not live.
     /// - Complexity: O(*n*) in the number of live pages.
@@ -53,7 +60,9 @@ struct LiveHierarchy {
         return walk(.toward(page, through: through))
     }
 
-    private func walk(_ course: Course) -> Route {
+    /// Walks a route. Without `spelling`, it records only the modal crossings: no
+    /// component is read and no stack run is brought up to date.
+    private func walk(_ course: Course, spelling: Bool = true) -> Route {
         var route = Route()
         var page = root
         var presentation = PageComponent.Presentation.shown
@@ -69,15 +78,20 @@ struct LiveHierarchy {
                     let pages = stack.containedPages
                     let isNamed = !stack.pageName.isEmpty
                     if isNamed {
-                        append(page, presentation, crossing, to: &route)
+                        append(page, presentation, crossing, to: &route, spelling: spelling)
                         crossing = nil
                     }
                     guard !reachedTarget, let top = Self.lastIndex(in: pages, leading: course) else { break levelWalk }
-                    let run = cache.run(of: stack, pages: pages,
-                                        firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
-                    var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1), modal: crossing)
-                    segment.stackIsNamed = isNamed
-                    route.append(segment)
+                    if spelling {
+                        let run = cache.run(of: stack, pages: pages,
+                                            firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
+                        var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1),
+                                                    modal: crossing)
+                        segment.stackIsNamed = isNamed
+                        route.append(segment)
+                    } else if let crossing {
+                        route.cross(crossing)
+                    }
                     crossing = nil
                     page = pages[top]
                     presenters.append(page)
@@ -88,7 +102,7 @@ struct LiveHierarchy {
                     continue
                 }
                 if !(isRoot && page.pageName.isEmpty) {
-                    append(page, presentation, crossing, to: &route)
+                    append(page, presentation, crossing, to: &route, spelling: spelling)
                     crossing = nil
                 }
                 isRoot = false
@@ -104,7 +118,11 @@ struct LiveHierarchy {
     }
 
     private func append(_ page: any Page, _ presentation: PageComponent.Presentation, _ crossing: ModalCrossing?,
-                        to route: inout Route) {
+                        to route: inout Route, spelling: Bool) {
+        guard spelling else {
+            if let crossing { route.cross(crossing) }
+            return
+        }
         let component = PageComponent(page.pageName, parameters: page.pageParameters, presentation: presentation)
         route.append(Route.Segment(kind: .page(page, PathTrail(component, after: nil)), modal: crossing))
     }

@@ -83,6 +83,7 @@ struct SharedPath: Sendable {
     /// Whether both name the same path. Paths kept from the same trails compare in the
     /// time it takes to find what they share; others are spelled out.
     static func same(_ lhs: SharedPath, _ rhs: SharedPath) -> Bool {
+        guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
             && lhs.rest.components.count == rhs.rest.components.count
         var index = 0

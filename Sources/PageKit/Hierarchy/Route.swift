@@ -44,10 +44,17 @@ struct Route {
 
     var isEmpty: Bool { count == 0 }
 
+    private var unspelledCrossings: [ModalCrossing] = []
+
     mutating func append(_ segment: Segment) {
         guard segment.count > 0 else { return }
         segments.append(segment)
         count += segment.count
+    }
+
+    /// Records a crossing on a route walked without spelling its pages.
+    mutating func cross(_ crossing: ModalCrossing) {
+        unspelledCrossings.append(crossing)
     }
 
     /// The anchor at `position`, from the root.
@@ -87,7 +94,7 @@ struct Route {
     }
 
     /// The modal levels the route crosses, outermost first.
-    var crossings: [ModalCrossing] { segments.compactMap(\.modal) }
+    var crossings: [ModalCrossing] { segments.isEmpty ? unspelledCrossings : segments.compactMap(\.modal) }
 
     private static func anchor(_ segment: Segment, _ offset: Int) -> Anchor {
         switch segment.kind {

@@ -89,6 +89,7 @@ extension Navigator {
     private func startWaiting(_ wait: ResponseWait, for page: any Page) {
         guard hierarchy?.contains(page) == true else { return wait.end(.success(nil)) }
         let id = responses.await(page) { wait.end(.success($0)) }
+        watchQueueForResponses()
         wait.onCancel = { [weak self] in self?.responses.cancel(id) }
     }
 }

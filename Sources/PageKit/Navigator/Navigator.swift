@@ -74,12 +74,6 @@ public final class Navigator {
         history = NavigationHistory(capacity: configuration.historyCapacity)
         identities = PageIdentityTable(generator: identifiers)
         steps = StepRunner(host: host, queue: queue, cache: cache)
-        queueObservation = queue.observe { [weak self] event in
-            switch event {
-            case .finished, .failed, .timedOut, .interactionEnded: self?.responsesMayHaveLostTheirPages()
-            case .started, .cancelled, .interactionBegan: break
-            }
-        }
         if let root { install(root: root) }
     }
 
@@ -243,8 +237,24 @@ public final class Navigator {
         responses.hierarchyChanged(in: self)
     }
 
+    /// Watches the queue while openers wait for responses, so a wait whose page leaves
+    /// ends; with nobody waiting, the queue runs unobserved.
+    func watchQueueForResponses() {
+        guard queueObservation == nil else { return }
+        queueObservation = queue.observe { [weak self] event in
+            switch event {
+            case .finished, .failed, .timedOut, .interactionEnded: self?.responsesMayHaveLostTheirPages()
+            case .started, .cancelled, .interactionBegan: break
+            }
+        }
+    }
+
     private func responsesMayHaveLostTheirPages() {
         responses.hierarchyChanged(in: self)
+        if responses.isEmpty {
+            queueObservation?.cancel()
+            queueObservation = nil
+        }
     }
 
     // MARK: Requests
@@ -281,10 +291,7 @@ public final class Navigator {
     }
 
     private func enqueue(_ request: NavigationRequest, _ run: RequestRun) {
-        let label = request.target.map { target in
-            if case .path = target { "open \(target)" } else { "\(target)" }
-        } ?? "open"
-        let ticket = queue.enqueue(label, animated: request.animated) { valve in
+        let ticket = queue.enqueue(.describing(run), animated: request.animated) { valve in
             run.start(valve)
             return .wait
         }

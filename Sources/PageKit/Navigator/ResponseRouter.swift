@@ -10,6 +10,9 @@ struct ResponseRouter {
     private var awaiters: [Awaiter] = []
     private var lastID = 0
 
+    /// Whether no opener waits.
+    var isEmpty: Bool { awaiters.isEmpty }
+
     mutating func await(_ page: any Page, _ resume: @escaping (PageResponse?) -> Void) -> Int {
         lastID += 1
         awaiters.append(Awaiter(id: lastID, page: page, resume: resume))

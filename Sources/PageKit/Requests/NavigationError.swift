@@ -62,18 +62,69 @@ public struct NavigationError: Error, Sendable {
         public static let responseTypeMismatch = Code("responseTypeMismatch")
     }
 
+    /// The fields, shared by copies: an error travels through results, outcomes and
+    /// the queue's state, and a copy is one reference.
+    private final class Storage: @unchecked Sendable {
+        // Immutable once shared: a setter on a shared error copies the storage first.
+        var code: Code
+        var path: String?
+        var move: NavigationMove?
+        var component: String?
+        var reason: String
+        var underlying: (any Error)?
+
+        init(code: Code, path: String?, move: NavigationMove?, component: String?, reason: String,
+             underlying: (any Error)?) {
+            self.code = code
+            self.path = path
+            self.move = move
+            self.component = component
+            self.reason = reason
+            self.underlying = underlying
+        }
+
+        func copy() -> Storage {
+            Storage(code: code, path: path, move: move, component: component, reason: reason, underlying: underlying)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func update(_ change: (Storage) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        change(storage)
+    }
+
     /// What kind of failure it is.
-    public internal(set) var code: Code
+    public internal(set) var code: Code {
+        get { storage.code }
+        set { update { $0.code = newValue } }
+    }
     /// The path that was being opened, when there is one.
-    public internal(set) var path: String?
+    public internal(set) var path: String? {
+        get { storage.path }
+        set { update { $0.path = newValue } }
+    }
     /// The move that was being made, when the request was a move.
-    public internal(set) var move: NavigationMove?
+    public internal(set) var move: NavigationMove? {
+        get { storage.move }
+        set { update { $0.move = newValue } }
+    }
     /// The component the failure concerns, when there is one.
-    public internal(set) var component: String?
+    public internal(set) var component: String? {
+        get { storage.component }
+        set { update { $0.component = newValue } }
+    }
     /// A sentence fragment that says what went wrong.
-    public internal(set) var reason: String
+    public internal(set) var reason: String {
+        get { storage.reason }
+        set { update { $0.reason = newValue } }
+    }
     /// The error underneath: a ``PagePathError``, a factory's or a container's error.
-    public internal(set) var underlying: (any Error)?
+    public internal(set) var underlying: (any Error)? {
+        get { storage.underlying }
+        set { update { $0.underlying = newValue } }
+    }
 
     /// Creates an error.
     /// - Parameters:
@@ -89,11 +140,8 @@ public struct NavigationError: Error, Sendable {
         reason: String,
         underlying: (any Error)? = nil
     ) {
-        self.code = code
-        self.path = path
-        self.component = component
-        self.reason = reason
-        self.underlying = underlying
+        storage = Storage(code: code, path: path, move: nil, component: component, reason: reason,
+                          underlying: underlying)
     }
 
     init(_ error: PagePathError) {

@@ -2,7 +2,7 @@
 /// queue: it asks guards and pages, plans, makes pages, runs steps, and reports back.
 /// It decides nothing.
 @MainActor
-final class RequestRun {
+final class RequestRun: TransitionLabeling {
     // Weak: a navigator let go by the app ends its requests rather than living for them.
     private weak var navigator: Navigator?
     private let request: NavigationRequest
@@ -21,6 +21,15 @@ final class RequestRun {
         self.request = request
         machine = RequestStateMachine(requested: request.target, mode: request.mode, source: request.source,
                                       payload: request.payload, maxRedirects: navigator.configuration.maxRedirects)
+    }
+
+    /// `open app://tab/settings`, or the move: how the queue names the request.
+    var transitionLabel: String {
+        switch request.target {
+        case .path(let path)?: "open \(path)"
+        case .move(let move)?: "\(move)"
+        case nil: "open"
+        }
     }
 
     /// Its turn came: the queue's operation body.

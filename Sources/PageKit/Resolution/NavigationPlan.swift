@@ -1,7 +1,7 @@
 /// The steps an open will take, computed against the live hierarchy with no side effect
 /// but asking pages ``Page/canRespond(to:query:)``.
 ///
-/// It is what ``Navigator/canOpen(_:mode:)`` answers from, what tests assert on, and
+/// It is what ``Navigator/canOpen(_:_:)`` answers from, what tests assert on, and
 /// what a debugger prints:
 ///
 /// ```swift
@@ -35,31 +35,50 @@ public struct NavigationPlan: Sendable {
         case deliver(PageEvent, to: PageReference, of: PageReference)
     }
 
+    /// What a plan holds, shared by its copies: plans travel through a request's
+    /// actions, events and outcome, and a copy is one reference.
+    private final class Storage: Sendable {
+        let destination: SharedPath
+        let move: NavigationMove?
+        let mode: ResolutionMode
+        let steps: [Step]
+        let newComponents: [PageComponent]
+        let target: PageReference
+
+        init(destination: SharedPath, move: NavigationMove?, mode: ResolutionMode, steps: [Step],
+             newComponents: [PageComponent], target: PageReference) {
+            self.destination = destination
+            self.move = move
+            self.mode = mode
+            self.steps = steps
+            self.newComponents = newComponents
+            self.target = target
+        }
+    }
+
+    private let storage: Storage
+
     /// The absolute path the plan leads to: the path requested, made absolute, or where
     /// a move leads.
-    public var path: PagePath { destination.path }
-    let destination: SharedPath
+    public var path: PagePath { storage.destination.path }
+    var destination: SharedPath { storage.destination }
     /// The move the plan carries out, or `nil` for a path.
-    public let move: NavigationMove?
+    public var move: NavigationMove? { storage.move }
     /// The mode it was resolved in.
-    public let mode: ResolutionMode
+    public var mode: ResolutionMode { storage.mode }
     /// The steps, in the order they run: dismissals first, then outer containers before
     /// inner ones.
-    public let steps: [Step]
+    public var steps: [Step] { storage.steps }
     /// The components of the pages the plan makes, in order; ``PageReference/Kind/new(index:)``
     /// indexes it.
-    public let newComponents: [PageComponent]
+    public var newComponents: [PageComponent] { storage.newComponents }
     /// The page the path ends at: live, or the last one made.
-    public let target: PageReference
+    public var target: PageReference { storage.target }
 
     init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
          newComponents: [PageComponent], target: PageReference) {
-        self.destination = destination
-        self.move = move
-        self.mode = mode
-        self.steps = steps
-        self.newComponents = newComponents
-        self.target = target
+        storage = Storage(destination: destination, move: move, mode: mode, steps: steps,
+                          newComponents: newComponents, target: target)
     }
 
     /// Whether the hierarchy already matches and nothing will happen.

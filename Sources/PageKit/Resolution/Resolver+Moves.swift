@@ -46,27 +46,37 @@ extension Resolver {
                 throw NavigationError(.staleHierarchy, reason: "`\(page.pageDescription)` cannot be told apart from a page beside it")
             }
             return plan
+        default:
+            return try plan(move, context, visible: visible)
+        }
+    }
+
+    /// Plans a move that acts on the visible stack.
+    private func plan(_ move: NavigationMove, _ context: MoveContext, visible: Route) throws -> NavigationPlan {
+        switch move {
+        case .up, .back, .jump:
+            preconditionFailure("\(move) is planned as a path")
         case .pop(let count):
-            let stack = try visibleStack()
+            let stack = try visibleStack(in: visible)
             guard count >= 1, stack.top >= count else {
                 throw outOfRange("the visible stack has \(stack.top) pages above its root")
             }
-            return popPlan(stack, to: stack.top - count)
+            return popPlan(stack, to: stack.top - count, in: visible)
         case .popToRoot:
-            return popPlan(try visibleStack(), to: 0)
+            return popPlan(try visibleStack(in: visible), to: 0, in: visible)
         case .popTo(let identified):
-            let stack = try visibleStack()
+            let stack = try visibleStack(in: visible)
             let page = try live(identified, context)
             guard let index = stack.index(of: page) else {
                 throw outOfRange("`\(page.pageDescription)` is not in the visible stack; jump(to:) reveals it where it is")
             }
-            return popPlan(stack, to: index)
+            return popPlan(stack, to: index, in: visible)
         case .push(let component):
             var pushed = component
             pushed.presentation = .shown
-            let stack = try visibleStack()
+            let stack = try visibleStack(in: visible)
             try checkMakeable(pushed, under: PageReference(live: stack.stack))
-            return pushPlan(stack, reference: PageReference(new: pushed, index: 0), component: pushed)
+            return pushPlan(stack, in: visible, reference: PageReference(new: pushed, index: 0), component: pushed)
         case .pushPage:
             guard let page = context.provided else {
                 preconditionFailure("a push(page:) request holds its page until its turn")
@@ -75,16 +85,16 @@ extension Resolver {
                 throw NavigationError(.cannotShow, component: page.pageName,
                                       reason: "`\(page.pageDescription)` is already shown; jump(to:) reveals it")
             }
-            return pushPlan(try visibleStack(), reference: PageReference(provided: page),
+            return pushPlan(try visibleStack(in: visible), in: visible, reference: PageReference(provided: page),
                             component: PageComponent(page.pageName, parameters: page.pageParameters))
         case .bringToTop(let identified):
-            let stack = try visibleStack()
+            let stack = try visibleStack(in: visible)
             let page = try live(identified, context)
             guard let index = stack.index(of: page) else {
                 throw NavigationError(.cannotShow, component: page.pageName,
                                       reason: "`\(page.pageDescription)` is not in the visible stack; jump(to:) reveals it")
             }
-            guard index < stack.top else { return popPlan(stack, to: index) }
+            guard index < stack.top else { return popPlan(stack, to: index, in: visible) }
             var pages = Array(stack.pages[...stack.top])
             pages.append(pages.remove(at: index))
             let components = pages.enumerated().map { offset, page in
@@ -120,7 +130,7 @@ extension Resolver {
         }
     }
 
-    func visibleStack() throws -> VisibleStack {
+    func visibleStack(in visible: Route) throws -> VisibleStack {
         var end = visible.count
         for segment in visible.segments.reversed() {
             end -= segment.count
@@ -133,7 +143,7 @@ extension Resolver {
         throw NavigationError(.cannotShow, reason: "the visible page is in no navigation stack")
     }
 
-    private func popPlan(_ stack: VisibleStack, to index: Int) -> NavigationPlan {
+    private func popPlan(_ stack: VisibleStack, to index: Int, in visible: Route) -> NavigationPlan {
         let page = stack.pages[index]
         let steps: [NavigationPlan.Step] = index < stack.top
             ? [.popTo(PageReference(live: page), in: PageReference(live: stack.stack))] : []
@@ -141,7 +151,8 @@ extension Resolver {
                               steps: steps, newComponents: [], target: PageReference(live: page))
     }
 
-    private func pushPlan(_ stack: VisibleStack, reference: PageReference, component: PageComponent) -> NavigationPlan {
+    private func pushPlan(_ stack: VisibleStack, in visible: Route, reference: PageReference,
+                          component: PageComponent) -> NavigationPlan {
         let new: [PageComponent] = reference.kind == .provided ? [] : [component]
         return NavigationPlan(
             destination: SharedPath(trails: visible.path(through: stack.offset + stack.top + 1).trails,

@@ -30,15 +30,22 @@ struct Resolver {
     let hierarchy: LiveHierarchy
     let registry: PageRegistry
     let source: NavigationSource
-    /// The visible chain, as the walker read it for this plan.
-    let visible: Route
+    /// The visible chain, when the caller has read it; read on demand otherwise.
+    private let knownVisible: Route?
 
     init(hierarchy: LiveHierarchy, registry: PageRegistry, source: NavigationSource, visible: Route? = nil) {
         self.hierarchy = hierarchy
         self.registry = registry
         self.source = source
-        self.visible = visible ?? hierarchy.visibleRoute()
+        knownVisible = visible
     }
+
+    /// The visible chain, spelled: what relative paths and moves climb.
+    var visible: Route { knownVisible ?? hierarchy.visibleRoute() }
+
+    /// The modals covering the visible chain, outermost first: all an absolute path needs
+    /// of the visible chain.
+    var visibleCrossings: [ModalCrossing] { knownVisible?.crossings ?? hierarchy.visibleCrossings() }
 
     /// Plans `path`.
     ///
@@ -64,12 +71,14 @@ struct Resolver {
                 var walk = Walk(resolver: self, path: path, destination: SharedPath(path), mode: mode)
                 return try walk.run(path.components[...], matchingRoot: true)
             }
-            let kept = try keptLength(climbing: levelsUp)
+            let visible = self.visible
+            let kept = try Self.keptLength(of: visible, climbing: levelsUp)
             let destination = SharedPath(trails: visible.path(through: kept).trails,
                                          rest: PagePath(path.components, query: path.query))
             var walk = Walk(resolver: self, path: path, destination: destination, mode: mode)
             // `../x` says "up, then x right there": what lies above is named exactly.
             walk.isPositional = mode == .exact || levelsUp > 0
+            walk.crossings = visible.crossings
             walk.replay(visible, through: kept)
             return try walk.run(path.components[...], matchingRoot: kept == 0)
         } catch {
@@ -79,7 +88,7 @@ struct Resolver {
 
     /// How many components of the visible chain a path climbing `levelsUp` keeps.
     /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root.
-    func keptLength(climbing levelsUp: Int) throws -> Int {
+    static func keptLength(of visible: Route, climbing levelsUp: Int) throws -> Int {
         guard levelsUp <= visible.count else {
             throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels from the current page, "
                                   + "which is \(visible.count) below the root")
@@ -118,6 +127,8 @@ struct Walk {
     /// the walk leaves the stack or ends.
     var revealsCursor = false
     var matchedModals: [ObjectIdentifier] = []
+    /// The modals covering the visible chain, when the caller read them already.
+    var crossings: [ModalCrossing]?
     /// Whether stacks are matched position by position, and pages made in a stack go
     /// above the last match once what lies above it is popped (exact mode, and relative
     /// paths that climb), rather than searched from the top and pushed on top of the
@@ -477,7 +488,8 @@ struct Walk {
 
     /// Dismisses the first visible modal the path did not name, before anything moves.
     private mutating func insertDismissal() {
-        for crossing in resolver.visible.crossings where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
+        for crossing in crossings ?? resolver.visibleCrossings
+        where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
             steps.insert(.dismiss(PageReference(live: crossing.page), presentedBy: PageReference(live: crossing.presenter)),
                          at: 0)
             return

@@ -112,6 +112,16 @@ public final class TransitionQueue {
         timeout: Duration? = nil,
         _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
     ) -> TransitionTicket {
+        enqueue(.text(label), animated: animated, timeout: timeout, body)
+    }
+
+    /// Adds an operation named by `label`, spelled only when someone asks.
+    func enqueue(
+        _ label: TransitionLabel,
+        animated: Bool,
+        timeout: Duration? = nil,
+        _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
+    ) -> TransitionTicket {
         let id = machine.nextID()
         let ticket = TransitionTicket(label: label, id: id, queue: self)
         let operation = Operation(ticket: ticket, body: body)
@@ -226,7 +236,7 @@ public final class TransitionQueue {
     private func end(_ ended: Machine.Ended) {
         timer?.cancel()
         timer = nil
-        cancellationHandlers[ended.id] = nil
+        if !cancellationHandlers.isEmpty { cancellationHandlers[ended.id] = nil }
         let ticket = ended.payload.ticket
         switch ended.ending {
         case .finished:

@@ -2,15 +2,21 @@
 @MainActor
 public final class TransitionTicket {
     /// The operation's label.
-    public let label: String
+    public var label: String {
+        switch labelSource {
+        case .text(let text): text
+        case .describing(let source): source.object?.transitionLabel ?? "(ended)"
+        }
+    }
+    private let labelSource: TransitionLabel
     let id: UInt64
     // Strong until resolved: a queue with work someone waits for must live to finish it
     // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
     @exclusivity(unchecked) private(set) var queue: TransitionQueue?
     @exclusivity(unchecked) private var outcome = Outcome<Void>()
 
-    init(label: String, id: UInt64, queue: TransitionQueue) {
-        self.label = label
+    init(label: TransitionLabel, id: UInt64, queue: TransitionQueue) {
+        labelSource = label
         self.id = id
         self.queue = queue
     }
@@ -50,4 +56,28 @@ public final class TransitionTicket {
         queue = nil
         for handler in handlers { handler(result) }
     }
+}
+
+/// What names a queued operation: text, or an object that spells it only when asked, so
+/// an operation nobody describes costs no string.
+enum TransitionLabel {
+    case text(String)
+    case describing(WeakLabeling)
+
+    /// Names the operation by `object`, held weakly: the object may own the ticket.
+    @MainActor static func describing(_ object: any TransitionLabeling) -> TransitionLabel {
+        .describing(WeakLabeling(object: object))
+    }
+}
+
+/// A weak hold on what names an operation.
+@MainActor
+struct WeakLabeling {
+    weak var object: (any TransitionLabeling)?
+}
+
+/// An object that can name the operation it queued.
+@MainActor
+protocol TransitionLabeling: AnyObject {
+    var transitionLabel: String { get }
 }

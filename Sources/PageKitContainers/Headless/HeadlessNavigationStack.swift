@@ -149,9 +149,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
 
     private func run(_ kind: HeadlessTransition.Kind, _ pages: [any Page], _ animated: Bool,
                      _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(
-            kind: kind, container: pageName.isEmpty ? "stack" : pageName,
-            pages: pages.map { $0.pageDescription }, animated: animated)
+        let transition = HeadlessTransition(kind: kind, container: self, pages: pages, animated: animated)
         driver.run(transition) { completion.finish() }
     }
 }

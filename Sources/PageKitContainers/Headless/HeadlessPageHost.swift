@@ -132,8 +132,7 @@ public final class HeadlessPageHost: PageHost {
 
     private func run(_ kind: HeadlessTransition.Kind, _ presenter: any Page, _ page: any Page, _ animated: Bool,
                      _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(kind: kind, container: presenter.pageDescription,
-                                            pages: [page.pageDescription], animated: animated)
+        let transition = HeadlessTransition(kind: kind, container: presenter, pages: [page], animated: animated)
         driver.run(transition) { completion.finish() }
     }
 }

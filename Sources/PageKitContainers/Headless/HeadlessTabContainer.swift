@@ -86,8 +86,7 @@ public final class HeadlessTabContainer: TabContainer {
 
     private func run(_ kind: HeadlessTransition.Kind, _ page: any Page, _ animated: Bool,
                      _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(kind: kind, container: pageName, pages: [page.pageDescription],
-                                            animated: animated)
+        let transition = HeadlessTransition(kind: kind, container: self, pages: [page], animated: animated)
         driver.run(transition) { completion.finish() }
     }
 }

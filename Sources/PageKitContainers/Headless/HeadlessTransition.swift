@@ -1,5 +1,12 @@
+public import PageKit
+
 /// A transition a headless container asks its driver to carry out.
-public struct HeadlessTransition: Sendable, Hashable, CustomStringConvertible {
+///
+/// It holds the pages it concerns and spells their names only when read, so a driver that
+/// does not log (``ImmediateTransitionDriver``) costs nothing. A driver that keeps
+/// transitions should keep their `description`, not the transitions, so as not to keep
+/// the pages alive.
+public struct HeadlessTransition: Sendable {
     /// What kind of transition it is.
     public enum Kind: String, Sendable, Hashable {
         /// Pages pushed on a stack.
@@ -21,14 +28,34 @@ public struct HeadlessTransition: Sendable, Hashable, CustomStringConvertible {
     /// What kind of transition it is.
     public let kind: Kind
     /// The container (or, for `present` and `dismiss`, the presenter) it happens in.
-    public let container: String
-    /// The pages it shows or removes, by name and parameters.
-    public let pages: [String]
+    public let containerPage: any Page
+    /// The pages it shows or removes.
+    public let pagesShown: [any Page]
     /// Whether it is animated.
     public let animated: Bool
 
-    /// `push [a, b] onto stack (animated)`-style text, for logs and assertions.
-    public var description: String {
+    /// Describes a transition.
+    /// - Parameters:
+    ///   - kind: What kind it is.
+    ///   - container: The container, or the presenter.
+    ///   - pages: The pages it shows or removes.
+    ///   - animated: Whether it is animated.
+    public init(kind: Kind, container: any Page, pages: [any Page], animated: Bool) {
+        self.kind = kind
+        containerPage = container
+        pagesShown = pages
+        self.animated = animated
+    }
+
+    /// The container's name and parameters; a transparent stack is `stack`.
+    @MainActor public var container: String { containerPage.pageDescription }
+
+    /// The pages' names and parameters.
+    @MainActor public var pages: [String] { pagesShown.map(\.pageDescription) }
+
+    /// `push [a, b] in stack (animated)`-style text, for logs and assertions.
+    @MainActor public var description: String {
         "\(kind.rawValue) [\(pages.joined(separator: ", "))] in \(container)\(animated ? " (animated)" : "")"
     }
 }
+
