@@ -14,26 +14,23 @@ struct PathParser {
     private var parameters: [PageParameter] = []
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
-        var path: PagePath?
-        var failure: PagePathError?
-        func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var text = text
+        if !text.isContiguousUTF8 { text.makeContiguousUTF8() }
+        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<PagePath, PagePathError> in
             var parser = PathParser(bytes: bytes, text: text, limits: limits)
             do {
-                path = try parser.parsePath()
+                return .success(try parser.parsePath())
             } catch let error as PagePathError {
-                failure = error
+                return .failure(error)
             } catch {
                 preconditionFailure("the parser throws only PagePathError, not \(error)")
             }
         }
-        if text.utf8.withContiguousStorageIfAvailable(run) == nil {
-            var contiguous = text
-            contiguous.makeContiguousUTF8()
-            contiguous.utf8.withContiguousStorageIfAvailable(run)
+        switch result {
+        case .success(let path)?: return path
+        case .failure(let error)?: throw error
+        case nil: preconditionFailure("a native string is contiguous after makeContiguousUTF8()")
         }
-        if let failure { throw failure }
-        guard let path else { preconditionFailure("a native string is contiguous after makeContiguousUTF8()") }
-        return path
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, text: String, limits: PagePath.Limits) {
@@ -85,12 +82,12 @@ struct PathParser {
         }
 
         // Every component and the query view the one shared buffer.
-        for index in components.indices {
+        for index in components.indices where !components[index].parameters.bounds.isEmpty {
             components[index].parameters.base = parameters
         }
         return PagePath(
             components,
-            query: PageParameters(base: parameters, bounds: queryBounds),
+            query: queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds),
             origin: origin,
             scheme: scheme
         )
@@ -196,11 +193,16 @@ struct PathParser {
         var plain = true
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == .slash || byte == .bang || byte == .hash || byte == .openParen
-                || byte == .questionMark || byte == .closeParen {
-                break
+            // Every byte that ends a name is below `@`, where letters and `_` are not.
+            if byte < 0x40 {
+                if byte == .slash || byte == .bang || byte == .hash || byte == .openParen
+                    || byte == .questionMark || byte == .closeParen {
+                    break
+                }
+                if byte == .percent { plain = false }
+            } else if byte >= 0x80 {
+                plain = false
             }
-            if byte.needsDecoding { plain = false }
             position += 1
         }
         let length = position - start
@@ -218,7 +220,8 @@ struct PathParser {
         guard components.count < limits.maxDepth else {
             throw error(.tooDeep, at: start, "it has more than \(limits.maxDepth) components")
         }
-        var bounds = parameters.endIndex..<parameters.endIndex
+        // A component without parameters views nothing: it keeps no hold on the buffer.
+        var bounds = 0..<0
         if position < bytes.count, bytes[position] == .openParen {
             bounds = try parseParameters(of: name)
         }

@@ -49,13 +49,9 @@ public final class TransitionQueue {
         }
     }
 
-    /// What the state machine keeps for each operation: its ticket and body.
-    struct Operation {
-        let ticket: TransitionTicket
-        let body: (TransitionValve) -> TransitionStart
-    }
-
-    typealias Machine = TransitionQueueStateMachine<Operation>
+    /// What the state machine keeps for each operation: its ticket, which holds its body
+    /// until it starts (one object per operation, nothing copied but a reference).
+    typealias Machine = TransitionQueueStateMachine<TransitionTicket>
 
     /// The clock time-outs are measured on.
     public let clock: any TransitionClock
@@ -74,7 +70,7 @@ public final class TransitionQueue {
     // A trampoline, not state: an operation started while another one's body runs waits
     // here, so a chain of operations that finish at once runs in a loop, not recursion.
     @exclusivity(unchecked) private var isDraining = false
-    @exclusivity(unchecked) private var nextStart: (UInt64, Operation)?
+    @exclusivity(unchecked) private var nextStart: (UInt64, TransitionTicket)?
 
     /// Creates a queue.
     /// - Parameters:
@@ -92,7 +88,7 @@ public final class TransitionQueue {
     public var isInteracting: Bool { machine.interaction != nil }
 
     /// The label of the running operation, if any.
-    public var runningLabel: String? { machine.running?.payload.ticket.label }
+    public var runningLabel: String? { machine.runningPayload?.label }
 
     /// How many operations wait behind the running one.
     public var pendingCount: Int { machine.pendingCount }
@@ -123,10 +119,9 @@ public final class TransitionQueue {
         _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
     ) -> TransitionTicket {
         let id = machine.nextID()
-        let ticket = TransitionTicket(label: label, id: id, queue: self)
-        let operation = Operation(ticket: ticket, body: body)
-        switch machine.enqueued(id, operation, timeout: timeout ?? timeouts.duration(animated: animated)) {
-        case .start(let id, let operation): start(id, operation)
+        let ticket = TransitionTicket(label: label, id: id, queue: self, body: body)
+        switch machine.enqueued(id, ticket, timeout: timeout ?? timeouts.duration(animated: animated)) {
+        case .start(let id, let ticket): start(id, ticket)
         case .wait: break
         }
         return ticket
@@ -151,11 +146,11 @@ public final class TransitionQueue {
 
     /// Cancels every waiting operation, and asks the running one to stop.
     public func cancelAll() {
-        for operation in machine.pendingRemoved() {
-            resolveCancelled(operation.ticket)
+        for ticket in machine.pendingRemoved() {
+            resolveCancelled(ticket)
         }
-        if let running = machine.running {
-            cancel(id: running.id)
+        if let ticket = machine.runningPayload {
+            cancel(id: ticket.id)
         }
     }
 
@@ -191,24 +186,24 @@ public final class TransitionQueue {
 
     // MARK: Carrying out the machine's actions
 
-    private func start(_ id: UInt64, _ operation: Operation) {
-        nextStart = (id, operation)
+    private func start(_ id: UInt64, _ ticket: TransitionTicket) {
+        nextStart = (id, ticket)
         guard !isDraining else { return }
         isDraining = true
         defer { isDraining = false }
-        while let (id, operation) = nextStart {
+        while let (id, ticket) = nextStart {
             nextStart = nil
-            run(id, operation)
+            run(id, ticket)
         }
     }
 
-    private func run(_ id: UInt64, _ operation: Operation) {
+    private func run(_ id: UInt64, _ ticket: TransitionTicket) {
         if !observers.isEmpty {
             // The clock is read only for observers, who are told durations.
             machine.startTimed(id, at: clock.now)
-            observers.send(.started(label: operation.ticket.label))
+            observers.send(.started(label: ticket.label))
         }
-        let start = operation.body(TransitionValve(ticket: operation.ticket))
+        let start = ticket.takeBody()(TransitionValve(ticket: ticket))
         switch machine.bodyReturned(id, waits: start == .wait) {
         case .ended(let ended, let next):
             end(ended)
@@ -221,8 +216,8 @@ public final class TransitionQueue {
     }
 
     private func proceed(_ next: Machine.Next) {
-        if case .start(let id, let operation) = next {
-            start(id, operation)
+        if case .start(let id, let ticket) = next {
+            start(id, ticket)
         }
     }
 
@@ -237,7 +232,7 @@ public final class TransitionQueue {
         timer?.cancel()
         timer = nil
         if !cancellationHandlers.isEmpty { cancellationHandlers[ended.id] = nil }
-        let ticket = ended.payload.ticket
+        let ticket = ended.payload
         switch ended.ending {
         case .finished:
             if !observers.isEmpty {
@@ -289,8 +284,8 @@ public final class TransitionQueue {
 
     func cancel(id: UInt64) {
         switch machine.cancelRequested(id) {
-        case .removed(let operation):
-            resolveCancelled(operation.ticket)
+        case .removed(let ticket):
+            resolveCancelled(ticket)
         case .stopRunning(let id):
             let handlers = cancellationHandlers.removeValue(forKey: id) ?? []
             for handler in handlers { handler() }

@@ -21,13 +21,14 @@
 struct TransitionQueueStateMachine<Payload> {
     typealias ID = UInt64
 
-    /// The running operation: its payload and every fact about its run.
+    /// The running operation: its payload and every fact about its run. Kept in place,
+    /// with `id` 0 for none, so events change it without copying it.
     struct Running {
-        let id: ID
-        let payload: Payload
-        var phase: Phase
+        var id: ID = 0
+        var payload: Payload?
+        var phase = Phase.starting(fired: false)
         /// The time-out of the next wait.
-        var timeout: Duration
+        var timeout = Duration.zero
         /// Whether the next wait is bounded; a body may ask, while starting, for none.
         var bounded = true
         /// The first failure reported, which the operation ends with.
@@ -113,24 +114,30 @@ struct TransitionQueueStateMachine<Payload> {
         case ignored
     }
 
-    private(set) var running: Running?
+    private var run = Running()
     private(set) var interaction: ID?
+
+    /// The running operation, if any.
+    var running: Running? { run.id == 0 ? nil : run }
+
+    /// The running operation's payload, if one runs.
+    var runningPayload: Payload? { run.payload }
     private var pending = Ring<(id: ID, payload: Payload, timeout: Duration)>()
     private var generation: UInt64 = 0
     private var lastID: ID = 0
 
     /// Whether nothing runs, nothing interacts and nothing waits.
-    var isIdle: Bool { running == nil && interaction == nil }
+    var isIdle: Bool { run.id == 0 && interaction == nil }
 
     /// How many operations wait behind the running one.
     var pendingCount: Int { pending.count }
 
     /// Whether `id` is the running operation.
-    func isRunning(_ id: ID) -> Bool { running?.id == id }
+    func isRunning(_ id: ID) -> Bool { run.id == id }
 
     /// Whether `id` runs and has been asked to stop.
     func isCancellationRequested(_ id: ID) -> Bool {
-        running?.id == id && running?.isCancellationRequested == true
+        run.id == id && run.isCancellationRequested
     }
 
     /// A fresh identifier for an operation or an interaction.
@@ -146,42 +153,42 @@ struct TransitionQueueStateMachine<Payload> {
             pending.append((id, payload, timeout))
             return .wait
         }
-        running = Running(id: id, payload: payload, phase: .starting(fired: false), timeout: timeout)
+        run = Running(id: id, payload: payload, timeout: timeout)
         return .start(id, payload)
     }
 
     /// The driver read its clock as the operation started, for the durations it reports.
     mutating func startTimed(_ id: ID, at now: Duration) {
-        guard running?.id == id, running?.phase == .starting(fired: false) else {
+        guard run.id == id, run.phase == .starting(fired: false) else {
             preconditionFailure("startTimed(\(id)) in state \(self)")
         }
-        running!.startedAt = now
+        run.startedAt = now
     }
 
     /// The body of the starting operation returned: `waits` when it shut the valve.
     mutating func bodyReturned(_ id: ID, waits: Bool) -> BodyReturnedAction {
-        guard running?.id == id, case .starting(let fired) = running!.phase else {
+        guard run.id == id, case .starting(let fired) = run.phase else {
             preconditionFailure("bodyReturned(\(id)) in state \(self)")
         }
         if !waits || fired {
             return .ended(end(), advance())
         }
-        guard running!.bounded else {
-            running!.phase = .waiting(timer: nil)
+        guard run.bounded else {
+            run.phase = .waiting(timer: nil)
             return .waitWithoutTimer
         }
         generation &+= 1
-        running!.phase = .waiting(timer: generation)
-        return .armTimer(generation: generation, after: running!.timeout)
+        run.phase = .waiting(timer: generation)
+        return .armTimer(generation: generation, after: run.timeout)
     }
 
     /// The running operation's valve was fired, or failed with `failure`.
     mutating func valveFired(_ id: ID, failure: NavigationError?) -> ValveFiredAction {
-        guard running?.id == id else { return .ignored }
-        if running!.failure == nil { running!.failure = failure }
-        switch running!.phase {
+        guard run.id == id, id != 0 else { return .ignored }
+        if run.failure == nil { run.failure = failure }
+        switch run.phase {
         case .starting:
-            running!.phase = .starting(fired: true)
+            run.phase = .starting(fired: true)
             return .recordedWhileStarting
         case .waiting:
             return .ended(end(), advance())
@@ -189,8 +196,8 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     mutating func timerElapsed(_ id: ID, generation elapsed: UInt64) -> TimerElapsedAction {
-        guard running?.id == id, running!.phase == .waiting(timer: elapsed) else { return .ignored }
-        let timeout = running!.timeout
+        guard run.id == id, id != 0, run.phase == .waiting(timer: elapsed) else { return .ignored }
+        let timeout = run.timeout
         return .timedOut(end(.timedOut(after: timeout)), advance())
     }
 
@@ -198,19 +205,19 @@ struct TransitionQueueStateMachine<Payload> {
     /// multi-step operation does, or for none (`nil`) while it waits on something with no
     /// natural bound.
     mutating func timeoutRequested(_ id: ID, _ timeout: Duration?) -> TimeoutRequestedAction {
-        guard running?.id == id else { return .ignored }
-        if let timeout { running!.timeout = timeout }
-        running!.bounded = timeout != nil
-        switch running!.phase {
+        guard run.id == id, id != 0 else { return .ignored }
+        if let timeout { run.timeout = timeout }
+        run.bounded = timeout != nil
+        switch run.phase {
         case .starting:
             return .recordedWhileStarting
         case .waiting:
             guard let timeout else {
-                running!.phase = .waiting(timer: nil)
+                run.phase = .waiting(timer: nil)
                 return .disarm
             }
             generation &+= 1
-            running!.phase = .waiting(timer: generation)
+            run.phase = .waiting(timer: generation)
             return .arm(generation: generation, after: timeout)
         }
     }
@@ -219,8 +226,8 @@ struct TransitionQueueStateMachine<Payload> {
         if let removed = pending.remove(where: { $0.id == id }) {
             return .removed(removed.payload)
         }
-        guard running?.id == id, !running!.isCancellationRequested else { return .ignored }
-        running!.isCancellationRequested = true
+        guard run.id == id, id != 0, !run.isCancellationRequested else { return .ignored }
+        run.isCancellationRequested = true
         return .stopRunning(id)
     }
 
@@ -244,15 +251,16 @@ struct TransitionQueueStateMachine<Payload> {
     // MARK: Transitions
 
     private mutating func end(_ timedOut: Ending? = nil) -> Ended {
-        let ended = running!
-        running = nil
-        let ending = timedOut ?? ended.failure.map(Ending.failed) ?? .finished
-        return Ended(id: ended.id, payload: ended.payload, ending: ending, startedAt: ended.startedAt)
+        let ending = timedOut ?? run.failure.map(Ending.failed) ?? .finished
+        guard let payload = run.payload else { preconditionFailure("an operation ended with no payload") }
+        let ended = Ended(id: run.id, payload: payload, ending: ending, startedAt: run.startedAt)
+        run = Running()
+        return ended
     }
 
     private mutating func advance() -> Next {
         guard let next = pending.popFirst() else { return .idle }
-        running = Running(id: next.id, payload: next.payload, phase: .starting(fired: false), timeout: next.timeout)
+        run = Running(id: next.id, payload: next.payload, timeout: next.timeout)
         return .start(next.id, next.payload)
     }
 }

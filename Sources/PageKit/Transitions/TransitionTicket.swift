@@ -14,11 +14,22 @@ public final class TransitionTicket {
     // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
     @exclusivity(unchecked) private(set) var queue: TransitionQueue?
     @exclusivity(unchecked) private var outcome = Outcome<Void>()
+    /// The operation's body, until it starts.
+    @exclusivity(unchecked) private var body: (@MainActor (TransitionValve) -> TransitionStart)?
 
-    init(label: TransitionLabel, id: UInt64, queue: TransitionQueue) {
+    init(label: TransitionLabel, id: UInt64, queue: TransitionQueue,
+         body: @escaping @MainActor (TransitionValve) -> TransitionStart) {
         labelSource = label
         self.id = id
         self.queue = queue
+        self.body = body
+    }
+
+    /// The body, let go of as the operation starts.
+    func takeBody() -> @MainActor (TransitionValve) -> TransitionStart {
+        guard let body else { preconditionFailure("operation \(id) started twice") }
+        self.body = nil
+        return body
     }
 
     /// How it ended, once it has: success, or the error it failed, timed out or was
@@ -54,6 +65,7 @@ public final class TransitionTicket {
     func resolve(_ result: Result<Void, NavigationError>) {
         let handlers = outcome.resolve(result)
         queue = nil
+        body = nil
         for handler in handlers { handler(result) }
     }
 }
