@@ -402,6 +402,20 @@ extension ReferenceModel {
     var state: String {
         "stacks \(stacks.map { $0.map(\.uid) }) selected \(selected) modals \(modals.map(\.uid))"
     }
+
+    /// The current path the navigator must report: the selected tab's chain, then each
+    /// modal presented over it.
+    var currentPath: String {
+        func spell(_ page: Page) -> String { page.id.map { "\(page.name)(id=\($0))" } ?? page.name }
+        var text = "/tab"
+        switch selected {
+        case 0: text += "#contact/" + stacks[0].map(spell).joined(separator: "/")
+        case 1: text += "#/" + stacks[1].map(spell).joined(separator: "/")
+        default: text += "#settings"
+        }
+        for modal in modals { text += "!" + spell(modal) }
+        return text
+    }
 }
 
 @MainActor
@@ -422,6 +436,11 @@ struct ModelBasedTests {
         func check(_ when: String) -> String? {
             if system.state != model.state {
                 return "\(when): live \(system.state) ≠ model \(model.state)"
+            }
+            // The navigator remembers stacks between reads; it must never report a stale path.
+            let current = system.navigator.currentPath.description
+            if current != model.currentPath {
+                return "\(when): current path \(current) ≠ model \(model.currentPath)"
             }
             if let overlap = system.driver.overlaps.first { return "\(when): \(overlap)" }
             for (request, outcome) in system.requests {
