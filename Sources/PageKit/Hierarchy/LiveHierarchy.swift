@@ -302,44 +302,4 @@ struct LiveHierarchy {
         case .shown: .shown
         }
     }
-
-    /// The whole live tree as indented text: each page with its parameters and its role,
-    /// the visible ones marked.
-    func treeDescription() -> String {
-        var lines: [String] = []
-        var visible = Set<ObjectIdentifier>()
-        let route = visibleRoute()
-        for segment in route.segments {
-            switch segment.kind {
-            case .page(let page, _): visible.insert(ObjectIdentifier(page))
-            case .stack(_, _, let pages, let count):
-                visible.insert(ObjectIdentifier(pages[count - 1]))
-            }
-            if let modal = segment.modal { visible.insert(ObjectIdentifier(modal.page)) }
-        }
-        var seen = Set<ObjectIdentifier>()
-        func line(_ page: any Page, _ indent: String, _ prefix: String) {
-            guard seen.insert(ObjectIdentifier(page)).inserted else { return }
-            var text = indent + prefix + page.pageDescription
-            switch page.pageKind {
-            case .stack: text += " [stack]"
-            case .tabs: text += " [tabs]"
-            case .handler: text += " [event handler]"
-            case .page, .parent: break
-            }
-            if visible.contains(ObjectIdentifier(page)) { text += " *" }
-            lines.append(text)
-            let childIndent = indent + String(repeating: " ", count: prefix.count)
-            if let parent = page.asParent {
-                for child in parent.containedPages {
-                    line(child, childIndent, "- ")
-                }
-            }
-            if let modal = host.presentedPage(of: page), !(seen.contains(ObjectIdentifier(modal))) {
-                line(modal, childIndent, "! ")
-            }
-        }
-        line(root, "", "")
-        return lines.joined(separator: "\n")
-    }
 }

@@ -205,7 +205,15 @@ public final class Navigator {
 
     /// The live tree as indented text, visible pages marked `*`, modals with `!`.
     public var hierarchyDescription: String {
-        hierarchy?.treeDescription() ?? "(no root)"
+        snapshot()?.description ?? "(no root)"
+    }
+
+    /// The live tree as a value: names, parameters, roles, what is visible and what each
+    /// page presents.
+    /// - Returns: The snapshot, or `nil` before a root is installed.
+    /// - Complexity: O(*n*) in the number of live pages.
+    public func snapshot() -> HierarchySnapshot? {
+        hierarchy?.snapshot()
     }
 
     /// The identifier of `page`: its own ``Page/pageIdentifier``, or one assigned on
