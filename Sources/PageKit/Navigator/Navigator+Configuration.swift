@@ -9,6 +9,9 @@ extension Navigator {
         public var historyCapacity: Int
         /// How many redirects guards may make for one request. Default 5.
         public var maxRedirects: Int
+        /// How many pages requests that keep the pages they pop (``NavigationOptions/keepsLeftPages``)
+        /// may keep in all; the oldest are let go beyond it. Default 32.
+        public var keptPagesCapacity: Int
 
         /// Creates a configuration.
         /// - Parameters:
@@ -16,12 +19,14 @@ extension Navigator {
         ///   - limits: Bounds on parsed paths.
         ///   - historyCapacity: How many paths the history keeps.
         ///   - maxRedirects: How many redirects one request may take.
+        ///   - keptPagesCapacity: How many popped pages may be kept for jumps back.
         public init(animated: Bool = true, limits: PagePath.Limits = .default, historyCapacity: Int = 50,
-                    maxRedirects: Int = 5) {
+                    maxRedirects: Int = 5, keptPagesCapacity: Int = 32) {
             self.animated = animated
             self.limits = limits
             self.historyCapacity = historyCapacity
             self.maxRedirects = maxRedirects
+            self.keptPagesCapacity = keptPagesCapacity
         }
     }
 }

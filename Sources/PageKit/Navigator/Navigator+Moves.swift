@@ -90,7 +90,14 @@ extension Navigator {
         move(.jump(identified(page)), options)
     }
 
-    /// Reveals the page with `identifier` wherever it lives.
+    /// Reveals the page with `identifier` wherever it lives, or brings back a page a
+    /// request kept when it popped it (``NavigationOptions/keepsLeftPages``): the page it
+    /// stood on is revealed and the kept pages up to it are pushed back.
+    ///
+    /// ```swift
+    /// navigator.jump(to: list, .keepingLeftPages)   // pops detail, and keeps it
+    /// navigator.jump(toIdentifier: detailID)        // pushes detail back above list
+    /// ```
     /// - Parameters:
     ///   - identifier: A live page's identifier.
     ///   - options: Animation, and a payload for the page.
@@ -127,6 +134,11 @@ extension Navigator {
     @discardableResult
     public func up(_ count: Int = 1, _ options: NavigationOptions = .default) -> NavigationRequest {
         move(.up(count), options)
+    }
+
+    /// Lets go of every page kept by requests that keep the pages they pop.
+    public func forgetKeptPages() {
+        keptPages.removeAll()
     }
 
     private func move(_ move: NavigationMove, _ options: NavigationOptions,

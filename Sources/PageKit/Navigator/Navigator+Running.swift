@@ -23,8 +23,10 @@ extension Navigator {
         case .path(let path):
             plan = try resolver.plan(for: path, mode: mode)
         case .move(let move):
-            let context = Resolver.MoveContext(page: { [unowned self] in page(identifiedBy: $0) }, provided: provided,
-                                               history: history.shared)
+            let context = Resolver.MoveContext(
+                page: { [unowned self] in page(identifiedBy: $0) },
+                kept: { [unowned self] identifier in keptPages.find { self.identifier(of: $0) == identifier } },
+                provided: provided, history: history.shared)
             plan = try resolver.plan(for: move, context: context)
         }
         if source == .external {
@@ -104,6 +106,17 @@ extension Navigator {
             }
         }
         return pages
+    }
+
+    /// Keeps the pages `step` is about to pop, for a jump back.
+    func keepPages(poppedBy step: NavigationPlan.Step) {
+        guard case .popTo(let target, let stack) = step, let stack = stack.page?.asStack, let target = target.page
+        else { return }
+        let pages = stack.containedPages
+        var index = pages.count - 1
+        while index >= 0, pages[index] !== target { index -= 1 }
+        guard index >= 0, index < pages.count - 1 else { return }
+        keptPages.keep(Array(pages[(index + 1)...]), poppedFrom: stack, above: target)
     }
 
     /// Records `path` in the history, after dropping the last `count` entries.

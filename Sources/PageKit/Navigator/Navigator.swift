@@ -33,7 +33,10 @@ public final class Navigator {
     /// The navigator's settings; changes take effect from the next request (and at once
     /// for the history's capacity).
     public var configuration: Configuration {
-        didSet { history.resize(to: configuration.historyCapacity) }
+        didSet {
+            history.resize(to: configuration.historyCapacity)
+            keptPages.capacity = configuration.keptPagesCapacity
+        }
     }
     /// The paths shown so far.
     public internal(set) var history: NavigationHistory
@@ -43,6 +46,8 @@ public final class Navigator {
     /// changed since it was last read.
     let cache = RouteCache()
     let steps: StepRunner
+    /// Pages popped by requests that keep them, for a jump back.
+    let keptPages: KeptPages
     var guards = TokenList<NavigationGuard>()
     var observers = ObserverList<NavigationEvent>()
     let streams = EventStreams()
@@ -73,7 +78,8 @@ public final class Navigator {
         self.configuration = configuration
         history = NavigationHistory(capacity: configuration.historyCapacity)
         identities = PageIdentityTable(generator: identifiers)
-        steps = StepRunner(host: host, queue: queue, cache: cache)
+        keptPages = KeptPages(capacity: configuration.keptPagesCapacity)
+        steps = StepRunner(host: host, queue: queue, cache: cache, keptPages: keptPages)
         if let root { install(root: root) }
     }
 

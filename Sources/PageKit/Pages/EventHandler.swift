@@ -45,6 +45,17 @@ public final class EventHandler: Page {
     /// An event handler.
     public var pageKind: PageKind { .handler(self) }
 
+    /// `true`: a handler answers to its name, whatever parameters its component carries
+    /// (they are the event's: `handler(event=unfriended)` reads them with
+    /// ``PageEvent/parameter(_:)``).
+    /// - Parameters:
+    ///   - component: The component, whose name is the handler's.
+    ///   - query: The path's query.
+    /// - Returns: `true`.
+    public func canRespond(to component: PageComponent, query: PageParameters) -> Bool {
+        true
+    }
+
     /// Runs the block with the owner.
     /// - Parameter event: The event.
     /// - Returns: `false` when the owner has been freed and the block did not run.

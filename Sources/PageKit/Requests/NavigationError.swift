@@ -56,6 +56,8 @@ public struct NavigationError: Error, Sendable {
         public static let noRoot = Code("noRoot")
         /// No live page has the identifier.
         public static let unknownIdentifier = Code("unknownIdentifier")
+        /// The page asked about is not in the live hierarchy.
+        public static let notLive = Code("notLive")
         /// A move (`back`, `up`, a relative path) reaches above the root.
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.

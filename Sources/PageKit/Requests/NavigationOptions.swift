@@ -21,6 +21,15 @@ public struct NavigationOptions: Sendable {
     public var payload: (any Sendable)?
     /// Where the request comes from. Default ``NavigationSource/app``.
     public var source: NavigationSource
+    /// Whether the pages the request pops off navigation stacks are kept, so that a
+    /// later ``Navigator/jump(toIdentifier:_:)`` to one of them brings it back where it
+    /// stood, as a jump in a tree of pages does. Default `false`: a popped page is freed.
+    ///
+    /// Kept pages are held by the navigator (up to
+    /// ``Navigator/Configuration/keptPagesCapacity``) until a jump brings them back or
+    /// ``Navigator/forgetKeptPages()`` lets them go. Only pages popped off stacks are kept;
+    /// dismissed modals and replaced stacks are not.
+    public var keepsLeftPages = false
 
     /// Creates options.
     /// - Parameters:
@@ -48,6 +57,8 @@ public struct NavigationOptions: Sendable {
     public static var external: NavigationOptions { NavigationOptions(source: .external) }
     /// Without animation.
     public static var notAnimated: NavigationOptions { NavigationOptions(animated: false) }
+    /// Keeping the pages it pops, for a jump back (see ``keepsLeftPages``).
+    public static var keepingLeftPages: NavigationOptions { NavigationOptions().keepingLeftPages() }
 
     /// The defaults with a payload.
     /// - Parameter payload: The value for the page the request ends at.
@@ -80,6 +91,14 @@ public struct NavigationOptions: Sendable {
     public func payload(_ payload: any Sendable) -> NavigationOptions {
         var copy = self
         copy.payload = payload
+        return copy
+    }
+
+    /// The same options, keeping the pages the request pops (see ``keepsLeftPages``).
+    /// - Returns: The options.
+    public func keepingLeftPages() -> NavigationOptions {
+        var copy = self
+        copy.keepsLeftPages = true
         return copy
     }
 

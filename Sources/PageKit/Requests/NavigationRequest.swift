@@ -21,6 +21,8 @@ public final class NavigationRequest {
     /// Whether its transitions animate.
     public let animated: Bool
     let payload: (any Sendable)?
+    /// Whether the pages it pops are kept for a jump back.
+    let keepsLeftPages: Bool
     /// The page a `push(page:)` shows, held until its turn.
     let providedPage: (any Page)?
 
@@ -36,6 +38,7 @@ public final class NavigationRequest {
         source = options.source
         self.animated = animated
         payload = options.payload
+        keepsLeftPages = options.keepsLeftPages
         self.providedPage = providedPage
     }
 

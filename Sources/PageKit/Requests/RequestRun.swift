@@ -20,7 +20,8 @@ final class RequestRun: TransitionLabeling {
         self.navigator = navigator
         self.request = request
         machine = RequestStateMachine(requested: request.target, mode: request.mode, source: request.source,
-                                      payload: request.payload, maxRedirects: navigator.configuration.maxRedirects)
+                                      payload: request.payload, keepsLeftPages: request.keepsLeftPages,
+                                      maxRedirects: navigator.configuration.maxRedirects)
     }
 
     /// `open app://tab/settings`, or the move: how the queue names the request.
@@ -105,9 +106,10 @@ final class RequestRun: TransitionLabeling {
             case .announce(let event, let then):
                 navigator.emit(event)
                 action = then
-            case .runStep(let index, let plan):
+            case .runStep(let index, let plan, let keepingPopped):
                 valve?.restartTimeout(animated: request.animated)
                 let step = plan.steps[index]
+                if keepingPopped { navigator.keepPages(poppedBy: step) }
                 navigator.steps.perform(step, made: made, animated: request.animated,
                                         completion: TransitionCompletion { [weak self] result in
                     guard let self else { return }

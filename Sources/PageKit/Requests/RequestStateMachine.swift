@@ -63,8 +63,9 @@ struct RequestStateMachine {
         case makePages(NavigationPlan)
         /// Report `event`, then do `then`.
         case announce(NavigationEvent, then: Action)
-        /// Run step `index`, under a fresh time-out.
-        case runStep(Int, of: NavigationPlan)
+        /// Run step `index`, under a fresh time-out; when `keepingPopped`, keep the pages
+        /// it pops for a jump back.
+        case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
         /// Every step ran: tell the target `intent` when there is one, then report the
         /// current path with ``RequestStateMachine/finished(at:)``.
         case finish(intent: PageIntent?)
@@ -86,6 +87,7 @@ struct RequestStateMachine {
     private let mode: ResolutionMode
     private let source: NavigationSource
     private let payload: (any Sendable)?
+    private let keepsLeftPages: Bool
     private let maxRedirects: Int
     private var guardCount = 0
 
@@ -109,11 +111,12 @@ struct RequestStateMachine {
     private var failure: NavigationError?
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
-         maxRedirects: Int) {
+         keepsLeftPages: Bool = false, maxRedirects: Int) {
         self.requested = requested
         self.mode = mode
         self.source = source
         self.payload = payload
+        self.keepsLeftPages = keepsLeftPages
         self.maxRedirects = maxRedirects
         target = requested ?? .path(PagePath([]))
     }
@@ -235,7 +238,7 @@ struct RequestStateMachine {
             return .announce(willStart, then: .finish(intent: intent(for: plan)))
         }
         phase = .running(0)
-        return .announce(willStart, then: .runStep(0, of: plan))
+        return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
     }
 
     /// The step running ended, or failed.
@@ -252,7 +255,7 @@ struct RequestStateMachine {
             return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"))
         }
         phase = .running(index + 1)
-        return .runStep(index + 1, of: plan)
+        return .runStep(index + 1, of: plan, keepingPopped: keepsLeftPages)
     }
 
     /// The intent is told; `current` is the current path now.

@@ -10,6 +10,7 @@ struct StepRunner {
     let host: any PageHost
     let queue: TransitionQueue
     let cache: RouteCache
+    let keptPages: KeptPages
 
     /// Runs `step`.
     /// - Parameters:
@@ -66,7 +67,10 @@ struct StepRunner {
             stack.pop(to: target, animated: animated, completion: completion)
         case .push(let pages, let container):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
-            stack.push(pages.compactMap(page), animated: animated, completion: completion)
+            let shown = pages.compactMap(page)
+            stack.push(shown, animated: animated, completion: completion)
+            // Kept pages brought back are the stack's again.
+            if pages.first?.kind == .provided { keptPages.restored(shown) }
         case .setStack(let pages, let container):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
             // A reorder can keep the stack's ends and count: its run must be read again.

@@ -3,6 +3,8 @@ extension Resolver {
     /// page the app provided, and the history.
     struct MoveContext {
         let page: (PageIdentifier) -> (any Page)?
+        /// Where a kept page stands (see ``NavigationOptions/keepsLeftPages``).
+        let kept: (PageIdentifier) -> KeptPages.Match?
         let provided: (any Page)?
         let history: [SharedPath]
     }
@@ -37,6 +39,9 @@ extension Resolver {
             }
             return try plan(for: entries[entries.count - 1 - count].path, mode: .exact)
         case .jump(let identified):
+            if context.page(identified.identifier) == nil, let kept = context.kept(identified.identifier) {
+                return try planBringingBack(kept)
+            }
             let page = try live(identified, context)
             guard let path = hierarchy.route(to: page)?.path.path else {
                 throw NavigationError(.unknownIdentifier, reason: "no live page has the identifier `\(identified.identifier)`")
@@ -107,6 +112,24 @@ extension Resolver {
                 steps: [.setStack(pages.map { PageReference(live: $0) }, of: PageReference(live: stack.stack))],
                 newComponents: [], target: PageReference(live: page))
         }
+    }
+
+    /// Reveals the page a kept run stood on, then pushes the run back up to the page
+    /// asked for.
+    private func planBringingBack(_ kept: KeptPages.Match) throws -> NavigationPlan {
+        guard let path = hierarchy.route(to: kept.below)?.path.path else {
+            throw NavigationError(.unknownIdentifier, reason: "the place of the kept page is no longer live")
+        }
+        let reveal = try plan(for: path, mode: .exact)
+        guard reveal.target.refers(to: kept.below), reveal.newComponents.isEmpty else {
+            throw NavigationError(.staleHierarchy, reason: "`\(kept.below.pageDescription)` cannot be told apart from a page beside it")
+        }
+        let pushed = kept.pages.map { PageReference(provided: $0) }
+        let components = kept.pages.map { PageComponent($0.pageName, parameters: $0.pageParameters) }
+        return NavigationPlan(
+            destination: SharedPath(trails: reveal.destination.trails, rest: PagePath(reveal.destination.rest.components + components)),
+            mode: .exact, steps: reveal.steps + [.push(pushed, onto: PageReference(live: kept.stack))],
+            newComponents: [], target: pushed[pushed.count - 1])
     }
 
     /// The nearest stack of the visible chain's last level, and where its pages stand in

@@ -302,7 +302,6 @@ struct Walk {
                 enter(position, through: tab)
                 return true
             }
-            return false
         case .parent(let parent):
             for child in parent.containedPages {
                 guard let position = position(of: child, for: component) else { continue }

@@ -34,7 +34,7 @@ struct RequestStateMachineTests {
         case .askToLeave(_, let request): "askToLeave(to: \(request.to))"
         case .makePages: "makePages"
         case .announce(let event, let then): "announce(\(name(event.kind))) then \(name(then))"
-        case .runStep(let index, _): "runStep(\(index))"
+        case .runStep(let index, _, _): "runStep(\(index))"
         case .finish(let intent): intent == nil ? "finish" : "finish(intent for \(intent!.component.name))"
         case .fireValve: "fireValve"
         case .failValve(let error): "failValve(\(error.code))"
