@@ -101,7 +101,7 @@ struct HeadlessContainerTests {
     }
 
     @Test("tabs select and add, and refuse what they cannot do")
-    func tabs() {
+    func tabs() throws {
         let a = PlainPage("a"), b = PlainPage("b")
         let tabs = HeadlessTabContainer(name: "t", tabs: [a, b], selectedIndex: 5)
         #expect(tabs.visiblePage === a, "an out-of-range selection falls back to the first tab")
@@ -120,8 +120,9 @@ struct HeadlessContainerTests {
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)
-        tabs.tap(0)
+        try tabs.userSelectsTab(0)
         #expect(tabs.visiblePage === a)
+        #expect(throws: NavigationError.self) { try tabs.userSelectsTab(7) }
     }
 
     @Test("a modal belongs to its level: recorded under the level's root, one per level")

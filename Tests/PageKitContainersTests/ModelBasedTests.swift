@@ -343,7 +343,7 @@ final class SystemUnderTest {
             HeadlessNavigationStack(pages: [ModelPage("feed", id: nil, uid: -1)], driver: driver, queue: queue),
         ]
         tabs = HeadlessTabContainer(name: "tab", tabs: stacks + [ModelPage("settings", id: nil, uid: -2)],
-                                    driver: driver)
+                                    driver: driver, queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         for name in ["p", "m"] {
             navigator.registry.replace(name) { [weak self] intent in

@@ -46,7 +46,7 @@ public final class Fixture {
         contact = HeadlessNavigationStack(name: "contact", pages: [list, detail, home], driver: recorder, queue: queue)
         feedStack = HeadlessNavigationStack(pages: [feed, post], driver: recorder, queue: queue)
         tabs = HeadlessTabContainer(name: "tab", tabs: [contact, feedStack, settings], acceptsNewTabs: acceptsNewTabs,
-                                    driver: recorder)
+                                    driver: recorder, queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         let handler = EventHandler("handler", owner: self) { owner, event in owner.handlerEvents.append(event) }
         detail.containedPages = [handler, card]

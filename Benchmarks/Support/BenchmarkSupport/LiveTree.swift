@@ -36,7 +36,7 @@ public final class LiveTree {
             HeadlessNavigationStack(name: "s\(tab)", pages: LiveTree.stackPages(depth: depth), driver: driver,
                                     queue: queue)
         }
-        tabs = HeadlessTabContainer(name: "tab", tabs: stacks, driver: driver)
+        tabs = HeadlessTabContainer(name: "tab", tabs: stacks, driver: driver, queue: queue)
         navigator = Navigator(
             root: tabs, host: host, registry: try .benchmark(names: registeredNames), queue: queue,
             identifiers: .sequential(), configuration: Navigator.Configuration(animated: false))

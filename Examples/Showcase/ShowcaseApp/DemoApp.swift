@@ -17,7 +17,7 @@ public struct DemoApp {
     public init(queue: TransitionQueue = TransitionQueue(clock: ManualTransitionClock()),
                 driver: any TransitionDriver = ImmediateTransitionDriver()) {
         contact = HeadlessNavigationStack(name: "contact", pages: [ListPage()], driver: driver, queue: queue)
-        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, SettingsPage()], driver: driver)
+        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, SettingsPage()], driver: driver, queue: queue)
         host = HeadlessPageHost(driver: driver, queue: queue)
         navigator = Navigator(root: tabs, host: host, registry: Self.registry, queue: queue,
                               identifiers: .sequential())

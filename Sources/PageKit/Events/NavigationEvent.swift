@@ -1,5 +1,9 @@
 /// What a ``Navigator`` reports about each request: for analytics, logging and tests.
 ///
+/// The navigator also reports every change it did not make, as
+/// ``Kind-swift.enum/changed(_:)``: a back button, a swipe, a tab tap, a sheet swiped
+/// down, or the app calling a container directly.
+///
 /// Every request ends with exactly one of ``Kind-swift.enum/didFinish``,
 /// ``Kind-swift.enum/failed(_:)`` or ``Kind-swift.enum/cancelled``. One that gets as far as
 /// running its steps (it was planned, its leaving pages agreed, its pages made) reports
@@ -27,14 +31,18 @@ public struct NavigationEvent: Sendable {
         case failed(NavigationError)
         /// It was cancelled.
         case cancelled
+        /// Not a request: the hierarchy changed without the navigator, by the person or
+        /// by the app calling a container directly (``NavigationEvent/source`` says who).
+        case changed(HierarchyChange)
     }
 
     /// Which moment it is.
     public let kind: Kind
     /// What was requested: the path (possibly relative) or the move; `nil` for text that
-    /// did not parse.
+    /// did not parse, and for a change the navigator did not make.
     public let requested: NavigationTarget?
-    /// Where the request came from.
+    /// Where the request came from, or who made the change: ``NavigationSource/user`` for
+    /// the person, ``NavigationSource/app`` for a direct call.
     public let source: NavigationSource
     /// The plan, once made.
     public let plan: NavigationPlan?
@@ -51,9 +59,10 @@ public struct NavigationEvent: Sendable {
         toPath = to
     }
 
-    /// The current path when the request started.
+    /// The current path when the request started, or before the change.
     public var from: PagePath { fromPath.path }
-    /// Where it goes: the absolute path planned, or after it finished, the current path.
+    /// Where it goes: the absolute path planned, or after it finished (or after the
+    /// change), the current path.
     public var to: PagePath? { toPath?.path }
 }
 
@@ -65,6 +74,7 @@ extension NavigationEvent: CustomStringConvertible {
         case .didFinish: "did finish"
         case .failed(let error): "failed (\(error.code))"
         case .cancelled: "cancelled"
+        case .changed(let change): "changed (\(change))"
         }
         return "\(name): \(from) → \(to.map(\.description) ?? requested.map(\.description) ?? "?")"
     }

@@ -25,6 +25,9 @@ public struct NavigationHistory: Sendable {
     /// How many paths it holds.
     public var count: Int { shared.count }
 
+    /// The last entry, as kept.
+    var lastShared: SharedPath? { shared.last }
+
     mutating func record(_ path: SharedPath) {
         if let last = shared.last, SharedPath.same(last, path) { return }
         shared.append(path)

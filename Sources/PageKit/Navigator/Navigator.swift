@@ -53,6 +53,9 @@ public final class Navigator {
     let streams = EventStreams()
     var responses = ResponseRouter()
     private var heldRequest: (request: NavigationRequest, run: RequestRun)?
+    /// How many of its own steps are running: changes containers report meanwhile are
+    /// the navigator's own.
+    var stepsInProgress = 0
     private var queueObservation: ObservationToken?
 
     /// Creates a navigator.
@@ -80,6 +83,7 @@ public final class Navigator {
         identities = PageIdentityTable(generator: identifiers)
         keptPages = KeptPages(capacity: configuration.keptPagesCapacity)
         steps = StepRunner(host: host, queue: queue, cache: cache, keptPages: keptPages)
+        queue.addWatcher(self)
         if let root { install(root: root) }
     }
 
@@ -243,11 +247,15 @@ public final class Navigator {
         return found
     }
 
-    /// Tells the navigator that the hierarchy changed outside its queue (a container that
-    /// changes on its own): it reads the stacks again, and waits for responses from pages
-    /// that left end. Transitions that go through ``queue`` tell it themselves.
+    /// Tells the navigator that the hierarchy changed without it, for a container that
+    /// does not report its changes on ``queue`` (the stock containers do): it reads every
+    /// stack again, announces the change (``HierarchyChange/Kind/noticed``, by the app) and
+    /// records it, and ends waits for responses from pages that left.
+    ///
+    /// A change nobody reports is noticed anyway when the next request starts.
     public func hierarchyDidChange() {
         cache.forgetAll()
+        if let route = visibleRoute() { noticeUnreportedChange(route) }
         responses.hierarchyChanged(in: self)
     }
 

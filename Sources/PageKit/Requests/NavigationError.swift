@@ -58,6 +58,9 @@ public struct NavigationError: Error, Sendable {
         public static let unknownIdentifier = Code("unknownIdentifier")
         /// The page asked about is not in the live hierarchy.
         public static let notLive = Code("notLive")
+        /// A page that is already in the hierarchy was pushed or presented again: nothing
+        /// changed (UIKit would raise an exception).
+        public static let alreadyInHierarchy = Code("alreadyInHierarchy")
         /// A move (`back`, `up`, a relative path) reaches above the root.
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.

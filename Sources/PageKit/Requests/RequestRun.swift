@@ -46,6 +46,7 @@ final class RequestRun: TransitionLabeling {
         guards = navigator.activeGuards()
         let route = navigator.visibleRoute()
         self.route = route
+        if let route { navigator.noticeUnreportedChange(route) }
         perform(machine.started(from: route?.path ?? SharedPath(), fromPath: route?.path.path ?? PagePath([]),
                                 guardCount: guards.count))
     }
@@ -110,6 +111,8 @@ final class RequestRun: TransitionLabeling {
                 valve?.restartTimeout(animated: request.animated)
                 let step = plan.steps[index]
                 if keepingPopped { navigator.keepPages(poppedBy: step) }
+                navigator.stepsInProgress += 1
+                defer { navigator.stepsInProgress -= 1 }
                 navigator.steps.perform(step, made: made, animated: request.animated,
                                         completion: TransitionCompletion { [weak self] result in
                     guard let self else { return }

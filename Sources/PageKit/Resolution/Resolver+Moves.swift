@@ -87,7 +87,7 @@ extension Resolver {
                 preconditionFailure("a push(page:) request holds its page until its turn")
             }
             guard !hierarchy.contains(page) else {
-                throw NavigationError(.cannotShow, component: page.pageName,
+                throw NavigationError(.alreadyInHierarchy, component: page.pageName,
                                       reason: "`\(page.pageDescription)` is already shown; jump(to:) reveals it")
             }
             return pushPlan(try visibleStack(in: visible), in: visible, reference: PageReference(provided: page),

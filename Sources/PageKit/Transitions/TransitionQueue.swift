@@ -63,6 +63,8 @@ public final class TransitionQueue {
     /// All of the queue's state; this class only carries out what it returns.
     @exclusivity(unchecked) private(set) var machine = Machine()
     @exclusivity(unchecked) private var observers = ObserverList<TransitionQueueEvent>()
+    /// The navigators told of changes containers report (see `TransitionQueue+Changes.swift`).
+    @exclusivity(unchecked) var watchers: [WeakWatcher] = []
     /// The running operation's time-out, as scheduled on the clock.
     @exclusivity(unchecked) private var timer: (any TransitionTimer)?
     /// What to run when the running operation is asked to stop, by operation.

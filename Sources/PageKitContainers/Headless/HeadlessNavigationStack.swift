@@ -52,14 +52,26 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// The stack, bottom first.
     public var containedPages: [any Page] { pages }
 
-    /// Pushes `pages` on top at once; the driver reports the end.
+    /// Pushes `pages` on top at once; the driver reports the end. A change the navigator
+    /// did not ask for is reported on ``transitionQueue`` as the app's.
     /// - Parameters:
     ///   - pages: The pages to push.
     ///   - animated: Whether to animate.
-    ///   - completion: Finished when the driver says so.
+    ///   - completion: Finished when the driver says so; failed with
+    ///     ``NavigationError/Code/alreadyInHierarchy`` (and nothing pushed) if a page is
+    ///     already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        push(pages, animated: animated, by: .app, completion: completion)
+    }
+
+    func push(_ pages: [any Page], animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {
         guard !pages.isEmpty else { return completion.finish() }
+        if let refusal = StackRules.refusalToPush(pages, onto: self.pages, stack: self) {
+            transitionQueue.reportRefusal(refusal, by: source)
+            return completion.fail(refusal)
+        }
         self.pages.append(contentsOf: pages)
+        transitionQueue.reportChange(HierarchyChange(.pushed, by: source, in: self, pages: pages))
         run(.push, pages, animated, completion)
     }
 
@@ -69,16 +81,23 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so.
     public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
+        pop(to: page, animated: animated, by: .app, completion: completion)
+    }
+
+    func pop(to page: any Page, animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {
         guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not in stack `\(pageName)`"))
         }
         let popped = Array(pages[(index + 1)...])
         pages.removeSubrange((index + 1)...)
+        if !popped.isEmpty {
+            transitionQueue.reportChange(HierarchyChange(.popped, by: source, in: self, pages: popped))
+        }
         run(.pop, popped, animated, completion)
     }
 
-    /// Replaces the stack at once; fails for an empty one.
+    /// Replaces the stack at once; fails for an empty one, or one that holds a page twice.
     /// - Parameters:
     ///   - pages: The new stack, bottom first.
     ///   - animated: Whether to animate.
@@ -88,12 +107,95 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
             return completion.fail(NavigationError(.outOfRange, component: pageName,
                                                    reason: "a navigation stack cannot be empty"))
         }
+        if let refusal = StackRules.refusalToPush(pages, onto: [], stack: self) {
+            transitionQueue.reportRefusal(refusal, by: .app)
+            return completion.fail(refusal)
+        }
         self.pages = pages
+        transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
         run(.setStack, pages, animated, completion)
     }
 
-    /// Begins an interactive pop (a swipe back): it holds the queue until it is cancelled
-    /// or finished; the stack does not change before it finishes.
+    // MARK: Acting as the person does
+
+    /// The person taps the back button: the top page leaves, as its
+    /// ``LeaveConfirming/leavePolicy(for:)`` allows (asked first when it says so).
+    /// - Returns: ``LeaveAttempt/leaving(_:)`` with the queued pop, or
+    ///   ``LeaveAttempt/refused`` when the page refuses at once.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left.
+    @discardableResult
+    public func userTapsBack() throws -> LeaveAttempt {
+        try leaveTop(by: .backButton)
+    }
+
+    /// The person swipes back: the swipe begins if the queue is idle and the top page's
+    /// policy allows it; it then finishes (the top page is popped) or is abandoned (the
+    /// stack stays). A page whose policy says ``LeavePolicy/confirm`` holds the swipe and
+    /// is asked; it leaves through the queue if it agrees.
+    /// - Parameter finishing: Whether the finger lifts past the point of no return.
+    /// - Returns: What became of the swipe.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left,
+    ///   ``NavigationError/Code/busy`` while a transition runs.
+    @discardableResult
+    public func userSwipesBack(finishing: Bool = true) throws -> LeaveAttempt {
+        switch try beginSwipeBack() {
+        case .began(let swipe):
+            if finishing {
+                swipe.finish()
+                return .left
+            }
+            swipe.cancel()
+            return .abandoned
+        case .held(let attempt):
+            return attempt
+        }
+    }
+
+    /// What beginning a swipe back gives: the swipe in progress, or what the page's
+    /// policy made of it.
+    @MainActor
+    public enum SwipeStart {
+        /// The swipe is in progress; finish or cancel it.
+        case began(InteractivePop)
+        /// The swipe did not begin: refused, or held while the page is asked.
+        case held(LeaveAttempt)
+    }
+
+    /// Begins a swipe back, for a test that drives it step by step (see
+    /// ``userSwipesBack(finishing:)``).
+    /// - Returns: The swipe in progress, or what the page's policy made of it.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left,
+    ///   ``NavigationError/Code/busy`` while a transition runs.
+    public func beginSwipeBack() throws -> SwipeStart {
+        guard pages.count > 1, let top = pages.last else {
+            throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to swipe back to")
+        }
+        switch transitionQueue.leavePolicy(for: top, by: .swipeBack) {
+        case .allow:
+            return .began(try beginInteractivePop())
+        case .refuse:
+            return .held(.refused)
+        case .confirm:
+            return .held(try leaveTop(by: .swipeBack))
+        }
+    }
+
+    private func leaveTop(by gesture: LeaveGesture) throws -> LeaveAttempt {
+        guard pages.count > 1, let top = pages.last else {
+            throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to go back to")
+        }
+        if transitionQueue.leavePolicy(for: top, by: gesture) == .refuse { return .refused }
+        return .leaving(transitionQueue.enqueueLeave(of: top, by: gesture) { [weak self, weak top] completion in
+            guard let self, let top, let index = self.index(of: top), index > 0 else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to leave is no longer on top"))
+            }
+            self.pop(to: self.pages[index - 1], animated: true, by: .user, completion: completion)
+        })
+    }
+
+    /// Begins an interactive pop (a swipe back) whatever the top page's leave policy: it
+    /// holds the queue until it is cancelled or finished; the stack does not change before
+    /// it finishes. ``beginSwipeBack()`` asks the policy first.
     /// - Returns: The pop in progress.
     /// - Throws: `NavigationError` with code `outOfRange` with only the root left, or
     ///   `busy` while another transition runs (UIKit would not let the gesture begin).
@@ -127,11 +229,12 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
             interaction.end()
         }
 
-        /// The swipe went through: the top page is removed.
+        /// The swipe went through: the top page is removed, as the person's change.
         public func finish() {
             guard !interaction.isEnded else { return }
             if let stack, stack.pages.count > 1 {
-                stack.pages.removeLast()
+                let top = stack.pages.removeLast()
+                stack.transitionQueue.reportChange(HierarchyChange(.popped, by: .user, in: stack, pages: [top]))
             }
             interaction.end()
         }

@@ -55,6 +55,11 @@ public final class HeadlessPageHost: PageHost {
     ///   - completion: Finished when the driver says so.
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        present(page, from: presenter, animated: animated, by: .app, completion: completion)
+    }
+
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, by source: NavigationSource,
+                 completion: TransitionCompletion) {
         sweep()
         let owner = levelRoot(of: presenter)
         if let current = presentedPage(of: owner) {
@@ -62,8 +67,24 @@ public final class HeadlessPageHost: PageHost {
                 .cannotShow, component: page.pageName,
                 reason: "`\(owner.pageDescription)` already presents `\(current.pageDescription)`"))
         }
+        if isShown(page) {
+            let refusal = NavigationError(.alreadyInHierarchy, component: page.pageDescription,
+                                          reason: "`\(page.pageDescription)` is already shown; a page is shown once")
+            queue.reportRefusal(refusal, by: source)
+            return completion.fail(refusal)
+        }
         presentations[ObjectIdentifier(owner)] = Presentation(presenter: owner, page: page)
+        queue.reportChange(HierarchyChange(.presented, by: source, in: owner, pages: [page]))
         run(.present, owner, page, animated, completion)
+    }
+
+    /// Whether `page` is held by the root's tree or by a presented page, or is presented.
+    private func isShown(_ page: any Page) -> Bool {
+        if let root, Self.holds(root, page) { return true }
+        for presentation in presentations.values where Self.holds(presentation.page, page) {
+            return true
+        }
+        return false
     }
 
     /// The root of the level `page` is held in: the app's root or a presented page; the
@@ -94,13 +115,66 @@ public final class HeadlessPageHost: PageHost {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so.
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        dismissPage(presentedBy: presenter, animated: animated, by: .app, completion: completion)
+    }
+
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,
+                     completion: TransitionCompletion) {
         guard let page = presentedPage(of: presenter) else {
             return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
         }
         removePresentations(from: presenter)
         sweep()
+        queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
         run(.dismiss, presenter, page, animated, completion)
+    }
+
+    // MARK: Acting as the person does
+
+    /// The person swipes down the sheet on top: it goes if the queue is idle and its
+    /// ``LeaveConfirming/leavePolicy(for:)`` allows it, or is held and asked first.
+    /// - Parameter finishing: Whether the sheet is swiped past the point of no return;
+    ///   otherwise it springs back.
+    /// - Returns: What became of the swipe.
+    /// - Throws: ``NavigationError/Code/staleHierarchy`` when nothing is presented,
+    ///   ``NavigationError/Code/busy`` while a transition runs.
+    @discardableResult
+    public func userSwipesDownModal(finishing: Bool = true) throws -> LeaveAttempt {
+        guard let (presenter, sheet) = topPresentation() else {
+            throw NavigationError(.staleHierarchy, reason: "nothing is presented to swipe down")
+        }
+        switch queue.leavePolicy(for: sheet, by: .swipeDown) {
+        case .refuse:
+            return .refused
+        case .confirm:
+            return .leaving(queue.enqueueLeave(of: sheet, by: .swipeDown) { [weak self, weak presenter] completion in
+                guard let self, let presenter else {
+                    return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet's presenter is gone"))
+                }
+                self.dismissPage(presentedBy: presenter, animated: true, by: .user, completion: completion)
+            })
+        case .allow:
+            guard let interaction = queue.beginInteraction("swipe down of \(sheet.pageDescription)") else {
+                throw NavigationError(.busy, component: sheet.pageName,
+                                      reason: "a transition is running, so the sheet cannot be swiped")
+            }
+            defer { interaction.end() }
+            guard finishing else { return .abandoned }
+            dismissPage(presentedBy: presenter, animated: false, by: .user, completion: TransitionCompletion { _ in })
+            return .left
+        }
+    }
+
+    /// The page presented last, over everything else, and its presenter.
+    private func topPresentation() -> (presenter: any Page, page: any Page)? {
+        guard var level = root else { return nil }
+        var top: (presenter: any Page, page: any Page)?
+        while let page = presentedPage(of: level) {
+            top = (level, page)
+            level = page
+        }
+        return top
     }
 
     /// A transparent ``HeadlessNavigationStack`` with this host's driver and queue.

@@ -15,6 +15,9 @@ public final class HeadlessTabContainer: TabContainer {
     public var acceptsNewTabs: Bool
     /// Times its transitions.
     public let driver: any TransitionDriver
+    /// The queue it reports its changes on: share the navigator's, so a tap is announced
+    /// at once (without one, the navigator notices it at its next request).
+    public let transitionQueue: TransitionQueue?
 
     /// Creates a tab container.
     /// - Parameters:
@@ -24,14 +27,17 @@ public final class HeadlessTabContainer: TabContainer {
     ///   - selectedIndex: The tab selected at first.
     ///   - acceptsNewTabs: Whether unknown components add tabs.
     ///   - driver: Times its transitions; immediate by default.
+    ///   - queue: The queue to report its changes on; share the navigator's.
     public init(
         name: String,
         parameters: PageParameters = [:],
         tabs: [any Page],
         selectedIndex: Int = 0,
         acceptsNewTabs: Bool = false,
-        driver: any TransitionDriver = ImmediateTransitionDriver()
+        driver: any TransitionDriver = ImmediateTransitionDriver(),
+        queue: TransitionQueue? = nil
     ) {
+        transitionQueue = queue
         pageName = name
         pageParameters = parameters
         self.tabs = tabs
@@ -59,6 +65,7 @@ public final class HeadlessTabContainer: TabContainer {
                                                    reason: "`\(page.pageName)` is not a tab of `\(pageName)`"))
         }
         selectedIndex = index
+        transitionQueue?.reportChange(HierarchyChange(.selected, by: .app, in: self, pages: [page]))
         run(.select, page, animated, completion)
     }
 
@@ -74,14 +81,22 @@ public final class HeadlessTabContainer: TabContainer {
         }
         tabs.append(page)
         selectedIndex = tabs.count - 1
+        transitionQueue?.reportChange(HierarchyChange(.added, by: .app, in: self, pages: [page]))
         run(.addTab, page, animated, completion)
     }
 
-    /// Selects a tab as a person's tap would: at once, outside any queue.
-    /// - Parameter index: The tab's index; ignored when out of range.
-    public func tap(_ index: Int) {
-        guard tabs.indices.contains(index) else { return }
+    /// The person taps a tab: it is selected at once, outside any queue (a tab bar does
+    /// not wait for transitions), and the change is reported as the person's.
+    /// - Parameter index: The tab's index.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when there is no such tab.
+    public func userSelectsTab(_ index: Int) throws {
+        guard tabs.indices.contains(index) else {
+            throw NavigationError(.outOfRange, component: pageName,
+                                  reason: "`\(pageName)` has \(tabs.count) tabs, so there is no tab \(index)")
+        }
+        guard index != selectedIndex else { return }
         selectedIndex = index
+        transitionQueue?.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [tabs[index]]))
     }
 
     private func run(_ kind: HeadlessTransition.Kind, _ page: any Page, _ animated: Bool,

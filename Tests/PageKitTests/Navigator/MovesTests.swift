@@ -79,7 +79,7 @@ struct MovesTests {
         MoveCase(.push("unregistered", [:]), fails: .notRegistered),
         MoveCase(.pushPage("fresh"), ["push fresh onto contact"],
                  after: "/tab#contact/list/person_detail(id=5)/home_page(id=5)/fresh"),
-        MoveCase(.pushPage("list"), fails: .cannotShow),
+        MoveCase(.pushPage("list"), fails: .alreadyInHierarchy),
         MoveCase(.pushExisting("list"),
                  ["replace the stack of contact with person_detail(id=5), home_page(id=5), list"],
                  after: "/tab#contact/person_detail(id=5)/home_page(id=5)/list"),

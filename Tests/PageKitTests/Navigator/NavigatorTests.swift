@@ -10,7 +10,7 @@ struct NavigatorTests {
     func runsSteps() async throws {
         let fixture = Fixture()
         fixture.present(TestPage("compose"), from: fixture.settings)
-        fixture.tabs.tap(2)
+        try fixture.tabs.userSelectsTab(2)
         _ = fixture.recorder.takeLog()
         let outcome = try await fixture.navigator.open("/tab#/feed/detail", .exact.animated(false))
         #expect(fixture.recorder.takeLog() == [
@@ -29,7 +29,7 @@ struct NavigatorTests {
     func eventOrder() async throws {
         let fixture = Fixture()
         fixture.present(TestPage("compose"), from: fixture.settings)
-        fixture.tabs.tap(2)
+        try fixture.tabs.userSelectsTab(2)
         _ = fixture.recorder.takeLog()
         var trace: [String] = []
         let token = fixture.navigator.observe { event in
@@ -130,12 +130,12 @@ struct NavigatorTests {
 @Suite("The current path of the live hierarchy", .timeLimit(.minutes(2)))
 struct CurrentPathTests {
     @Test("the current path names every stack page and each page's own parameters")
-    func export() {
+    func export() throws {
         let fixture = Fixture()
         #expect(fixture.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)")
         #expect(fixture.navigator.currentURL(scheme: "app")
             == "app://tab/contact/list/person_detail(id=5)/home_page(id=5)")
-        fixture.tabs.tap(1)
+        try fixture.tabs.userSelectsTab(1)
         #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)")
         fixture.present(HeadlessNavigationStack(pages: [TestPage("menu"), TestPage("item", ["n": "2"])]),
                         from: fixture.tabs)

@@ -50,6 +50,7 @@ struct RequestStateMachineTests {
         case .didFinish: "didFinish"
         case .failed(let error): "failed(\(error.code))"
         case .cancelled: "cancelled"
+        case .changed(let change): "changed(\(change.kind))"
         }
     }
 

@@ -1,0 +1,57 @@
+/// A change to the live hierarchy that a navigator did not make: the person's (a back
+/// button, a swipe, a tab tap, a sheet swiped down) or the app's own call to a
+/// container. Containers report it through their ``TransitionQueue``
+/// (``TransitionQueue/reportChange(_:)``); the navigator that shares the queue announces
+/// it as a ``NavigationEvent`` and records it in its history.
+public struct HierarchyChange: Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Hashable, Sendable {
+        /// Pages pushed on a stack.
+        case pushed
+        /// Pages popped off a stack.
+        case popped
+        /// A stack's pages replaced.
+        case replaced
+        /// A tab selected.
+        case selected
+        /// A tab added.
+        case added
+        /// A page presented.
+        case presented
+        /// A presented page dismissed.
+        case dismissed
+        /// The hierarchy was found changed with no report of what changed (a container
+        /// that does not report, or ``Navigator/hierarchyDidChange()``).
+        case noticed
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// Who did it: ``NavigationSource/user`` (the person) or ``NavigationSource/app`` (a
+    /// direct call).
+    public let source: NavigationSource
+    /// The container it happened in (for presentations, the presenter).
+    public let container: PageReference?
+    /// The pages it showed or removed.
+    public let pages: [PageReference]
+
+    /// Describes a change.
+    /// - Parameters:
+    ///   - kind: What happened.
+    ///   - source: Who did it.
+    ///   - container: The container, or the presenter.
+    ///   - pages: The pages shown or removed.
+    @MainActor
+    public init(_ kind: Kind, by source: NavigationSource, in container: (any Page)?, pages: [any Page] = []) {
+        self.kind = kind
+        self.source = source
+        self.container = container.map { PageReference(live: $0) }
+        self.pages = pages.map { PageReference(live: $0) }
+    }
+
+    /// `popped [home_page(id=5)] in contact by the user`.
+    public var description: String {
+        let names = pages.map(\.description).joined(separator: ", ")
+        return "\(kind.rawValue) [\(names)]" + (container.map { " in \($0)" } ?? "") + " by \(source)"
+    }
+}
