@@ -44,6 +44,8 @@ public final class ConfirmingPage: LeaveConfirming {
     public let pageName: String
     /// The answer; `nil` to wait until `answerLeave(_:)`.
     public var allowsLeaving: Bool?
+    /// What it answers at once to a gesture.
+    public var policy: LeavePolicy = .confirm
     public private(set) var leaveRequests: [LeaveRequest] = []
     private var pending: [CheckedContinuation<Bool, Never>] = []
 
@@ -56,6 +58,10 @@ public final class ConfirmingPage: LeaveConfirming {
         leaveRequests.append(request)
         if let allowsLeaving { return allowsLeaving }
         return await withCheckedContinuation { pending.append($0) }
+    }
+
+    public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
+        policy
     }
 
     /// Answers a waiting `canLeave`.
