@@ -34,6 +34,9 @@ enum ModelOperation: Sendable, CustomStringConvertible {
     case deliver(id: Int)
     case swipeBegin
     case swipeEnd(finish: Bool)
+    case tapBack
+    case tapTab(Int)
+    case swipeDown
     case late
     case drop
     case cancel(pick: Int)
@@ -51,6 +54,9 @@ enum ModelOperation: Sendable, CustomStringConvertible {
         case .deliver(let id): "open app://tab/contact/p(id=\(id))/handler"
         case .swipeBegin: "swipe back begins"
         case .swipeEnd(let finish): finish ? "swipe back finishes" : "swipe back is cancelled"
+        case .tapBack: "the person taps back"
+        case .tapTab(let index): "the person taps tab \(index)"
+        case .swipeDown: "the person swipes the sheet down"
         case .late: "next completion comes late"
         case .drop: "next completion is dropped"
         case .cancel(let pick): "cancel request #\(pick)"
@@ -75,6 +81,9 @@ enum ModelOperation: Sendable, CustomStringConvertible {
         case 63..<66: return .late
         case 66..<69: return .drop
         case 69..<74: return .cancel(pick: Int.random(in: 0..<20, using: &random))
+        case 74..<78: return .tapBack
+        case 78..<81: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 81..<84: return .swipeDown
         default: return .advance(milliseconds: random.pick([50, 200, 350, 700, 1_000, 2_000, 3_000]))
         }
     }
@@ -103,10 +112,11 @@ struct ReferenceModel {
     enum Request {
         case openPush(tab: Int, id: Int), openSettings, present(id: Int), up, deliver(id: Int)
         case queuedPush(stack: Int, page: Page), queuedPop(stack: Int), queuedPopTo(stack: Int, uid: Int)
+        case userPop(stack: Int, uid: Int)
 
         var isNavigatorOpen: Bool {
             switch self {
-            case .queuedPush, .queuedPop, .queuedPopTo: false
+            case .queuedPush, .queuedPop, .queuedPopTo, .userPop: false
             default: true
             }
         }
@@ -117,11 +127,16 @@ struct ReferenceModel {
         case present(Page)
     }
 
+    /// Who makes a step: the navigator's own requests are announced by the request, a
+    /// container's changes as the app's or the person's.
+    enum Maker { case navigator, app, user }
+
     enum Fate { case normal, late, dropped }
 
     struct Running {
         let number: Int
         let request: Request
+        let maker: Maker
         var remaining: [Step]
         var endsAt: Duration?
         var timeoutAt: Duration
@@ -141,10 +156,25 @@ struct ReferenceModel {
     var fates: [Fate] = []
     var outcomes: [Int: Outcome] = [:]
     var deliveries: [Int] = []
+    /// The navigator's history, and the changes it announced that it did not make.
+    var history: [String] = []
+    var changes: [String] = []
     var nextUID = 1
 
     init(list: Page, feed: Page) {
         stacks = [[list], [feed]]
+        history = [currentPath]
+    }
+
+    /// Records the current path, as the navigator does after each change.
+    mutating func record() {
+        if history.last != currentPath { history.append(currentPath) }
+    }
+
+    /// A change the navigator did not make: announced and recorded.
+    mutating func announce(_ maker: Maker) {
+        changes.append("\(maker == .user ? "user" : "app") → \(currentPath)")
+        record()
     }
 
     var isIdle: Bool { running == nil && interacting == nil }
@@ -154,7 +184,11 @@ struct ReferenceModel {
         return Page(name: name, id: id, uid: nextUID)
     }
 
+    /// The requests the navigator made (the others are containers' queued operations).
+    var navigatorRequests: Set<Int> = []
+
     mutating func enqueue(_ number: Int, _ request: Request) {
+        if request.isNavigatorOpen { navigatorRequests.insert(number) }
         if isIdle {
             start(number, request)
         } else {
@@ -165,6 +199,9 @@ struct ReferenceModel {
     /// Plans `request` against the state as it is at its turn.
     mutating func start(_ number: Int, _ request: Request) {
         var steps: [Step] = []
+        if request.isNavigatorOpen, history.last != currentPath {
+            announce(.app)  // Noticed as the request starts.
+        }
         switch request {
         case .openPush(let tab, let id):
             if !modals.isEmpty { steps.append(.dismiss(from: 0)) }
@@ -202,22 +239,36 @@ struct ReferenceModel {
                 return end(number, .failed(.staleHierarchy))
             }
             steps.append(.popTo(stack: stack, index: index))
+        case .userPop(let stack, let uid):
+            guard let index = stacks[stack].firstIndex(where: { $0.uid == uid }), index > 0 else {
+                return end(number, .failed(.staleHierarchy))
+            }
+            steps.append(.popTo(stack: stack, index: index - 1))
         }
         guard !steps.isEmpty else { return end(number, .done) }
-        running = Running(number: number, request: request, remaining: steps, endsAt: nil, timeoutAt: now)
+        let maker: Maker = switch request {
+        case .userPop: .user
+        case .queuedPush, .queuedPop, .queuedPopTo: .app
+        default: .navigator
+        }
+        running = Running(number: number, request: request, maker: maker, remaining: steps, endsAt: nil, timeoutAt: now)
         beginNextStep()
     }
 
     private mutating func beginNextStep() {
         guard var current = running else { return }
         let step = current.remaining.removeFirst()
+        var changed = true
         switch step {
         case .dismiss(let from): modals.removeSubrange(from...)
         case .select(let tab): selected = tab
-        case .popTo(let stack, let index): stacks[stack].removeSubrange((index + 1)...)
+        case .popTo(let stack, let index):
+            changed = index + 1 < stacks[stack].count
+            stacks[stack].removeSubrange((index + 1)...)
         case .push(let stack, let page): stacks[stack].append(page)
         case .present(let page): modals.append(page)
         }
+        if current.maker != .navigator, changed { announce(current.maker) }
         let fate = fates.isEmpty ? .normal : fates.removeFirst()
         current.endsAt = switch fate {
         case .normal: now + Self.duration
@@ -231,7 +282,13 @@ struct ReferenceModel {
     private mutating func end(_ number: Int, _ outcome: Outcome) {
         outcomes[number] = outcome
         if running?.number == number { running = nil }
+        if outcome == .done, pendingOrRunningIsNavigator(number) { record() }
         proceed()
+    }
+
+    /// Whether request `number` was the navigator's: its history is its own to record.
+    private func pendingOrRunningIsNavigator(_ number: Int) -> Bool {
+        navigatorRequests.contains(number)
     }
 
     private mutating func proceed() {
@@ -278,9 +335,26 @@ struct ReferenceModel {
 
     mutating func endSwipe(finish: Bool) {
         guard let stack = interacting else { return }
-        if finish { stacks[stack].removeLast() }
+        if finish {
+            stacks[stack].removeLast()
+            announce(.user)
+        }
         interacting = nil
         proceed()
+    }
+
+    /// The person taps a tab: selected at once, whatever the queue is doing.
+    mutating func tapTab(_ index: Int) {
+        guard index != selected else { return }
+        selected = index
+        announce(.user)
+    }
+
+    /// The person swipes the top sheet down: only while nothing else moves.
+    mutating func swipeDown() {
+        guard isIdle, !modals.isEmpty else { return }
+        modals.removeLast()
+        announce(.user)
     }
 }
 
@@ -329,7 +403,10 @@ final class SystemUnderTest {
     var swipe: HeadlessNavigationStack.InteractivePop?
     var requests: [Int: () -> ReferenceModel.Outcome?] = [:]
     var cancellers: [Int: () -> Void] = [:]
+    /// The changes the navigator announced that it did not make.
+    var changes: [String] = []
     private var observation: ObservationToken?
+    private var changeObservation: ObservationToken?
 
     init() {
         queue = TransitionQueue(clock: clock, timeouts: .init(animated: ReferenceModel.timeout,
@@ -352,6 +429,10 @@ final class SystemUnderTest {
         }
         observation = queue.observe { [weak self] event in
             if case .timedOut = event { self?.driver.abandon() }
+        }
+        changeObservation = navigator.observe { [weak self] event in
+            guard case .changed = event.kind else { return }
+            self?.changes.append("\(event.source == .user ? "user" : "app") → \(event.to?.description ?? "?")")
         }
     }
 
@@ -452,6 +533,13 @@ struct ModelBasedTests {
             if system.deliveries != model.deliveries {
                 return "\(when): deliveries \(system.deliveries) ≠ \(model.deliveries)"
             }
+            if system.changes != model.changes {
+                return "\(when): changes announced \(system.changes) ≠ model \(model.changes)"
+            }
+            let history = system.navigator.history.entries.map(\.description)
+            if history != Array(model.history.suffix(history.count)) || history.count != min(model.history.count, 50) {
+                return "\(when): history \(history) ≠ model \(model.history.suffix(50))"
+            }
             return nil
         }
 
@@ -501,6 +589,23 @@ struct ModelBasedTests {
                     return "seed \(seed): swipe began live \(system.swipe != nil), model \(expected)\n"
                         + log.joined(separator: "\n")
                 }
+            case .tapBack:
+                let stack = min(system.tabs.selectedIndex, 1)
+                let pages = system.stacks[stack].pages
+                if system.tabs.selectedIndex < 2, pages.count > 1, let top = pages.last as? ModelPage {
+                    guard case .leaving(let ticket) = try! system.stacks[stack].userTapsBack() else {
+                        return "seed \(seed): the back button should queue a pop\n" + log.joined(separator: "\n")
+                    }
+                    number += 1
+                    system.track(number, ticket)
+                    model.enqueue(number, .userPop(stack: stack, uid: top.uid))
+                }
+            case .tapTab(let index):
+                try! system.tabs.userSelectsTab(index)
+                model.tapTab(index)
+            case .swipeDown:
+                _ = try? system.host.userSwipesDownModal(finishing: true)
+                model.swipeDown()
             case .swipeEnd(let finish):
                 if finish { system.swipe?.finish() } else { system.swipe?.cancel() }
                 system.swipe = nil

@@ -161,7 +161,10 @@ public final class HeadlessPageHost: PageHost {
             }
             defer { interaction.end() }
             guard finishing else { return .abandoned }
-            dismissPage(presentedBy: presenter, animated: false, by: .user, completion: TransitionCompletion { _ in })
+            // The finger was the animation: the sheet is gone once it lifts.
+            removePresentations(from: presenter)
+            sweep()
+            queue.reportChange(HierarchyChange(.dismissed, by: .user, in: presenter, pages: [sheet]))
             return .left
         }
     }
