@@ -147,7 +147,14 @@ public final class NavigationStackQueue {
     @discardableResult
     func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
         let names = items.map(primitives.describe).joined(separator: ", ")
-        return perform("push \(names)", animated: animated) { primitives, _, completion in
+        let queue = self.queue
+        return perform("push \(names)", animated: animated) { primitives, existing, completion in
+            // A double tap pushes the same page twice: refused at its turn, not UIKit's exception.
+            if let refusal = StackRules.refusalToPush(items, onto: existing, stack: primitives.name(),
+                                                      same: { $0 === $1 }, describe: primitives.describe) {
+                queue.reportRefusal(refusal, by: .app)
+                return refusal
+            }
             primitives.push(items, animated, completion)
             return nil
         }

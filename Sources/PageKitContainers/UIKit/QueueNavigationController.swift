@@ -16,6 +16,14 @@ public import UIKit
 /// swipe back holds the queue while the finger is down, and cannot begin while a
 /// transition runs.
 ///
+/// What the person and the app do is reported on ``transitionQueue``, so a navigator
+/// that shares it announces and records it: the back button (routed through iOS 16's
+/// `backAction`, unless a page set its own), a finished swipe back, and the app's own
+/// pushes and pops. A page that adopts `LeaveConfirming` is asked before the back button
+/// or a swipe removes it. A view controller pushed while it is already in the stack (a
+/// double tap) is ignored, and the refusal reported, rather than raising UIKit's
+/// exception.
+///
 /// ```swift
 /// let navigation = QueueNavigationController(rootViewController: list, queue: navigator.queue)
 /// navigation.pushViewController(detail, animated: true)
@@ -270,20 +278,37 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
                         self.setViewControllers(self.viewControllers + controllers, animated: animated)
                     }
                 }
+                self.report(.pushed, by: .app, controllers)
             },
             pop: { [weak self] item, animated, completion in
                 guard let self, let controller = item as? UIViewController else { return completion.finish() }
-                self.performUnqueued(animated: animated, completion: completion) {
-                    _ = self.popToViewController(controller, animated: animated)
-                }
+                self.pop(to: controller, animated: animated, by: .app, completion: completion)
             },
             set: { [weak self] items, animated, completion in
                 guard let self else { return completion.finish() }
+                let controllers = items.compactMap { $0 as? UIViewController }
                 self.performUnqueued(animated: animated, completion: completion) {
-                    self.setViewControllers(items.compactMap { $0 as? UIViewController }, animated: animated)
+                    self.setViewControllers(controllers, animated: animated)
                 }
+                self.report(.replaced, by: .app, controllers)
             }
         )
+    }
+
+    /// Pops to `controller` without queueing, and reports the change as `source`'s.
+    private func pop(to controller: UIViewController, animated: Bool, by source: NavigationSource,
+                     completion: TransitionCompletion) {
+        let popped = viewControllers.drop { $0 !== controller }.dropFirst()
+        performUnqueued(animated: animated, completion: completion) {
+            _ = popToViewController(controller, animated: animated)
+        }
+        if !popped.isEmpty { report(.popped, by: source, Array(popped)) }
+    }
+
+    /// Tells the navigators sharing the queue of a change it made on its own.
+    private func report(_ kind: HierarchyChange.Kind, by source: NavigationSource, _ controllers: [UIViewController]) {
+        transitionQueue.reportChange(HierarchyChange(kind, by: source, in: self,
+                                                     pages: controllers.compactMap { $0 as? any Page }))
     }
 
     fileprivate func didShow() {
@@ -292,14 +317,62 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         for completion in waiting { completion.finish() }
     }
 
+    fileprivate func willShow(_ viewController: UIViewController) {
+        installBackAction(on: viewController)
+    }
+
+    // MARK: The person leaving a page
+
+    /// Routes the back button of `controller` through the page's leave policy (iOS 16's
+    /// `backAction`), unless the app set an action of its own.
+    private func installBackAction(on controller: UIViewController) {
+        guard controller.navigationItem.backAction == nil, viewControllers.first !== controller else { return }
+        controller.navigationItem.backAction = UIAction { [weak self, weak controller] _ in
+            guard let self, let controller else { return }
+            self.leave(controller, by: .backButton)
+        }
+    }
+
+    /// The person leaves `controller` by `gesture`, as its page's leave policy allows:
+    /// popped through the queue at once, or once the page has agreed.
+    private func leave(_ controller: UIViewController, by gesture: LeaveGesture) {
+        let pop: @MainActor (TransitionCompletion) -> Void = { [weak self, weak controller] completion in
+            guard let self, let controller, let index = self.viewControllers.firstIndex(of: controller), index > 0 else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to leave is no longer shown"))
+            }
+            self.pop(to: self.viewControllers[index - 1], animated: true, by: .user, completion: completion)
+        }
+        guard let page = controller as? any Page else {
+            transitionQueue.enqueue("\(gesture)") { valve in
+                pop(valve.completion(for: "\(gesture)"))
+                return .wait
+            }
+            return
+        }
+        guard transitionQueue.leavePolicy(for: page, by: gesture) != .refuse else { return }
+        transitionQueue.enqueueLeave(of: page, by: gesture, leave: pop)
+    }
+
     // MARK: Interactive pop
 
-    /// Refuses the swipe back while a transition runs or only the root is left.
+    /// Lets the swipe back begin only while the queue is idle, there is a page to pop,
+    /// and the top page's leave policy allows it; a page that confirms is asked instead,
+    /// and popped if it agrees.
     /// - Parameter gestureRecognizer: The gesture about to begin.
     /// - Returns: Whether it may begin.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         guard gestureRecognizer === interactivePopGestureRecognizer else { return true }
-        return queued.canBeginInteractivePop
+        guard queued.canBeginInteractivePop, let top = topViewController else { return false }
+        guard let page = top as? any Page else { return true }
+        switch transitionQueue.leavePolicy(for: page, by: .swipeBack) {
+        case .allow:
+            return true
+        case .refuse:
+            return false
+        case .confirm:
+            leave(top, by: .swipeBack)
+            return false
+        }
     }
 
     /// The swipe back has begun: hold the queue until the transition, finished or
@@ -308,10 +381,13 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         interaction = queued.beginInteractivePop()
         let popped = super.popViewController(animated: animated)
         guard let coordinator = transitionCoordinator else {
+            if let popped { report(.popped, by: .user, [popped]) }
             releaseInteraction()
             return popped
         }
-        let release: (any UIViewControllerTransitionCoordinatorContext) -> Void = { [weak self] _ in
+        let release: (any UIViewControllerTransitionCoordinatorContext) -> Void = { [weak self, weak popped] context in
+            // Finished, the person popped the page; cancelled, the stack is as it was.
+            if !context.isCancelled, let popped { self?.report(.popped, by: .user, [popped]) }
             self?.releaseInteraction()
         }
         if coordinator.isInteractive {
@@ -350,6 +426,7 @@ final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
 
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
                               animated: Bool) {
+        owner?.willShow(viewController)
         external?.navigationController?(navigationController, willShow: viewController, animated: animated)
     }
 

@@ -12,6 +12,8 @@ import UIKit
 public final class UIKitPageHost: PageHost {
     /// The queue the stacks it makes use; share the navigator's.
     public let queue: TransitionQueue
+    /// The delegates watching the sheets it presented, until they are dismissed.
+    private var watchers: [ObjectIdentifier: SwipeDownWatcher] = [:]
 
     /// Creates a host.
     /// - Parameter queue: The queue for the navigation controllers it makes.
@@ -55,10 +57,33 @@ public final class UIKitPageHost: PageHost {
                 .cannotShow, component: page.pageName,
                 reason: "`\(presenter.pageDescription)` is not in a window, so UIKit would not present"))
         }
+        if controller.parent != nil || controller.presentingViewController != nil {
+            let refusal = NavigationError(.alreadyInHierarchy, component: page.pageDescription,
+                                          reason: "`\(page.pageDescription)` is already shown; a page is shown once")
+            queue.reportRefusal(refusal, by: .app)
+            return completion.fail(refusal)
+        }
+        watchSwipeDown(of: controller)
         presenting.present(controller, animated: animated) { completion.finish() }
     }
 
+    /// Lets the page a sheet shows have its say before the person swipes the sheet down,
+    /// and reports the swipe: the sheet's presentation controller delegate, which passes
+    /// every message on to a delegate the app had set.
+    private func watchSwipeDown(of controller: UIViewController) {
+        guard let presentation = controller.presentationController else { return }
+        let watcher = SwipeDownWatcher(queue: queue, previous: presentation.delegate) { [weak self, weak controller] in
+            guard let controller else { return }
+            self?.watchers[ObjectIdentifier(controller)] = nil
+        }
+        watchers[ObjectIdentifier(controller)] = watcher
+        presentation.delegate = watcher
+    }
+
     /// Dismisses what `presenter` presents, and everything presented above it.
+    ///
+    /// A dismissal the app asks of UIKit directly is not seen as it happens: the
+    /// navigator notices it when its next request starts.
     /// - Parameters:
     ///   - presenter: A page that is a view controller.
     ///   - animated: Whether to animate.
@@ -86,6 +111,57 @@ public final class UIKitPageHost: PageHost {
             stack.setViewControllers(pages.compactMap { $0 as? UIViewController }, animated: false)
         }
         return stack
+    }
+}
+
+/// The delegate of a sheet PageKit presented: asks the page before the person swipes it
+/// down, carries out a swipe the page agreed to after being asked, reports a swipe that
+/// went through, and passes every message on to the delegate the app had set.
+final class SwipeDownWatcher: NSObject, UIAdaptivePresentationControllerDelegate {
+    private let queue: TransitionQueue
+    private weak var previous: (any UIAdaptivePresentationControllerDelegate)?
+    private let onDismiss: @MainActor () -> Void
+
+    init(queue: TransitionQueue, previous: (any UIAdaptivePresentationControllerDelegate)?,
+         onDismiss: @escaping @MainActor () -> Void) {
+        self.queue = queue
+        self.previous = previous
+        self.onDismiss = onDismiss
+    }
+
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        let allowed = (presentationController.presentedViewController as? any Page)
+            .map { queue.leavePolicy(for: $0, by: .swipeDown) == .allow } ?? true
+        return allowed && (previous?.presentationControllerShouldDismiss?(presentationController) ?? true)
+    }
+
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+        previous?.presentationControllerDidAttemptToDismiss?(presentationController)
+        let controller = presentationController.presentedViewController
+        guard let page = controller as? any Page, queue.leavePolicy(for: page, by: .swipeDown) == .confirm else { return }
+        queue.enqueueLeave(of: page, by: .swipeDown) { [weak self, weak controller] completion in
+            guard let controller, let presenting = controller.presentingViewController else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet is no longer presented"))
+            }
+            presenting.dismiss(animated: true) { completion.finish() }
+            self?.reportDismissal(of: controller, by: presenting)
+        }
+    }
+
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+        previous?.presentationControllerWillDismiss?(presentationController)
+    }
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        // Only the person's swipe comes here.
+        reportDismissal(of: presentationController.presentedViewController, by: presentationController.presentingViewController)
+        previous?.presentationControllerDidDismiss?(presentationController)
+    }
+
+    private func reportDismissal(of controller: UIViewController, by presenting: UIViewController) {
+        queue.reportChange(HierarchyChange(.dismissed, by: .user, in: presenting as? any Page,
+                                           pages: (controller as? any Page).map { [$0] } ?? []))
+        onDismiss()
     }
 }
 #endif
