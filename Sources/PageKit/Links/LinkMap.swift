@@ -56,8 +56,10 @@ public struct LinkMap: Sendable {
     /// (``PagePath/Limits/maxDepth``). Patterns keep them too.
     public let limits: PagePath.Limits
     private var rules: [Rule] = []
-    /// Scheme, then host, both lowercased.
-    private var tries: [String: [String: LinkPatternTrie]] = [:]
+    /// Scheme, then host, both lowercased, to an index into `tries`.
+    private var hosts: [String: [String: Int]] = [:]
+    /// Read in place, by index, so a match copies none of a trie's storage.
+    private var tries: [LinkPatternTrie] = []
 
     /// An empty map.
     /// - Parameter limits: The bounds that links and patterns must keep.
@@ -92,7 +94,8 @@ public struct LinkMap: Sendable {
     public mutating func add(_ pattern: String, to target: String) throws {
         let parsed = try LinkPattern(parsing: pattern, limits: limits)
         let compiled = try LinkTarget(parsing: target, pattern: parsed)
-        for index in tries[parsed.scheme]?[parsed.host]?.rules ?? [] {
+        let trie = hosts[parsed.scheme]?[parsed.host]
+        for index in trie.map({ tries[$0].rules }) ?? [] {
             let existing = rules[index].pattern
             switch parsed.overlap(with: existing) {
             case .duplicate:
@@ -108,10 +111,14 @@ public struct LinkMap: Sendable {
         }
         rules.append(Rule(pattern: parsed, target: compiled))
         let allRules = rules
-        tries[parsed.scheme, default: [:]][parsed.host, default: LinkPatternTrie()]
-            .insert(parsed, rule: allRules.count - 1) { first, second in
-                allRules[first].pattern.overlap(with: allRules[second].pattern) == .lessSpecific ? second : first
-            }
+        let trieIndex = trie ?? tries.count
+        if trie == nil {
+            tries.append(LinkPatternTrie())
+            hosts[parsed.scheme, default: [:]][parsed.host] = trieIndex
+        }
+        tries[trieIndex].insert(parsed, rule: allRules.count - 1) { first, second in
+            allRules[first].pattern.overlap(with: allRules[second].pattern) == .lessSpecific ? second : first
+        }
     }
 
     /// The page path a link maps to.
@@ -128,88 +135,95 @@ public struct LinkMap: Sendable {
     /// - Complexity: O(*m*) in the length of the link: one dictionary lookup per path
     ///   segment, whatever the number of patterns.
     public func path(for link: String) throws -> PagePath {
+        guard link.utf8.count <= limits.maxLength else {
+            throw LinkMapError(.invalidURL, input: link,
+                               reason: "it has \(link.utf8.count) bytes, more than the limit of \(limits.maxLength)")
+        }
+        return try LinkText.withUTF8(link) { bytes in try path(for: bytes, link: link) }
+    }
+
+    private func path(for bytes: UnsafeBufferPointer<UInt8>, link: String) throws -> PagePath {
         func failure(_ code: LinkMapError.Code, _ reason: String, pattern: String? = nil) -> LinkMapError {
             LinkMapError(code, input: link, pattern: pattern, reason: reason)
         }
-        guard link.utf8.count <= limits.maxLength else {
-            throw failure(.invalidURL, "it has \(link.utf8.count) bytes, more than the limit of \(limits.maxLength)")
+        let tokens = try LinkTokens(bytes, placeholders: false) { failure(.invalidURL, $0) }
+        guard let schemeHosts = hosts[tokens.scheme] else {
+            throw failure(.foreignScheme, "no pattern has the scheme `\(tokens.scheme)`")
         }
-        let parts = try LinkURLParts(link) { failure(.invalidURL, $0) }
-        guard let hosts = tries[parts.scheme] else {
-            throw failure(.foreignScheme, "no pattern has the scheme `\(parts.scheme)`")
-        }
-        guard let trie = hosts[parts.host] else {
-            throw failure(.foreignHost, "no pattern has the host `\(parts.host)` for the scheme `\(parts.scheme)`")
+        guard let trie = schemeHosts[tokens.host] else {
+            throw failure(.foreignHost, "no pattern has the host `\(tokens.host)` for the scheme `\(tokens.scheme)`")
         }
 
-        var raw = parts.rawSegments
+        var raw = tokens.segments
         if raw.last?.isEmpty == true { raw.removeLast() }  // one trailing `/`
         guard raw.count <= limits.maxDepth else {
             throw failure(.invalidURL, "its path has more than \(limits.maxDepth) segments")
         }
         var segments: [String] = []
         segments.reserveCapacity(raw.count)
-        for (index, piece) in raw.enumerated() {
-            guard !piece.isEmpty else {
+        for (index, range) in raw.enumerated() {
+            guard !range.isEmpty else {
                 throw failure(.unmatchedPath, "segment \(index + 1) of its path is empty, and no pattern has one")
             }
-            guard let decoded = LinkText.percentDecoded(piece) else {
-                throw failure(.invalidURL, "path segment `\(piece)` is not valid percent-encoded UTF-8")
+            guard let decoded = LinkText.decoded(bytes, range) else {
+                throw failure(.invalidURL,
+                              "path segment `\(LinkText.text(bytes, range))` is not valid percent-encoded UTF-8")
             }
             segments.append(decoded)
         }
 
-        guard let index = trie.automaton.match(segments) else {
-            throw failure(.unmatchedPath, "no pattern for `\(parts.scheme)://\(parts.host)` matches its path")
+        guard let index = tries[trie].automaton.match(segments) else {
+            throw failure(.unmatchedPath, "no pattern for `\(tokens.scheme)://\(tokens.host)` matches its path")
         }
-        let rule = rules[index]
+        let captures = rules[index].pattern.captures
         var values: [String?] = []
-        values.reserveCapacity(rule.pattern.captures.count)
-        for capture in rule.pattern.captures {
+        values.reserveCapacity(captures.count)
+        for capture in captures {
             switch capture.source {
             case .segment(let segment):
                 values.append(segments[segment])
             case .rest(let first):
                 // Decoded as a whole; each segment decoded alone, so this cannot fail.
-                values.append(LinkText.percentDecoded(link[raw[first].startIndex..<raw[raw.count - 1].endIndex]))
+                values.append(LinkText.decoded(bytes, raw[first].lowerBound..<raw[raw.count - 1].upperBound))
             case .query(let key, let optional):
-                let value = try Self.queryValue(key, in: parts.query) {
-                    failure(.invalidURL, "query item `\($0)` is not valid percent-encoded UTF-8")
+                let value = try Self.queryValue(key, in: bytes, tokens.query) {
+                    failure(.invalidURL, "query item `\(LinkText.text(bytes, $0))` is not valid percent-encoded UTF-8")
                 }
                 if value == nil, !optional {
-                    throw failure(.missingParameter,
-                                  "the pattern `\(rule.pattern.text)` requires the query parameter `\(key)`",
-                                  pattern: rule.pattern.text)
+                    let pattern = rules[index].pattern.text
+                    throw failure(.missingParameter, "the pattern `\(pattern)` requires the query parameter `\(key)`",
+                                  pattern: pattern)
                 }
                 values.append(value)
             }
         }
-        return try rule.target.path(with: values, link: link, pattern: rule.pattern.text)
+        return try rules[index].target.path(with: values, link: link, pattern: rules[index].pattern.text)
     }
 
     /// The first value of `key` in a still-encoded query, decoded once.
     private static func queryValue(
-        _ key: String, in query: Substring?, invalid: (Substring) -> LinkMapError
+        _ key: String, in bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?,
+        invalid: (Range<Int>) -> LinkMapError
     ) throws -> String? {
-        guard let query, !query.isEmpty else { return nil }
-        let utf8 = query.utf8
-        var itemStart = utf8.startIndex
-        while itemStart <= utf8.endIndex {
-            let itemEnd = utf8[itemStart...].firstIndex(of: .ampersand) ?? utf8.endIndex
-            let item = query[itemStart..<itemEnd]
-            let equals = item.utf8.firstIndex(of: .equals) ?? item.endIndex
-            // An item whose key does not decode cannot be the one asked for: skip it.
-            if equals > item.startIndex, let itemKey = LinkText.percentDecoded(item[..<equals]) {
-                if itemKey == key {
-                    guard equals < item.endIndex else { return "" }
-                    guard let value = LinkText.percentDecoded(item[item.utf8.index(after: equals)...]) else {
-                        throw invalid(item)
-                    }
-                    return value
-                }
+        guard let query else { return nil }
+        var itemStart = query.lowerBound
+        while itemStart < query.upperBound {
+            var itemEnd = itemStart
+            var equals: Int?
+            while itemEnd < query.upperBound, bytes[itemEnd] != .ampersand {
+                if equals == nil, bytes[itemEnd] == .equals { equals = itemEnd }
+                itemEnd += 1
             }
-            guard itemEnd < utf8.endIndex else { break }
-            itemStart = utf8.index(after: itemEnd)
+            let keyEnd = equals ?? itemEnd
+            // An item whose key does not decode cannot be the one asked for: skip it.
+            if keyEnd > itemStart, LinkText.decoded(bytes, itemStart..<keyEnd) == key {
+                guard let equals else { return "" }
+                guard let value = LinkText.decoded(bytes, equals + 1..<itemEnd) else {
+                    throw invalid(itemStart..<itemEnd)
+                }
+                return value
+            }
+            itemStart = itemEnd + 1
         }
         return nil
     }

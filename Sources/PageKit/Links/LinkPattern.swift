@@ -45,17 +45,21 @@ struct LinkPattern: Sendable {
             throw invalid("it has \(text.utf8.count) bytes, more than the limit of \(limits.maxLength)")
         }
         guard !text.contains("#") else { throw invalid("a pattern cannot hold a `#` fragment") }
-        let parts = try LinkURLParts(text, placeholders: true) { invalid($0) }
-        guard !parts.authority.contains("{"), !parts.authority.contains("}") else {
+        let (tokens, authority, writtenSegments, query) = try LinkText.withUTF8(text) { bytes in
+            let tokens = try LinkTokens(bytes, placeholders: true) { invalid($0) }
+            return (tokens, LinkText.text(bytes, tokens.authority),
+                    tokens.segments.map { LinkText.text(bytes, $0)[...] }, tokens.query.map { LinkText.text(bytes, $0) })
+        }
+        guard !authority.contains("{"), !authority.contains("}") else {
             throw invalid("the host must be literal: placeholders go in the path and the query")
         }
-        scheme = parts.scheme
-        host = parts.host
+        scheme = tokens.scheme
+        host = tokens.host
 
         var segments: [Segment] = []
         var captures: [Capture] = []
         var hasWildcard = false
-        var rawSegments = parts.rawSegments
+        var rawSegments = writtenSegments
         if rawSegments.last?.isEmpty == true { rawSegments.removeLast() }  // one trailing `/`
         guard rawSegments.count <= limits.maxDepth else {
             throw invalid("it has more than \(limits.maxDepth) segments")
@@ -82,14 +86,14 @@ struct LinkPattern: Sendable {
                 guard !raw.contains("{"), !raw.contains("}") else {
                     throw invalid("`\(raw)`: a placeholder must be a whole segment, such as `{id}`")
                 }
-                guard let literal = LinkText.percentDecoded(raw) else {
+                guard let literal = LinkText.decoded(raw) else {
                     throw invalid("`\(raw)` is not valid percent-encoded UTF-8")
                 }
                 segments.append(.literal(literal))
             }
         }
 
-        if let query = parts.query {
+        if let query {
             var keys: Set<String> = []
             for item in query.split(separator: "&", omittingEmptySubsequences: false) {
                 guard let equals = item.firstIndex(of: "="), equals > item.startIndex else {
@@ -100,7 +104,7 @@ struct LinkPattern: Sendable {
                     throw invalid("query item `\(item)` must be `key={name}` or `key={name?}`: "
                         + "a query value in a pattern is always captured")
                 }
-                guard let key = LinkText.percentDecoded(item[..<equals]) else {
+                guard let key = LinkText.decoded(item[..<equals]) else {
                     throw invalid("`\(item[..<equals])` is not valid percent-encoded UTF-8")
                 }
                 guard keys.insert(key).inserted else { throw invalid("query key `\(key)` is given twice") }
@@ -173,130 +177,6 @@ struct LinkPattern: Sendable {
         case (false, false): return .duplicate
         case (true, false): return .moreSpecific
         case (false, true): return .lessSpecific
-        }
-    }
-}
-
-/// The pieces of `scheme://authority/path?query`, before any decoding. A `#` fragment
-/// is dropped.
-///
-/// Scanned byte by byte: every delimiter is ASCII, so a UTF-8 index that finds one is a
-/// valid place to slice the text.
-struct LinkURLParts {
-    /// Lowercased.
-    let scheme: String
-    let authority: Substring
-    /// The authority lowercased.
-    let host: String
-    /// The path split at every `/`, still encoded; empty when there is no path.
-    let rawSegments: [Substring]
-    /// The text after `?`, up to any `#`.
-    let query: Substring?
-
-    /// - Parameters:
-    ///   - text: The link or pattern.
-    ///   - placeholders: Whether `{…}` is a placeholder, whose `?` (as in `{id?}`) does
-    ///     not start the query: true for patterns.
-    ///   - invalid: Makes the error for a reason.
-    init(_ text: String, placeholders: Bool = false, _ invalid: (String) -> LinkMapError) throws {
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: .colon), colon > utf8.startIndex,
-              utf8[utf8.startIndex].isASCIILetter,
-              utf8[..<colon].allSatisfy(\.isSchemeCharacter)
-        else {
-            throw invalid("it has no scheme, as in `https://`")
-        }
-        var position = utf8.index(after: colon)
-        for _ in 0..<2 {
-            guard position < utf8.endIndex, utf8[position] == .slash else {
-                throw invalid("`//` must follow the scheme")
-            }
-            position = utf8.index(after: position)
-        }
-        scheme = LinkText.asciiLowercased(text[..<colon])
-
-        let authorityStart = position
-        while position < utf8.endIndex, utf8[position] != .slash, utf8[position] != .questionMark,
-              utf8[position] != .hash {
-            position = utf8.index(after: position)
-        }
-        authority = text[authorityStart..<position]
-        guard !authority.utf8.contains(UInt8(ascii: "@")) else {
-            throw invalid("user information before the host (`…@`) is not accepted")
-        }
-        host = LinkText.asciiLowercased(authority)
-
-        var segments: [Substring] = []
-        if position < utf8.endIndex, utf8[position] == .slash {
-            position = utf8.index(after: position)
-            var segmentStart = position
-            var inPlaceholder = false
-            while true {
-                if placeholders, position < utf8.endIndex {
-                    if utf8[position] == UInt8(ascii: "{") { inPlaceholder = true }
-                    if utf8[position] == UInt8(ascii: "}") { inPlaceholder = false }
-                }
-                let atEnd = position == utf8.endIndex
-                    || (!inPlaceholder && (utf8[position] == .questionMark || utf8[position] == .hash))
-                if atEnd || utf8[position] == .slash {
-                    segments.append(text[segmentStart..<position])
-                    if atEnd { break }
-                    position = utf8.index(after: position)
-                    segmentStart = position
-                } else {
-                    position = utf8.index(after: position)
-                }
-            }
-        }
-        rawSegments = segments
-
-        if position < utf8.endIndex, utf8[position] == .questionMark {
-            let queryStart = utf8.index(after: position)
-            let queryEnd = utf8[queryStart...].firstIndex(of: .hash) ?? utf8.endIndex
-            query = text[queryStart..<queryEnd]
-        } else {
-            query = nil
-        }
-    }
-}
-
-/// Text helpers shared by patterns and links.
-enum LinkText {
-    /// `text` percent-decoded once, or `nil` when a `%` is not followed by two
-    /// hexadecimal digits or the bytes are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        guard text.utf8.contains(.percent) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == .percent else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next()?.hexValue, let low = iterator.next()?.hexValue else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        guard PathParser.isValidUTF8(bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `text` with ASCII capitals made small; other characters as they are.
-    static func asciiLowercased(_ text: Substring) -> String {
-        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return String(text)
-        }
-        let bytes = text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Letters, digits and `_`, not starting with a digit.
-    static func isPlaceholderName(_ name: Substring) -> Bool {
-        guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
-            return false
-        }
-        return name.utf8.allSatisfy {
-            $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
         }
     }
 }
