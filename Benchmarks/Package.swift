@@ -54,6 +54,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "LinkMapBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PageKit", package: "PageKit"),
+            ],
+            path: "Benchmarks/LinkMapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "TransitionQueueBenchmarks",
             dependencies: [
                 "BenchmarkSupport",

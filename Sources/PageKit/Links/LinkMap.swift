@@ -1,0 +1,230 @@
+/// Declared patterns from outside links (https universal links, custom schemes) to page
+/// paths; anything not declared is refused with a typed error.
+///
+/// ```swift
+/// var links = LinkMap()
+/// try links.add("https://example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
+/// try links.add("https://www.example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
+/// try links.add("example://people/{id}?tab={tab?}", to: "/tab#contact/person_detail(id={id},tab={tab})")
+/// try links.add("https://example.com/help/{topic*}", to: "/tab#settings/help(topic={topic})")
+///
+/// try links.path(for: "https://Example.com/people/5?utm=x")   // /tab#contact/person_detail(id=5)
+/// try links.path(for: "example://people/5?tab=photos")        // …/person_detail(id=5,tab=photos)
+/// try links.path(for: "https://example.com/help/a/b")         // …/help(topic=a/b)
+/// try links.path(for: "https://evil.example/people/5")        // throws LinkMapError, .foreignHost
+/// ```
+///
+/// **Patterns.** `scheme://host/segment/…?key={name}&…`. The scheme and host are literal
+/// and compare case-insensitively (a port is part of the host, compared as written).
+/// Each path segment is either literal, compared case-sensitively after percent-decoding,
+/// or a placeholder `{name}` that captures one non-empty segment; the last segment may be
+/// `{name*}`, which captures one or more segments (the rest of the path, decoded as one
+/// value: `a/b`). A custom-scheme link such as `example://people/5` has the host
+/// `people`, as in any URL. Each query item of a pattern captures: `key={name}` is
+/// required (a link without it is ``LinkMapError/Code/missingParameter``) and
+/// `key={name?}` is optional. Query items a pattern does not name (`utm_source`) are
+/// ignored, and a repeated key gives its first value. One trailing `/` and a `#fragment`
+/// in a link are ignored. Braces are reserved for placeholders, in patterns and targets.
+///
+/// **Targets.** An absolute page path, in either spelling, whose component names,
+/// parameter values and query values may hold placeholders (alone or inside text:
+/// `item_{kind}`). The target is parsed once, when it is added, and captured values are
+/// put into its parsed names and values as data: a captured `a,b)` stays one value and
+/// is printed percent-encoded, so an outside link can never change a path's structure.
+/// A parameter whose value uses an absent optional capture is left out, as a route's
+/// `nil` is. A link's own query is not carried over: only what the target names is.
+///
+/// **Which pattern wins.** Among the patterns that match a link, the most specific: at
+/// each segment, a literal beats a placeholder, which beats the wildcard. So
+/// `https://example.com/people/me` and `https://example.com/people/{id}` can both be added,
+/// and `/people/me` opens the first. Adding a pattern with the same shape as another
+/// (``LinkMapError/Code/duplicatePattern``), or one that some link would match together
+/// with another with neither more specific at every segment
+/// (``LinkMapError/Code/ambiguousPattern``), is refused. Query items never decide a
+/// match.
+///
+/// **Cost.** Patterns are indexed by scheme and host, then by a trie over their segments
+/// compiled into a deterministic automaton, so mapping a link costs one dictionary
+/// lookup per segment, not one comparison per pattern.
+public struct LinkMap: Sendable {
+    struct Rule: Sendable {
+        let pattern: LinkPattern
+        let target: LinkTarget
+    }
+
+    /// The bounds a link must keep: its length in bytes, its number of path segments
+    /// (``PagePath/Limits/maxDepth``). Patterns keep them too.
+    public let limits: PagePath.Limits
+    private var rules: [Rule] = []
+    /// Scheme, then host, both lowercased, to an index into `tries`.
+    private var hosts: [String: [String: Int]] = [:]
+    /// Read in place, by index, so a match copies none of a trie's storage.
+    private var tries: [LinkPatternTrie] = []
+
+    /// An empty map.
+    /// - Parameter limits: The bounds that links and patterns must keep.
+    public init(limits: PagePath.Limits = .default) {
+        self.limits = limits
+    }
+
+    /// How many patterns the map has.
+    public var count: Int { rules.count }
+
+    /// The patterns, in the order they were added.
+    public var patterns: [String] { rules.map(\.pattern.text) }
+
+    /// Maps links that match `pattern` to `target`, with the pattern's captured values
+    /// substituted into the target.
+    ///
+    /// ```swift
+    /// try links.add("https://example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
+    /// try links.add("example://open/{page}?ref={ref?}", to: "app://tab/{page}?ref={ref}")
+    /// ```
+    /// - Parameters:
+    ///   - pattern: `scheme://host/segment/…?key={name}`, with placeholders `{name}`,
+    ///     a trailing `{name*}`, and query captures `key={name}` or `key={name?}`.
+    ///   - target: An absolute page path (a path string or an app URL) whose component
+    ///     names, parameter values and query values may use the pattern's placeholders.
+    /// - Throws: ``LinkMapError`` with ``LinkMapError/Code/invalidPattern``,
+    ///   ``LinkMapError/Code/invalidTarget``, ``LinkMapError/Code/duplicatePattern`` or
+    ///   ``LinkMapError/Code/ambiguousPattern``; the map is unchanged.
+    /// - Complexity: O(*n*) in the number of patterns with the same scheme and host, each
+    ///   of which the new pattern is compared with; the matcher is updated where the new
+    ///   pattern branches off.
+    public mutating func add(_ pattern: String, to target: String) throws {
+        let parsed = try LinkPattern(parsing: pattern, limits: limits)
+        let compiled = try LinkTarget(parsing: target, pattern: parsed)
+        let trie = hosts[parsed.scheme]?[parsed.host]
+        for index in trie.map({ tries[$0].rules }) ?? [] {
+            let existing = rules[index].pattern
+            switch parsed.overlap(with: existing) {
+            case .duplicate:
+                throw LinkMapError(.duplicatePattern, input: pattern, pattern: existing.text,
+                                   reason: "it has the same shape as `\(existing.text)`, so they match the same links")
+            case .ambiguous:
+                throw LinkMapError(.ambiguousPattern, input: pattern, pattern: existing.text,
+                                   reason: "a link can match both it and `\(existing.text)`, and neither is more "
+                                       + "specific at every segment; make one of them more specific")
+            case .none, .moreSpecific, .lessSpecific:
+                continue
+            }
+        }
+        rules.append(Rule(pattern: parsed, target: compiled))
+        let allRules = rules
+        let trieIndex = trie ?? tries.count
+        if trie == nil {
+            tries.append(LinkPatternTrie())
+            hosts[parsed.scheme, default: [:]][parsed.host] = trieIndex
+        }
+        tries[trieIndex].insert(parsed, rule: allRules.count - 1) { first, second in
+            allRules[first].pattern.overlap(with: allRules[second].pattern) == .lessSpecific ? second : first
+        }
+    }
+
+    /// The page path a link maps to.
+    ///
+    /// The link is read by PageKit's own tokenizer: its scheme and host pick the
+    /// patterns, its path is split while still encoded and each segment is
+    /// percent-decoded once, so `%2F` is data inside a segment.
+    /// - Parameter link: The link, such as `https://example.com/people/5?utm=x`.
+    /// - Returns: The target of the most specific matching pattern, with the captured
+    ///   values substituted.
+    /// - Throws: ``LinkMapError`` with ``LinkMapError/Code/invalidURL``,
+    ///   ``LinkMapError/Code/foreignScheme``, ``LinkMapError/Code/foreignHost``,
+    ///   ``LinkMapError/Code/unmatchedPath`` or ``LinkMapError/Code/missingParameter``.
+    /// - Complexity: O(*m*) in the length of the link: one dictionary lookup per path
+    ///   segment, whatever the number of patterns.
+    public func path(for link: String) throws -> PagePath {
+        guard link.utf8.count <= limits.maxLength else {
+            throw LinkMapError(.invalidURL, input: link,
+                               reason: "it has \(link.utf8.count) bytes, more than the limit of \(limits.maxLength)")
+        }
+        return try LinkText.withUTF8(link) { bytes in try path(for: bytes, link: link) }
+    }
+
+    private func path(for bytes: UnsafeBufferPointer<UInt8>, link: String) throws -> PagePath {
+        func failure(_ code: LinkMapError.Code, _ reason: String, pattern: String? = nil) -> LinkMapError {
+            LinkMapError(code, input: link, pattern: pattern, reason: reason)
+        }
+        let tokens = try LinkTokens(bytes, placeholders: false) { failure(.invalidURL, $0) }
+        guard let schemeHosts = hosts[tokens.scheme] else {
+            throw failure(.foreignScheme, "no pattern has the scheme `\(tokens.scheme)`")
+        }
+        guard let trie = schemeHosts[tokens.host] else {
+            throw failure(.foreignHost, "no pattern has the host `\(tokens.host)` for the scheme `\(tokens.scheme)`")
+        }
+
+        var raw = tokens.segments
+        if raw.last?.isEmpty == true { raw.removeLast() }  // one trailing `/`
+        guard raw.count <= limits.maxDepth else {
+            throw failure(.invalidURL, "its path has more than \(limits.maxDepth) segments")
+        }
+        var segments: [String] = []
+        segments.reserveCapacity(raw.count)
+        for (index, range) in raw.enumerated() {
+            guard !range.isEmpty else {
+                throw failure(.unmatchedPath, "segment \(index + 1) of its path is empty, and no pattern has one")
+            }
+            guard let decoded = LinkText.decoded(bytes, range) else {
+                throw failure(.invalidURL,
+                              "path segment `\(LinkText.text(bytes, range))` is not valid percent-encoded UTF-8")
+            }
+            segments.append(decoded)
+        }
+
+        guard let index = tries[trie].automaton.match(segments) else {
+            throw failure(.unmatchedPath, "no pattern for `\(tokens.scheme)://\(tokens.host)` matches its path")
+        }
+        let captures = rules[index].pattern.captures
+        var values: [String?] = []
+        values.reserveCapacity(captures.count)
+        for capture in captures {
+            switch capture.source {
+            case .segment(let segment):
+                values.append(segments[segment])
+            case .rest(let first):
+                // Decoded as a whole; each segment decoded alone, so this cannot fail.
+                values.append(LinkText.decoded(bytes, raw[first].lowerBound..<raw[raw.count - 1].upperBound))
+            case .query(let key, let optional):
+                let value = try Self.queryValue(key, in: bytes, tokens.query) {
+                    failure(.invalidURL, "query item `\(LinkText.text(bytes, $0))` is not valid percent-encoded UTF-8")
+                }
+                if value == nil, !optional {
+                    let pattern = rules[index].pattern.text
+                    throw failure(.missingParameter, "the pattern `\(pattern)` requires the query parameter `\(key)`",
+                                  pattern: pattern)
+                }
+                values.append(value)
+            }
+        }
+        return try rules[index].target.path(with: values, link: link, pattern: rules[index].pattern.text)
+    }
+
+    /// The first value of `key` in a still-encoded query, decoded once.
+    private static func queryValue(
+        _ key: String, in bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?,
+        invalid: (Range<Int>) -> LinkMapError
+    ) throws -> String? {
+        guard let query else { return nil }
+        var itemStart = query.lowerBound
+        while itemStart < query.upperBound {
+            var itemEnd = itemStart
+            var equals: Int?
+            while itemEnd < query.upperBound, bytes[itemEnd] != .ampersand {
+                if equals == nil, bytes[itemEnd] == .equals { equals = itemEnd }
+                itemEnd += 1
+            }
+            let keyEnd = equals ?? itemEnd
+            // An item whose key does not decode cannot be the one asked for: skip it.
+            if keyEnd > itemStart, LinkText.decoded(bytes, itemStart..<keyEnd) == key {
+                guard let equals else { return "" }
+                guard let value = LinkText.decoded(bytes, equals + 1..<itemEnd) else {
+                    throw invalid(itemStart..<itemEnd)
+                }
+                return value
+            }
+            itemStart = itemEnd + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,171 @@
+/// A link's target: a parsed absolute page path whose component names, parameter values
+/// and query values may hold `{name}` placeholders.
+///
+/// The target is parsed before anything is substituted, and captured values go into the
+/// parsed names and values as data: a captured `a,b)` is a value with a comma and a
+/// parenthesis in it, which the path prints percent-encoded, never a second parameter.
+struct LinkTarget: Sendable {
+    /// Literal text, or text with placeholders.
+    enum Text: Sendable {
+        case literal(String)
+        case template([Piece])
+    }
+
+    enum Piece: Sendable {
+        case literal(String)
+        /// The value of the pattern's capture at this index.
+        case capture(Int)
+    }
+
+    struct Parameter: Sendable {
+        let key: String
+        let value: Text
+    }
+
+    struct Component: Sendable {
+        /// The name as the target writes it, for messages.
+        let written: String
+        let name: Text
+        let parameters: [Parameter]
+        let presentation: PageComponent.Presentation
+    }
+
+    let text: String
+    let scheme: String?
+    let components: [Component]
+    let query: [Parameter]
+
+    /// Parses `text` and finds its placeholders among `captures`, the pattern's.
+    init(parsing text: String, pattern: LinkPattern) throws {
+        self.text = text
+        func invalid(_ reason: String, underlying: (any Error)? = nil) -> LinkMapError {
+            LinkMapError(.invalidTarget, input: pattern.text, reason: "the target `\(text)` \(reason)",
+                         underlying: underlying)
+        }
+        let path: PagePath
+        do {
+            path = try PagePath(parsing: text)
+        } catch {
+            throw invalid("is not a page path: \(error)", underlying: error)
+        }
+        guard path.isAbsolute else {
+            throw invalid("is relative; a link opens an absolute path, such as `/tab#contact`")
+        }
+        func template(_ piece: String, where place: String, inName: Bool = false) throws -> Text {
+            let text = try Self.template(piece) { reason in invalid("has, in \(place), \(reason)") } capture: { name in
+                guard let index = pattern.captures.firstIndex(where: { $0.name == name }) else {
+                    throw invalid("uses `{\(name)}` in \(place), and the pattern captures no `{\(name)}`")
+                }
+                if inName, case .query(_, optional: true) = pattern.captures[index].source {
+                    throw invalid("names a page with `{\(name)}`, which is optional: a page's name cannot be absent")
+                }
+                return index
+            }
+            return text
+        }
+        func literalKey(_ key: String, where place: String) throws -> String {
+            guard !key.contains("{"), !key.contains("}") else {
+                throw invalid("has a placeholder in a key of \(place); placeholders go in names and values")
+            }
+            return key
+        }
+        scheme = path.scheme
+        components = try path.components.map { component in
+            let place = "component `\(component.name)`"
+            return Component(
+                written: component.name,
+                name: try template(component.name, where: place, inName: true),
+                parameters: try component.parameters.map { parameter in
+                    Parameter(key: try literalKey(parameter.key, where: place),
+                              value: try template(parameter.value, where: "parameter `\(parameter.key)`"))
+                },
+                presentation: component.presentation
+            )
+        }
+        query = try path.query.map { item in
+            Parameter(key: try literalKey(item.key, where: "the query"),
+                      value: try template(item.value, where: "query item `\(item.key)`"))
+        }
+    }
+
+    /// Splits `text` into literal pieces and `{name}` placeholders.
+    private static func template(
+        _ text: String,
+        invalid: (String) -> LinkMapError,
+        capture: (String) throws -> Int
+    ) throws -> Text {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
+            return .literal(text)
+        }
+        var pieces: [Piece] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{" else { throw invalid("a `}` that closes no placeholder (braces are reserved)") }
+            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw invalid("a `{` that opens a placeholder that never closes")
+            }
+            let name = rest[rest.index(after: open)..<close]
+            guard LinkText.isPlaceholderName(name) else {
+                throw invalid("`{\(name)}`, which is not a placeholder: a name is letters, digits and `_`")
+            }
+            pieces.append(.capture(try capture(String(name))))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        return .template(pieces)
+    }
+
+    /// The target with `values` (indexed as the pattern's captures) substituted.
+    /// - Throws: ``LinkMapError/Code/missingParameter`` when a component's name comes out
+    ///   empty.
+    func path(with values: [String?], link: String, pattern: String) throws -> PagePath {
+        var components: [PageComponent] = []
+        components.reserveCapacity(self.components.count)
+        for component in self.components {
+            guard let name = Self.render(component.name, values), !name.isEmpty else {
+                throw LinkMapError(.missingParameter, input: link, pattern: pattern,
+                                   reason: "the page name `\(component.written)` of the target `\(text)` "
+                                       + "would be empty")
+            }
+            var parameters: [PageParameter] = []
+            if !component.parameters.isEmpty {
+                parameters.reserveCapacity(component.parameters.count)
+                for parameter in component.parameters {
+                    // An absent optional capture leaves its parameter out, as a nil route value does.
+                    if let value = Self.render(parameter.value, values) {
+                        parameters.append(PageParameter(key: parameter.key, value: value))
+                    }
+                }
+            }
+            // Keys are the target's own, already sorted and unique.
+            components.append(PageComponent(name: name, canonicalParameters: PageParameters(parameters),
+                                            presentation: component.presentation))
+        }
+        var query: [PageParameter] = []
+        for item in self.query {
+            if let value = Self.render(item.value, values) { query.append(PageParameter(key: item.key, value: value)) }
+        }
+        return PagePath(components, query: PageParameters(query), origin: .root, scheme: scheme)
+    }
+
+    /// The text, or `nil` when it uses a capture that is absent.
+    private static func render(_ text: Text, _ values: [String?]) -> String? {
+        switch text {
+        case .literal(let literal):
+            return literal
+        case .template(let pieces):
+            if pieces.count == 1, case .capture(let index) = pieces[0] { return values[index] }
+            var result = ""
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal): result += literal
+                case .capture(let index):
+                    guard let value = values[index] else { return nil }
+                    result += value
+                }
+            }
+            return result
+        }
+    }
+}
