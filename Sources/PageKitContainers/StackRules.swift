@@ -37,4 +37,9 @@ enum StackRules {
         refusalToPush(pushed, onto: existing, stack: stack.pageDescription, same: { $0 === $1 },
                       describe: { $0.pageDescription })
     }
+
+    /// A stack item's name: a page's name and parameters, or the item's type.
+    static func describe(_ item: AnyObject) -> String {
+        (item as? any Page)?.pageDescription ?? "\(type(of: item))"
+    }
 }

@@ -61,7 +61,7 @@ public final class Fixture {
     }
 
     /// The parameters a made page keeps: its component's, and `id` from the query.
-    static func parameters(of intent: PageIntent) -> PageParameters {
+    public static func parameters(of intent: PageIntent) -> PageParameters {
         var parameters = Array(intent.component.parameters)
         if intent.component.parameters["id"] == nil, let id = intent.query["id"] {
             parameters.append(PageParameter(key: "id", value: id))

@@ -2,7 +2,7 @@ public import PageKit
 
 /// A plain page for tests: a name, parameters, and optionally held pages. It records the
 /// responses and intents it receives.
-public final class TestPage: ParentPage, ResponseReceiving, IntentReceiving {
+public final class TestPage: ParentPage, ResponseReceiving, IntentReceiving, ParametersUpdating {
     public let pageName: String
     public var pageParameters: PageParameters
     public var pageIdentifier: PageIdentifier?
@@ -11,6 +11,8 @@ public final class TestPage: ParentPage, ResponseReceiving, IntentReceiving {
     /// Answers `receive(_:)` with this; records what it was offered.
     public var consumesResponses = false
     public private(set) var receivedResponses: [PageResponse.Status] = []
+    /// The responses it was offered, whole.
+    public private(set) var offeredResponses: [PageResponse] = []
     public private(set) var receivedIntents: [PageIntent] = []
 
     public init(_ name: String, _ parameters: PageParameters = [:], identifier: PageIdentifier? = nil) {
@@ -21,7 +23,12 @@ public final class TestPage: ParentPage, ResponseReceiving, IntentReceiving {
 
     public func receive(_ response: PageResponse) -> Bool {
         receivedResponses.append(response.status)
+        offeredResponses.append(response)
         return consumesResponses
+    }
+
+    public func updateParameters(_ parameters: PageParameters) {
+        pageParameters = parameters
     }
 
     public func receive(_ intent: PageIntent) {

@@ -44,12 +44,12 @@ extension Navigator {
             return .live(page)
         case .new(let index):
             let component = plan.newComponents[index]
-            guard let entry = registry.entry(for: component.name) else {
+            guard let factory = registry.entry(for: component.name)?.factory else {
                 throw NavigationError(.notRegistered, component: component.name,
                                       reason: "no page is registered as `\(component.name)`").naming(plan.path)
             }
             do {
-                return .made(try entry.factory(PageIntent(component: component, path: plan.destination,
+                return .made(try factory(PageIntent(component: component, path: plan.destination,
                                                           payload: options.payload, source: options.source)))
             } catch {
                 throw NavigationError(.factoryFailed, component: component.name,

@@ -1,4 +1,24 @@
 extension Navigator {
+    /// Query keys a navigator may read as request options (see
+    /// ``Configuration/reservedQueryKeys``). Each is taken out of the query, so pages never
+    /// see it.
+    public struct ReservedQueryKeys: OptionSet, Hashable, Sendable {
+        /// The options' raw value.
+        public let rawValue: Int
+
+        /// Creates options from their raw value.
+        /// - Parameter rawValue: The raw value.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// `animated=true|false`: whether the request animates.
+        public static let animated = ReservedQueryKeys(rawValue: 1)
+        /// `modal=true|false`: `true` presents the last component (`!`) instead of showing it
+        /// in its parent (`/`).
+        public static let modal = ReservedQueryKeys(rawValue: 2)
+    }
+
     /// Settings of a navigator.
     public struct Configuration: Sendable {
         /// Whether transitions animate unless a request says otherwise. Default `true`.
@@ -12,6 +32,9 @@ extension Navigator {
         /// How many pages requests that keep the pages they pop (``NavigationOptions/keepsLeftPages``)
         /// may keep in all; the oldest are let go beyond it. Default 32.
         public var keptPagesCapacity: Int
+        /// The query keys read as options rather than passed to pages, for apps whose
+        /// links say `?animated=false` or `?modal=true`. None by default.
+        public var reservedQueryKeys: ReservedQueryKeys = []
 
         /// Creates a configuration.
         /// - Parameters:

@@ -136,6 +136,28 @@ extension Navigator {
         move(.up(count), options)
     }
 
+    /// Changes a live page's own parameters in place, without a transition, when its turn
+    /// comes: the page is told (``ParametersUpdating``), and the current path and the
+    /// history show the new parameters.
+    ///
+    /// ```swift
+    /// try await navigator.update(["category": "12"], of: newsList).outcome()
+    /// navigator.currentPath.description   // "/tab#news/list(category=12)"
+    /// ```
+    /// - Parameters:
+    ///   - parameters: The page's new parameters.
+    ///   - page: A live page that adopts ``ParametersUpdating``.
+    ///   - options: Unused but for the payload, which the page receives through
+    ///     ``IntentReceiving`` when it adopts it.
+    /// - Returns: The request; it fails with ``NavigationError/Code/cannotUpdate`` for a page
+    ///   that cannot update, and ``NavigationError/Code/unknownIdentifier`` for one that is
+    ///   gone at its turn.
+    @discardableResult
+    public func update(_ parameters: PageParameters, of page: any Page, _ options: NavigationOptions = .default)
+        -> NavigationRequest {
+        move(.update(identified(page), parameters: parameters), options)
+    }
+
     /// Lets go of every page kept by requests that keep the pages they pop.
     public func forgetKeptPages() {
         keptPages.removeAll()

@@ -13,9 +13,12 @@ extension Navigator {
     /// - Complexity: O(*n*) in the number of live pages.
     @discardableResult
     public func send(_ response: PageResponse, from page: any Page) -> ResponseDelivery {
+        var response = response
+        response.sender = PageReference(live: page)
         if responses.deliver(response, from: page) { return .awaited }
         guard let chain = hierarchy?.responderChain(from: page) else { return .senderNotLive }
-        for opener in chain {
+        for (index, opener) in chain.enumerated() {
+            response.passedThrough = index > 0
             if let receiver = opener as? any ResponseReceiving, receiver.receive(response) {
                 return .consumed(by: PageReference(live: opener))
             }
@@ -70,7 +73,7 @@ extension Navigator {
             if let target = request.target { error = error.naming(target) }
             throw error
         }
-        return PageReply(status: response.status, payload: response.payload(as: T.self))
+        return PageReply(status: response.status, payload: response.payload(as: T.self), sender: response.sender)
     }
 
     /// Waits for `page` to send a response, or to leave the hierarchy.

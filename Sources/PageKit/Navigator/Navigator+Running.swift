@@ -12,12 +12,13 @@ extension Navigator {
 
     /// Plans `target` for a request (or for ``plan(for:_:)`` when `request` is `nil`).
     /// - Parameter visible: The visible chain, when the caller has just read it.
-    func makePlan(for target: NavigationTarget, mode: ResolutionMode, source: NavigationSource,
+    func makePlan(for target: NavigationTarget, mode: ResolutionMode, options: NavigationOptions,
                   provided: (any Page)? = nil, visible: Route? = nil) throws -> NavigationPlan {
+        let source = options.source
         guard let hierarchy else {
             throw NavigationError(.noRoot, reason: "the navigator has no root page yet").naming(target)
         }
-        let resolver = Resolver(hierarchy: hierarchy, registry: registry, source: source, visible: visible)
+        let resolver = Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible)
         let plan: NavigationPlan
         switch target {
         case .path(let path):
@@ -36,7 +37,7 @@ extension Navigator {
     }
 
     func makePlan(for target: NavigationTarget, request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
-        try makePlan(for: target, mode: request.mode, source: request.source, provided: request.providedPage,
+        try makePlan(for: target, mode: request.mode, options: request.options, provided: request.providedPage,
                      visible: visible)
     }
 
@@ -72,7 +73,7 @@ extension Navigator {
                 while index >= 0, pages[index] !== target { index -= 1 }
                 guard index >= 0 else { continue }
                 for popped in pages[(index + 1)...] { collect(popped) }
-            case .setStack(let pages, let stack):
+            case .setStack(let pages, let stack, _):
                 // Only the pages the new stack does not keep leave (a reorder keeps all).
                 let kept = Set(pages.compactMap { $0.page.map(ObjectIdentifier.init) })
                 for page in stack.page?.asStack?.containedPages ?? [] where !kept.contains(ObjectIdentifier(page)) {
@@ -92,14 +93,14 @@ extension Navigator {
         pages.reserveCapacity(plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
         for (index, component) in plan.newComponents.enumerated() {
-            guard let entry = registry.entry(for: component.name) else {
+            guard let factory = registry.entry(for: component.name)?.factory else {
                 throw NavigationError(.notRegistered, component: component.name,
                                       reason: "no page is registered as `\(component.name)`")
             }
             let intent = PageIntent(component: component, path: plan.destination,
                                     payload: index == targetIndex ? request.payload : nil, source: request.source)
             do {
-                pages.append(try entry.factory(intent))
+                pages.append(try factory(intent))
             } catch {
                 throw NavigationError(.factoryFailed, component: component.name,
                                       reason: "the factory for `\(component.name)` threw", underlying: error)
@@ -117,6 +118,21 @@ extension Navigator {
         while index >= 0, pages[index] !== target { index -= 1 }
         guard index >= 0, index < pages.count - 1 else { return }
         keptPages.keep(Array(pages[(index + 1)...]), poppedFrom: stack, above: target)
+    }
+
+    /// Runs the action registered for `component`, with the request's intent.
+    func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws {
+        guard case .action(let action)? = registry.entry(for: component.name)?.kind else {
+            throw NavigationError(.notRegistered, component: component.name,
+                                  reason: "no action is registered as `\(component.name)`")
+        }
+        do {
+            try action(PageIntent(component: component, path: plan.destination, payload: request.payload,
+                                  source: request.source))
+        } catch {
+            throw NavigationError(.actionFailed, component: component.name,
+                                  reason: "the action `\(component.name)` threw", underlying: error)
+        }
     }
 
     /// Records `path` in the history, after dropping the last `count` entries.

@@ -136,7 +136,8 @@ public final class Navigator {
     ///   depth; the registry is never scanned.
     public func plan(for destination: some PagePathConvertible, _ options: NavigationOptions = .default) throws
         -> NavigationPlan {
-        try makePlan(for: .path(parse(destination)), mode: options.mode, source: options.source)
+        let (path, options) = try reading(parse(destination), options)
+        return try makePlan(for: .path(path), mode: options.mode, options: options)
     }
 
     /// Whether `destination` can be opened now: whether ``plan(for:_:)`` succeeds. Call
@@ -171,7 +172,8 @@ public final class Navigator {
     func request(_ destination: some PagePathConvertible, _ options: NavigationOptions,
                  prepare: (NavigationRequest) -> Void) -> NavigationRequest {
         do {
-            return submit(.path(try parse(destination)), options, prepare: prepare)
+            let (path, options) = try reading(parse(destination), options)
+            return submit(.path(path), options, prepare: prepare)
         } catch {
             let request = NavigationRequest(target: nil, options: options, animated: animated(options))
             prepare(request)

@@ -40,9 +40,50 @@ public protocol PageHost: AnyObject {
     /// relative to the root keeps it; the default does nothing.
     /// - Parameter root: The navigator's root page.
     func install(root: any Page)
+
+    /// Presents `page` as `style` says (a sheet with detents, full screen, a popover, a
+    /// transition style). The default ignores the style and presents as
+    /// ``present(_:from:animated:completion:)`` does.
+    /// - Parameters:
+    ///   - page: The page to present.
+    ///   - presenter: A live page that presents nothing.
+    ///   - animated: Whether to animate.
+    ///   - style: How to present it.
+    ///   - completion: Finished when the presentation has ended, or failed.
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                 completion: TransitionCompletion)
+
+    /// Makes the transparent navigation stack `style` names (``ShowStyle/stack``). The
+    /// default ignores the name and makes ``makeStack(with:)``'s.
+    /// - Parameters:
+    ///   - pages: The stack, bottom first; never empty.
+    ///   - style: The style of the step that shows it.
+    /// - Returns: A stack with an empty ``Page/pageName``.
+    func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer
 }
 
 extension PageHost {
+    /// Presents as ``present(_:from:animated:completion:)`` does, ignoring the style.
+    /// - Parameters:
+    ///   - page: The page to present.
+    ///   - presenter: A live page.
+    ///   - animated: Whether to animate.
+    ///   - style: Ignored.
+    ///   - completion: Finished when the presentation has ended, or failed.
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                        completion: TransitionCompletion) {
+        present(page, from: presenter, animated: animated, completion: completion)
+    }
+
+    /// Makes ``makeStack(with:)``'s stack, ignoring the style.
+    /// - Parameters:
+    ///   - pages: The stack.
+    ///   - style: Ignored.
+    /// - Returns: The stack.
+    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
+        makeStack(with: pages)
+    }
+
     /// Does nothing: the host needs no root.
     /// - Parameter root: Unused.
     public func install(root: any Page) {}

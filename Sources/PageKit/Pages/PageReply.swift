@@ -4,4 +4,6 @@ public struct PageReply<Payload: Sendable>: Sendable {
     public let status: PageResponse.Status
     /// The payload, or `nil` when the response carried none.
     public let payload: Payload?
+    /// The page that sent it.
+    public let sender: PageReference?
 }

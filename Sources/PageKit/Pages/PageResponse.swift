@@ -4,6 +4,9 @@
 /// ```swift
 /// navigator.send(PageResponse(.ok, payload: draft), from: composePage)
 /// ```
+///
+/// A page offered it can tell who sent it (``sender``), and whether it opened that page
+/// itself or the response only passes through it on its way up (``passedThrough``).
 public struct PageResponse: Sendable {
     /// How the job ended. Add your own with `Status("saved")`.
     public struct Status: Hashable, Sendable, CustomStringConvertible {
@@ -25,6 +28,12 @@ public struct PageResponse: Sendable {
     /// How the job ended.
     public let status: Status
     private let payload: (any Sendable)?
+    /// The page that sent it, set by ``Navigator/send(_:from:)``.
+    public internal(set) var sender: PageReference?
+    /// Whether the page offered it did not open the sender but only passes it on: `false`
+    /// for the sender's opener (the page below it in its stack, or the page it was
+    /// presented over), `true` for every page after that.
+    public internal(set) var passedThrough = false
 
     /// Creates a response.
     /// - Parameters:

@@ -29,9 +29,47 @@ public protocol StackContainer: ParentPage {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the transition has ended, or failed.
     func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
+
+    /// Pushes pages shown as `style` says (a transition style, hiding the tab bar). The
+    /// default ignores the style and pushes as ``push(_:animated:completion:)`` does.
+    /// - Parameters:
+    ///   - pages: The pages to push; the last one ends on top.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show them.
+    ///   - completion: Finished when the transition has ended, or failed.
+    func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion)
+
+    /// Replaces the whole stack, shown as `style` says. The default ignores the style.
+    /// - Parameters:
+    ///   - pages: The new stack, bottom first; never empty.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show it.
+    ///   - completion: Finished when the transition has ended, or failed.
+    func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion)
 }
 
 extension StackContainer {
+    /// Pushes as ``push(_:animated:completion:)`` does: a container that cannot show
+    /// styles ignores them.
+    /// - Parameters:
+    ///   - pages: The pages to push.
+    ///   - animated: Whether to animate.
+    ///   - style: Ignored.
+    ///   - completion: Finished when the transition has ended, or failed.
+    public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        push(pages, animated: animated, completion: completion)
+    }
+
+    /// Replaces the stack as ``setStack(_:animated:completion:)`` does, ignoring the style.
+    /// - Parameters:
+    ///   - pages: The new stack.
+    ///   - animated: Whether to animate.
+    ///   - style: Ignored.
+    ///   - completion: Finished when the transition has ended, or failed.
+    public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        setStack(pages, animated: animated, completion: completion)
+    }
+
     /// A navigation stack.
     public var pageKind: PageKind { .stack(self) }
 

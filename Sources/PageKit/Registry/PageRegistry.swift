@@ -19,9 +19,31 @@ public struct PageRegistry: Sendable {
     /// fails with ``NavigationError/Code/factoryFailed`` before anything moves.
     public typealias Factory = @MainActor @Sendable (PageIntent) throws -> any Page
 
+    /// Runs for a name registered as an action: code, not a page.
+    public typealias Action = @MainActor @Sendable (PageIntent) throws -> Void
+
     struct Entry: Sendable {
-        let factory: Factory
+        enum Kind {
+            case page(Factory, PageOptions)
+            case action(Action)
+        }
+        let kind: Kind
         let isExternallyOpenable: Bool
+
+        var factory: Factory? {
+            if case .page(let factory, _) = kind { return factory }
+            return nil
+        }
+
+        var options: PageOptions {
+            if case .page(_, let options) = kind { return options }
+            return .default
+        }
+
+        var isAction: Bool {
+            if case .action = kind { return true }
+            return false
+        }
     }
 
     private var entries: [String: Entry] = [:]
@@ -34,34 +56,76 @@ public struct PageRegistry: Sendable {
     ///   - name: The component name.
     ///   - externallyOpenable: Whether opens from outside the app may reach the page.
     ///     Off by default: a deep link reaches only what is allowed.
+    ///   - options: How the page is shown unless a request says otherwise.
     ///   - factory: Makes the page.
     /// - Throws: ``NavigationError/Code/duplicateRegistration`` when `name` is taken.
     /// - Complexity: Amortized O(1).
     public mutating func register(
         _ name: String,
         externallyOpenable: Bool = false,
+        options: PageOptions = .default,
         factory: @escaping Factory
     ) throws {
+        try add(name, Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable))
+    }
+
+    /// Registers `name` as an action: code that runs when a path ends at it, and shows no
+    /// page (`app://logout`, `app://share?id=5`). It is planned like any last component
+    /// (what the path names before it is revealed first), guards see it, it reports its
+    /// events, and only an externally openable action runs for a link from outside.
+    ///
+    /// ```swift
+    /// try registry.registerAction("logout") { _ in session.end() }
+    /// try await navigator.open("app://logout")
+    /// ```
+    /// - Parameters:
+    ///   - name: The component name.
+    ///   - externallyOpenable: Whether opens from outside the app may run it.
+    ///   - action: The code; it may throw to fail the request
+    ///     (``NavigationError/Code/actionFailed``).
+    /// - Throws: ``NavigationError/Code/duplicateRegistration`` when `name` is taken.
+    public mutating func registerAction(_ name: String, externallyOpenable: Bool = false,
+                                        action: @escaping Action) throws {
+        try add(name, Entry(kind: .action(action), isExternallyOpenable: externallyOpenable))
+    }
+
+    private mutating func add(_ name: String, _ entry: Entry) throws {
         guard entries[name] == nil else {
             throw NavigationError(.duplicateRegistration, component: name,
                                   reason: "`\(name)` is already registered; call replace(_:) to swap it")
         }
-        entries[name] = Entry(factory: factory, isExternallyOpenable: externallyOpenable)
+        entries[name] = entry
     }
 
     /// Registers a factory for `name`, replacing any factory already registered.
     /// - Parameters:
     ///   - name: The component name.
     ///   - externallyOpenable: Whether opens from outside the app may reach the page.
+    ///   - options: How the page is shown unless a request says otherwise.
     ///   - factory: Makes the page.
     /// - Returns: Whether a factory was replaced.
     @discardableResult
     public mutating func replace(
         _ name: String,
         externallyOpenable: Bool = false,
+        options: PageOptions = .default,
         factory: @escaping Factory
     ) -> Bool {
-        entries.updateValue(Entry(factory: factory, isExternallyOpenable: externallyOpenable), forKey: name) != nil
+        entries.updateValue(Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable),
+                            forKey: name) != nil
+    }
+
+    /// The options `name` was registered with; the defaults for an action or an unknown
+    /// name.
+    /// - Parameter name: The component name.
+    public func options(for name: String) -> PageOptions {
+        entries[name]?.options ?? .default
+    }
+
+    /// Whether `name` is registered as an action.
+    /// - Parameter name: The component name.
+    public func isAction(_ name: String) -> Bool {
+        entries[name]?.isAction ?? false
     }
 
     /// Removes the factory for `name`.

@@ -61,6 +61,15 @@ public struct NavigationError: Error, Sendable {
         /// A page that is already in the hierarchy was pushed or presented again: nothing
         /// changed (UIKit would raise an exception).
         public static let alreadyInHierarchy = Code("alreadyInHierarchy")
+        /// An action is named somewhere other than at the end of the path.
+        public static let actionNotLast = Code("actionNotLast")
+        /// An action threw; ``NavigationError/underlying`` is its error.
+        public static let actionFailed = Code("actionFailed")
+        /// Event handlers with the component's name live, but none admits the event.
+        public static let eventRefused = Code("eventRefused")
+        /// A page asked to change its parameters in place does not adopt
+        /// ``ParametersUpdating``.
+        public static let cannotUpdate = Code("cannotUpdate")
         /// A move (`back`, `up`, a relative path) reaches above the root.
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.

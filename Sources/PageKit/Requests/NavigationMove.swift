@@ -21,6 +21,8 @@ public enum NavigationMove: Sendable, Hashable {
     case back(Int)
     /// `count` levels up the current path.
     case up(Int)
+    /// A live page's own parameters changed in place.
+    case update(IdentifiedPage, parameters: PageParameters)
 }
 
 extension NavigationMove: CustomStringConvertible {
@@ -36,6 +38,7 @@ extension NavigationMove: CustomStringConvertible {
         case .jump(let page): "jump(to: \(page))"
         case .back(let count): "back(\(count))"
         case .up(let count): "up(\(count))"
+        case .update(let page, let parameters): "update(\(parameters), of: \(page))"
         }
     }
 }

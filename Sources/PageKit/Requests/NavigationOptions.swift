@@ -30,6 +30,15 @@ public struct NavigationOptions: Sendable {
     /// ``Navigator/forgetKeptPages()`` lets them go. Only pages popped off stacks are kept;
     /// dismissed modals and replaced stacks are not.
     public var keepsLeftPages = false
+    /// How `!` presents the pages the request presents, instead of their registrations'
+    /// ``PageOptions/presentation``; `nil` (the default) keeps theirs.
+    public var presentation: PresentationStyle?
+    /// How the request's transitions animate, instead of the pages' registrations'
+    /// ``PageOptions/transition``; `nil` keeps theirs.
+    public var transition: TransitionStyle?
+    /// Whether the pages the request pushes hide the tab bar, instead of their
+    /// registrations' ``PageOptions/hidesBottomBar``; `nil` keeps theirs.
+    public var hidesBottomBar: Bool?
 
     /// Creates options.
     /// - Parameters:
@@ -100,6 +109,38 @@ public struct NavigationOptions: Sendable {
         var copy = self
         copy.keepsLeftPages = true
         return copy
+    }
+
+    /// The same options, presenting as `presentation`.
+    /// - Parameter presentation: How `!` presents.
+    /// - Returns: The options.
+    public func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
+        var copy = self
+        copy.presentation = presentation
+        return copy
+    }
+
+    /// The same options, animating as `transition`.
+    /// - Parameter transition: How the transitions animate.
+    /// - Returns: The options.
+    public func transition(_ transition: TransitionStyle) -> NavigationOptions {
+        var copy = self
+        copy.transition = transition
+        return copy
+    }
+
+    /// The defaults, presenting as `presentation`.
+    /// - Parameter presentation: How `!` presents.
+    /// - Returns: The options.
+    public static func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
+        NavigationOptions().presentation(presentation)
+    }
+
+    /// The defaults, animating as `transition`.
+    /// - Parameter transition: How the transitions animate.
+    /// - Returns: The options.
+    public static func transition(_ transition: TransitionStyle) -> NavigationOptions {
+        NavigationOptions().transition(transition)
     }
 
     /// The same options from another source.

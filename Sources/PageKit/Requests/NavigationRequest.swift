@@ -23,6 +23,8 @@ public final class NavigationRequest {
     let payload: (any Sendable)?
     /// Whether the pages it pops are kept for a jump back.
     let keepsLeftPages: Bool
+    /// The options it was made with (its mode, source, payload and styles).
+    let options: NavigationOptions
     /// The page a `push(page:)` shows, held until its turn.
     let providedPage: (any Page)?
 
@@ -39,6 +41,7 @@ public final class NavigationRequest {
         self.animated = animated
         payload = options.payload
         keepsLeftPages = options.keepsLeftPages
+        self.options = options
         self.providedPage = providedPage
     }
 

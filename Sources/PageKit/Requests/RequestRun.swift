@@ -113,8 +113,10 @@ final class RequestRun: TransitionLabeling {
                 if keepingPopped { navigator.keepPages(poppedBy: step) }
                 navigator.stepsInProgress += 1
                 defer { navigator.stepsInProgress -= 1 }
-                navigator.steps.perform(step, made: made, animated: request.animated,
-                                        completion: TransitionCompletion { [weak self] result in
+                let context = StepRunner.Context(made: made, animated: request.animated) { [request] component in
+                    try navigator.runAction(component, of: plan, for: request)
+                }
+                navigator.steps.perform(step, context: context, completion: TransitionCompletion { [weak self] result in
                     guard let self else { return }
                     let ended = result.mapError { NavigationError(transition: "step \(index + 1) (\(step))", failedWith: $0) }
                     self.perform(self.machine.stepEnded(ended))

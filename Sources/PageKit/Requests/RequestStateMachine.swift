@@ -317,7 +317,8 @@ struct RequestStateMachine {
     /// The intent a live page the request ends at is told; pages made get theirs from
     /// their factories.
     private func intent(for plan: NavigationPlan) -> PageIntent? {
-        guard case .live = plan.target.kind, !plan.isDelivery, let component = plan.destination.lastComponent else {
+        guard case .live = plan.target.kind, !plan.isDelivery, !plan.isAction,
+              let component = plan.destination.lastComponent else {
             return nil
         }
         return PageIntent(component: component, path: plan.destination, payload: payload, source: source)

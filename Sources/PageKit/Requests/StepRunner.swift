@@ -12,22 +12,31 @@ struct StepRunner {
     let cache: RouteCache
     let keptPages: KeptPages
 
+    /// What a step needs of the request it belongs to.
+    struct Context {
+        /// The pages the plan made, by ``PageReference/Kind/new(index:)``.
+        let made: [any Page]
+        let animated: Bool
+        /// Runs an action the plan ends with.
+        let runAction: @MainActor (PageComponent) throws -> Void
+    }
+
     /// Runs `step`.
     /// - Parameters:
     ///   - step: The step.
-    ///   - made: The pages the plan made, by ``PageReference/Kind/new(index:)``.
-    ///   - animated: Whether to animate.
+    ///   - context: The request's pages, animation and actions.
     ///   - completion: Finished when the step has ended on screen, or failed.
-    func perform(_ step: NavigationPlan.Step, made: [any Page], animated: Bool, completion: TransitionCompletion) {
+    func perform(_ step: NavigationPlan.Step, context: Context, completion: TransitionCompletion) {
+        let animated = context.animated
         let container: PageReference? = switch step {
-        case .select(_, let tabs), .addTab(_, _, let tabs): tabs
-        case .popTo(_, let stack), .push(_, let stack), .setStack(_, let stack): stack
-        case .dismiss, .present, .deliver: nil
+        case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
+        case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
+        case .dismiss, .present, .deliver, .run, .update: nil
         }
         if let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue {
             // Its own queue may hold work others asked of it: wait for our turn there.
             let ticket = queued.transitionQueue.enqueue("\(step)", animated: animated) { valve in
-                performNow(step, made: made, animated: animated, completion: valve.completion(for: "\(step)"))
+                performNow(step, context: context, completion: valve.completion(for: "\(step)"))
                 return .wait
             }
             ticket.onResolve { result in
@@ -38,11 +47,12 @@ struct StepRunner {
             }
             return
         }
-        performNow(step, made: made, animated: animated, completion: completion)
+        performNow(step, context: context, completion: completion)
     }
 
-    private func performNow(_ step: NavigationPlan.Step, made: [any Page], animated: Bool,
-                            completion: TransitionCompletion) {
+    private func performNow(_ step: NavigationPlan.Step, context: Context, completion: TransitionCompletion) {
+        let made = context.made
+        let animated = context.animated
         func page(_ reference: PageReference) -> (any Page)? {
             switch reference.kind {
             case .live, .provided: reference.page
@@ -65,26 +75,43 @@ struct StepRunner {
             guard let stack = page(container)?.asStack, let target = page(target),
                   Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
             stack.pop(to: target, animated: animated, completion: completion)
-        case .push(let pages, let container):
+        case .push(let pages, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
             let shown = pages.compactMap(page)
-            stack.push(shown, animated: animated, completion: completion)
+            stack.push(shown, animated: animated, style: style, completion: completion)
             // Kept pages brought back are the stack's again.
             if pages.first?.kind == .provided { keptPages.restored(shown) }
-        case .setStack(let pages, let container):
+        case .setStack(let pages, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
             // A reorder can keep the stack's ends and count: its run must be read again.
             cache.forget(stack)
-            stack.setStack(pages.compactMap(page), animated: animated, completion: completion)
-        case .present(let pages, let inNewStack, let presenter):
+            stack.setStack(pages.compactMap(page), animated: animated, style: style, completion: completion)
+        case .present(let pages, let inNewStack, let presenter, let style):
             guard let presenter = page(presenter) else { return stale("presenter `\(presenter)`") }
             let shown = pages.compactMap(page)
-            host.present(inNewStack ? host.makeStack(with: shown) : shown[0], from: presenter, animated: animated,
-                         completion: completion)
-        case .addTab(let pages, let inNewStack, let container):
+            host.present(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], from: presenter,
+                         animated: animated, style: style, completion: completion)
+        case .addTab(let pages, let inNewStack, let container, let style):
             guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
             let shown = pages.compactMap(page)
-            tabs.addTab(inNewStack ? host.makeStack(with: shown) : shown[0], animated: animated, completion: completion)
+            tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
+                        completion: completion)
+        case .run(let component):
+            do {
+                try context.runAction(component)
+                completion.finish()
+            } catch {
+                completion.fail(error)
+            }
+        case .update(let reference, let parameters):
+            guard let updating = page(reference) as? any ParametersUpdating else {
+                return completion.fail(NavigationError(.cannotShow, component: reference.name,
+                                                       reason: "`\(reference)` cannot change its parameters in place"))
+            }
+            updating.updateParameters(parameters)
+            // Its component changed where a run cannot see it: read the stacks again.
+            cache.forgetAll()
+            completion.finish()
         case .deliver(let event, let reference, _):
             guard case .handler(let handler)? = page(reference)?.pageKind else { return stale("handler `\(reference)`") }
             if handler.deliver(event) {

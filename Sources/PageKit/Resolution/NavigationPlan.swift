@@ -23,16 +23,22 @@ public struct NavigationPlan: Sendable {
         case select(PageReference, in: PageReference)
         /// Pop a stack until the page is on top.
         case popTo(PageReference, in: PageReference)
-        /// Push new pages on a stack, as one transition.
-        case push([PageReference], onto: PageReference)
+        /// Push new pages on a stack, as one transition shown as `style` says.
+        case push([PageReference], onto: PageReference, style: ShowStyle)
         /// Replace a whole stack with new pages.
-        case setStack([PageReference], of: PageReference)
+        case setStack([PageReference], of: PageReference, style: ShowStyle)
         /// Present new pages: one page, or a new transparent stack holding them.
-        case present([PageReference], inNewStack: Bool, from: PageReference)
+        case present([PageReference], inNewStack: Bool, from: PageReference, style: ShowStyle)
         /// Add a new tab: one page, or a new transparent stack holding them.
-        case addTab([PageReference], inNewStack: Bool, to: PageReference)
+        case addTab([PageReference], inNewStack: Bool, to: PageReference, style: ShowStyle)
         /// Deliver an event to a live ``EventHandler`` held by `owner`; nothing moves.
         case deliver(PageEvent, to: PageReference, of: PageReference)
+        /// Run the action registered for the component's name
+        /// (``PageRegistry/registerAction(_:externallyOpenable:action:)``); nothing moves.
+        case run(PageComponent)
+        /// Change a live page's own parameters in place (``ParametersUpdating``); nothing
+        /// moves.
+        case update(PageReference, parameters: PageParameters)
     }
 
     /// What a plan holds, shared by its copies: plans travel through a request's
@@ -84,6 +90,12 @@ public struct NavigationPlan: Sendable {
     /// Whether the hierarchy already matches and nothing will happen.
     public var isEmpty: Bool { steps.isEmpty }
 
+    /// Whether the plan only runs an action.
+    public var isAction: Bool {
+        if case .run = steps.last { return true }
+        return false
+    }
+
     /// Whether the plan only delivers an event to an ``EventHandler``.
     public var isDelivery: Bool {
         if case .deliver = steps.first { return true }
@@ -105,17 +117,21 @@ extension NavigationPlan.Step: CustomStringConvertible {
             return "select \(tab) in \(container)"
         case .popTo(let page, let stack):
             return "pop \(stack) to \(page)"
-        case .push(let pages, let stack):
-            return "push \(list(pages, false)) onto \(stack)"
-        case .setStack(let pages, let stack):
-            return "replace the stack of \(stack) with \(list(pages, false))"
-        case .present(let pages, let inNewStack, let presenter):
-            return "present \(list(pages, inNewStack)) from \(presenter)"
-        case .addTab(let pages, let inNewStack, let container):
-            return "add tab \(list(pages, inNewStack)) to \(container)"
+        case .push(let pages, let stack, let style):
+            return "push \(list(pages, false)) onto \(stack)\(style)"
+        case .setStack(let pages, let stack, let style):
+            return "replace the stack of \(stack) with \(list(pages, false))\(style)"
+        case .present(let pages, let inNewStack, let presenter, let style):
+            return "present \(list(pages, inNewStack)) from \(presenter)\(style)"
+        case .addTab(let pages, let inNewStack, let container, let style):
+            return "add tab \(list(pages, inNewStack)) to \(container)\(style)"
         case .deliver(let event, let handler, let owner):
             let query = event.query.isEmpty ? "" : " with ?\(event.query)"
             return "deliver to \(handler) of \(owner)\(query)"
+        case .run(let component):
+            return "run \(PageReference.describe(name: component.name, parameters: component.parameters))"
+        case .update(let page, let parameters):
+            return "update \(page) to \(PageReference.describe(name: page.name, parameters: parameters))"
         }
     }
 }

@@ -51,6 +51,19 @@ extension Resolver {
                 throw NavigationError(.staleHierarchy, reason: "`\(page.pageDescription)` cannot be told apart from a page beside it")
             }
             return plan
+        case .update(let identified, let parameters):
+            let page = try live(identified, context)
+            guard page is any ParametersUpdating else {
+                throw NavigationError(.cannotUpdate, component: page.pageName,
+                                      reason: "`\(page.pageDescription)` does not adopt ParametersUpdating")
+            }
+            guard var path = hierarchy.route(to: page)?.path.path, let last = path.components.indices.last else {
+                throw NavigationError(.unknownIdentifier, reason: "no live page has the identifier `\(identified.identifier)`")
+            }
+            path.components[last].parameters = .canonical(parameters)
+            return NavigationPlan(destination: SharedPath(path), mode: .reuse,
+                                  steps: [.update(PageReference(live: page), parameters: .canonical(parameters))],
+                                  newComponents: [], target: PageReference(live: page))
         default:
             return try plan(move, context, visible: visible)
         }
@@ -59,8 +72,8 @@ extension Resolver {
     /// Plans a move that acts on the visible stack.
     private func plan(_ move: NavigationMove, _ context: MoveContext, visible: Route) throws -> NavigationPlan {
         switch move {
-        case .up, .back, .jump:
-            preconditionFailure("\(move) is planned as a path")
+        case .up, .back, .jump, .update:
+            preconditionFailure("\(move) is planned without the visible stack")
         case .pop(let count):
             let stack = try visibleStack(in: visible)
             guard count >= 1, stack.top >= count else {
@@ -109,7 +122,8 @@ extension Resolver {
             return NavigationPlan(
                 destination: SharedPath(trails: visible.path(through: stack.offset).trails, rest: PagePath(components)),
                 mode: .reuse,
-                steps: [.setStack(pages.map { PageReference(live: $0) }, of: PageReference(live: stack.stack))],
+                steps: [.setStack(pages.map { PageReference(live: $0) }, of: PageReference(live: stack.stack),
+                                  style: ShowStyle(transition: options.transition ?? .platform))],
                 newComponents: [], target: PageReference(live: page))
         }
     }
@@ -128,7 +142,9 @@ extension Resolver {
         let components = kept.pages.map { PageComponent($0.pageName, parameters: $0.pageParameters) }
         return NavigationPlan(
             destination: SharedPath(trails: reveal.destination.trails, rest: PagePath(reveal.destination.rest.components + components)),
-            mode: .exact, steps: reveal.steps + [.push(pushed, onto: PageReference(live: kept.stack))],
+            mode: .exact,
+            steps: reveal.steps + [.push(pushed, onto: PageReference(live: kept.stack),
+                                         style: ShowStyle(transition: options.transition ?? .platform))],
             newComponents: [], target: pushed[pushed.count - 1])
     }
 
@@ -180,7 +196,9 @@ extension Resolver {
         return NavigationPlan(
             destination: SharedPath(trails: visible.path(through: stack.offset + stack.top + 1).trails,
                                     rest: PagePath([component])),
-            mode: .reuse, steps: [.push([reference], onto: PageReference(live: stack.stack))],
+            mode: .reuse,
+            steps: [.push([reference], onto: PageReference(live: stack.stack),
+                          style: style(for: [component], presenting: false, inNewStack: false))],
             newComponents: new, target: reference)
     }
 

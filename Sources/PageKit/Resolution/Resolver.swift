@@ -29,15 +29,30 @@
 struct Resolver {
     let hierarchy: LiveHierarchy
     let registry: PageRegistry
-    let source: NavigationSource
+    /// The request's options: its source, and the styles it asks for.
+    let options: NavigationOptions
+    var source: NavigationSource { options.source }
     /// The visible chain, when the caller has read it; read on demand otherwise.
     private let knownVisible: Route?
 
-    init(hierarchy: LiveHierarchy, registry: PageRegistry, source: NavigationSource, visible: Route? = nil) {
+    init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: Route? = nil) {
         self.hierarchy = hierarchy
         self.registry = registry
-        self.source = source
+        self.options = options
         knownVisible = visible
+    }
+
+    /// How a step shows `pages`: the request's styles, else the registrations' (the first
+    /// page's for a present, the last one's for a push).
+    func style(for pages: [PageComponent], presenting: Bool, inNewStack: Bool) -> ShowStyle {
+        let first = registry.options(for: pages[0].name)
+        let last = registry.options(for: pages[pages.count - 1].name)
+        let shown = presenting ? first : last
+        return ShowStyle(
+            transition: options.transition ?? shown.transition,
+            presentation: presenting ? options.presentation ?? first.presentation : .automatic,
+            hidesBottomBar: presenting ? false : options.hidesBottomBar ?? last.hidesBottomBar,
+            stack: inNewStack ? first.stack : nil)
     }
 
     /// The visible chain, spelled: what relative paths and moves climb.
@@ -129,6 +144,9 @@ struct Walk {
     var matchedModals: [ObjectIdentifier] = []
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
+    /// Whether a live event handler with the component's name was passed over because
+    /// its filter refused the event.
+    private var handlerRefused = false
     /// Whether stacks are matched position by position, and pages made in a stack go
     /// above the last match once what lies above it is popped (exact mode, and relative
     /// paths that climb), rather than searched from the top and pushed on top of the
@@ -304,7 +322,12 @@ struct Walk {
             }
         case .parent(let parent):
             for child in parent.containedPages {
-                guard let position = position(of: child, for: component) else { continue }
+                guard let position = position(of: child, for: component) else {
+                    if case .handler(let handler) = child.pageKind, handler.filters, handler.pageName == component.name {
+                        handlerRefused = true
+                    }
+                    continue
+                }
                 flushPendingPop()
                 enter(position, through: child)
                 return true
@@ -368,6 +391,18 @@ struct Walk {
         _ rest: ArraySlice<PageComponent>
     ) throws -> PageReference {
         let page = cursor.page
+        if handlerRefused {
+            throw NavigationError(.eventRefused, component: component.name,
+                                  reason: "no event handler `\(component.name)` of `\(PageReference(live: page))` admits the event")
+        }
+        if resolver.registry.isAction(component.name) {
+            // Run right where the path stands, once what it names is revealed.
+            guard rest.count == 1 else { throw Self.actionNotLast(component) }
+            try resolver.checkMakeable(component, under: PageReference(live: page))
+            flushPendingPop()
+            steps.append(.run(component))
+            return PageReference(live: page)
+        }
         if let stack = page.asStack, component.presentation != .childStack {
             // Nothing in this stack matched: positionally, the path replaces it all.
             let replaces = isPositional && !stack.containedPages.isEmpty
@@ -398,8 +433,34 @@ struct Walk {
         throw NavigationError(.cannotShow, component: component.name, reason: reason)
     }
 
-    /// Plans pages for `rest` and the steps that show them; returns the last one.
+    private static func actionNotLast(_ component: PageComponent) -> NavigationError {
+        NavigationError(.actionNotLast, component: component.name,
+                        reason: "`\(component.name)` is an action: it shows no page, so it must end the path")
+    }
+
+    /// Plans pages for `rest` and the steps that show them, then the action that ends the
+    /// path, if one does; returns the last page.
     private mutating func make(
+        _ rest: ArraySlice<PageComponent>,
+        attachedTo attachment: Attachment
+    ) throws -> PageReference {
+        var pages = rest
+        var action: PageComponent?
+        if let last = pages.last, resolver.registry.isAction(last.name) {
+            action = pages.removeLast()
+        }
+        for component in pages where resolver.registry.isAction(component.name) {
+            throw Self.actionNotLast(component)
+        }
+        guard let action else { return try makePages(pages, attachedTo: attachment) }
+        let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, attachedTo: attachment)
+        try resolver.checkMakeable(action, under: last)
+        steps.append(.run(action))
+        return last
+    }
+
+    /// Plans pages for `rest` and the steps that show them; returns the last one.
+    private mutating func makePages(
         _ rest: ArraySlice<PageComponent>,
         attachedTo attachment: Attachment
     ) throws -> PageReference {
@@ -428,11 +489,20 @@ struct Walk {
                 remaining.removeFirst()
             }
         }
+        let groupComponents = newComponents.suffix(group.count)
         switch attachment {
-        case .push(let stack): steps.append(.push(group, onto: PageReference(live: stack)))
-        case .setStack(let stack): steps.append(.setStack(group, of: PageReference(live: stack)))
-        case .addTab(let tabs): steps.append(.addTab(group, inNewStack: inNewStack, to: PageReference(live: tabs)))
-        case .present(let presenter): steps.append(.present(group, inNewStack: inNewStack, from: presenter))
+        case .push(let stack):
+            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
+            steps.append(.push(group, onto: PageReference(live: stack), style: style))
+        case .setStack(let stack):
+            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
+            steps.append(.setStack(group, of: PageReference(live: stack), style: style))
+        case .addTab(let tabs):
+            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: inNewStack)
+            steps.append(.addTab(group, inNewStack: inNewStack, to: PageReference(live: tabs), style: style))
+        case .present(let presenter):
+            let style = resolver.style(for: Array(groupComponents), presenting: true, inNewStack: inNewStack)
+            steps.append(.present(group, inNewStack: inNewStack, from: presenter, style: style))
         }
         var last = group[group.count - 1]
         var lastTakesPushes = takesPushes
@@ -451,7 +521,9 @@ struct Walk {
                     remaining.removeFirst()
                 }
             }
-            steps.append(.present(presented, inNewStack: wrapped, from: last))
+            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
+                                       inNewStack: wrapped)
+            steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
             last = presented[presented.count - 1]
             lastTakesPushes = wrapped
         }
@@ -497,8 +569,9 @@ struct Walk {
 }
 
 extension Resolver {
-    /// Checks that a page can be made for `component`: its name is registered, and may be
-    /// reached from outside the app when the request comes from there.
+    /// Checks that a page can be made (or an action run) for `component`: its name is
+    /// registered, and may be reached from outside the app when the request comes from
+    /// there.
     func checkMakeable(_ component: PageComponent, under parent: PageReference) throws {
         guard let entry = registry.entry(for: component.name) else {
             throw NavigationError(

@@ -25,6 +25,9 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     public let driver: any TransitionDriver
     /// The queue its queued operations go through.
     public let transitionQueue: TransitionQueue
+    /// The kind of stack it is, when a host made it for a `!/` or `#/` whose style named
+    /// one (``ShowStyle/stack``).
+    public internal(set) var kind: String?
     /// Pushes and pops that wait their turn.
     public private(set) lazy var queued = NavigationStackQueue(stack: self, queue: transitionQueue)
 
@@ -64,7 +67,18 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         push(pages, animated: animated, by: .app, completion: completion)
     }
 
-    func push(_ pages: [any Page], animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {
+    /// Pushes `pages` shown as `style` says; the driver's transition records the style.
+    /// - Parameters:
+    ///   - pages: The pages to push.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show them.
+    ///   - completion: Finished when the driver says so.
+    public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        push(pages, animated: animated, by: .app, style: style, completion: completion)
+    }
+
+    func push(_ pages: [any Page], animated: Bool, by source: NavigationSource, style: ShowStyle = .default,
+              completion: TransitionCompletion) {
         guard !pages.isEmpty else { return completion.finish() }
         if let refusal = StackRules.refusalToPush(pages, onto: self.pages, stack: self) {
             transitionQueue.reportRefusal(refusal, by: source)
@@ -72,7 +86,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         }
         self.pages.append(contentsOf: pages)
         transitionQueue.reportChange(HierarchyChange(.pushed, by: source, in: self, pages: pages))
-        run(.push, pages, animated, completion)
+        run(.push, pages, animated, completion, style: style)
     }
 
     /// Pops every page above `page` at once; fails if `page` is not in the stack.
@@ -103,6 +117,16 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so.
     public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        setStack(pages, animated: animated, style: .default, completion: completion)
+    }
+
+    /// Replaces the stack, shown as `style` says; the driver's transition records it.
+    /// - Parameters:
+    ///   - pages: The new stack, bottom first.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show it.
+    ///   - completion: Finished when the driver says so.
+    public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard !pages.isEmpty else {
             return completion.fail(NavigationError(.outOfRange, component: pageName,
                                                    reason: "a navigation stack cannot be empty"))
@@ -113,7 +137,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         }
         self.pages = pages
         transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
-        run(.setStack, pages, animated, completion)
+        run(.setStack, pages, animated, completion, style: style)
     }
 
     // MARK: Acting as the person does
@@ -251,8 +275,8 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     }
 
     private func run(_ kind: HeadlessTransition.Kind, _ pages: [any Page], _ animated: Bool,
-                     _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(kind: kind, container: self, pages: pages, animated: animated)
+                     _ completion: TransitionCompletion, style: ShowStyle = .default) {
+        let transition = HeadlessTransition(kind: kind, container: self, pages: pages, animated: animated, style: style)
         driver.run(transition) { completion.finish() }
     }
 }

@@ -12,6 +12,7 @@ public final class HeadlessPageHost: PageHost {
     private struct Presentation {
         weak var presenter: (any Page)?
         let page: any Page
+        var style = ShowStyle.default
     }
 
     // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
@@ -58,8 +59,20 @@ public final class HeadlessPageHost: PageHost {
         present(page, from: presenter, animated: animated, by: .app, completion: completion)
     }
 
+    /// Presents `page` as `style` says; the driver's transition records the style.
+    /// - Parameters:
+    ///   - page: The page to present.
+    ///   - presenter: A page of the level.
+    ///   - animated: Whether to animate.
+    ///   - style: How to present it.
+    ///   - completion: Finished when the driver says so.
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                        completion: TransitionCompletion) {
+        present(page, from: presenter, animated: animated, by: .app, style: style, completion: completion)
+    }
+
     func present(_ page: any Page, from presenter: any Page, animated: Bool, by source: NavigationSource,
-                 completion: TransitionCompletion) {
+                 style: ShowStyle = .default, completion: TransitionCompletion) {
         sweep()
         let owner = levelRoot(of: presenter)
         if let current = presentedPage(of: owner) {
@@ -73,9 +86,9 @@ public final class HeadlessPageHost: PageHost {
             queue.reportRefusal(refusal, by: source)
             return completion.fail(refusal)
         }
-        presentations[ObjectIdentifier(owner)] = Presentation(presenter: owner, page: page)
+        presentations[ObjectIdentifier(owner)] = Presentation(presenter: owner, page: page, style: style)
         queue.reportChange(HierarchyChange(.presented, by: source, in: owner, pages: [page]))
-        run(.present, owner, page, animated, completion)
+        run(.present, owner, page, animated, completion, style: style)
     }
 
     /// Whether `page` is held by the root's tree or by a presented page, or is presented.
@@ -187,6 +200,25 @@ public final class HeadlessPageHost: PageHost {
         HeadlessNavigationStack(pages: pages, driver: driver, queue: queue)
     }
 
+    /// A transparent ``HeadlessNavigationStack`` of the kind `style` names (its
+    /// ``HeadlessNavigationStack/kind``).
+    /// - Parameters:
+    ///   - pages: The stack, bottom first.
+    ///   - style: The style of the step that shows it.
+    /// - Returns: The stack.
+    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
+        let stack = HeadlessNavigationStack(pages: pages, driver: driver, queue: queue)
+        stack.kind = style.stack
+        return stack
+    }
+
+    /// How `page` was presented, while it is: the style of the step that presented it.
+    /// - Parameter page: A presented page.
+    /// - Returns: Its style, or `nil` when it is not presented.
+    public func presentationStyle(of page: any Page) -> ShowStyle? {
+        presentations.values.first { $0.page === page }?.style
+    }
+
     /// Removes `presenter`'s presentation and those of every page inside what it
     /// presented.
     private func removePresentations(from presenter: any Page) {
@@ -208,8 +240,9 @@ public final class HeadlessPageHost: PageHost {
     }
 
     private func run(_ kind: HeadlessTransition.Kind, _ presenter: any Page, _ page: any Page, _ animated: Bool,
-                     _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(kind: kind, container: presenter, pages: [page], animated: animated)
+                     _ completion: TransitionCompletion, style: ShowStyle = .default) {
+        let transition = HeadlessTransition(kind: kind, container: presenter, pages: [page], animated: animated,
+                                            style: style)
         driver.run(transition) { completion.finish() }
     }
 }

@@ -33,6 +33,8 @@ public struct HeadlessTransition: Sendable {
     public let pagesShown: [any Page]
     /// Whether it is animated.
     public let animated: Bool
+    /// How it is shown: the plan's style for the step.
+    public let style: ShowStyle
 
     /// Describes a transition.
     /// - Parameters:
@@ -40,11 +42,13 @@ public struct HeadlessTransition: Sendable {
     ///   - container: The container, or the presenter.
     ///   - pages: The pages it shows or removes.
     ///   - animated: Whether it is animated.
-    public init(kind: Kind, container: any Page, pages: [any Page], animated: Bool) {
+    ///   - style: How it is shown.
+    public init(kind: Kind, container: any Page, pages: [any Page], animated: Bool, style: ShowStyle = .default) {
         self.kind = kind
         containerPage = container
         pagesShown = pages
         self.animated = animated
+        self.style = style
     }
 
     /// The container's name and parameters; a transparent stack is `stack`.
@@ -55,7 +59,7 @@ public struct HeadlessTransition: Sendable {
 
     /// `push [a, b] in stack (animated)`-style text, for logs and assertions.
     @MainActor public var description: String {
-        "\(kind.rawValue) [\(pages.joined(separator: ", "))] in \(container)\(animated ? " (animated)" : "")"
+        "\(kind.rawValue) [\(pages.joined(separator: ", "))] in \(container)\(style)\(animated ? " (animated)" : "")"
     }
 }
 

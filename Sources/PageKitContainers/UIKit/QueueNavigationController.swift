@@ -47,6 +47,11 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     }
 
     private let delegateProxy = NavigationDelegateProxy()
+    /// The named animators it uses for custom transition styles; set by the host that
+    /// made it, or by the app.
+    public var styles = UIKitStyles()
+    /// The transition style of the transition about to start, for the delegate to animate.
+    var pendingTransition: TransitionStyle?
     private var isSetUp = false
     private var bypassesQueue = false
     private var waitingForDidShow: [TransitionCompletion] = []
@@ -321,6 +326,15 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         installBackAction(on: viewController)
     }
 
+    /// The animator of the transition about to start, when PageKit started it with a
+    /// style UIKit does not animate itself.
+    fileprivate func animator(for operation: UINavigationController.Operation)
+        -> (any UIViewControllerAnimatedTransitioning)? {
+        guard let style = pendingTransition else { return nil }
+        pendingTransition = nil
+        return styles.animator(for: style, isAppearing: operation != .pop)
+    }
+
     // MARK: The person leaving a page
 
     /// Routes the back button of `controller` through the page's leave policy (iOS 16's
@@ -428,6 +442,16 @@ final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
                               animated: Bool) {
         owner?.willShow(viewController)
         external?.navigationController?(navigationController, willShow: viewController, animated: animated)
+    }
+
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? {
+        owner?.animator(for: operation)
+            ?? external?.navigationController?(navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
     }
 
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,

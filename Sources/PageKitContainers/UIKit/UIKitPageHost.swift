@@ -12,6 +12,11 @@ import UIKit
 public final class UIKitPageHost: PageHost {
     /// The queue the stacks it makes use; share the navigator's.
     public let queue: TransitionQueue
+    /// The custom transitions, presentations and stack kinds it knows by name.
+    public let styles = UIKitStyles()
+    /// What presentations with a non-default style need while they show: their
+    /// transitioning delegates (UIKit holds those weakly).
+    private var transitioningDelegates: [ObjectIdentifier: PresentationTransitions] = [:]
     /// The delegates watching the sheets it presented, until they are dismissed.
     private var watchers: [ObjectIdentifier: SwipeDownWatcher] = [:]
 
@@ -43,6 +48,23 @@ public final class UIKitPageHost: PageHost {
     ///   - completion: Finished by UIKit's completion; failed at once where UIKit would
     ///     refuse silently and never call back.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        present(page, from: presenter, animated: animated, style: .default, completion: completion)
+    }
+
+    /// Presents `page` over `presenter` as `style` says: a sheet with detents, full
+    /// screen, a popover from the anchor the presenter names (``PopoverAnchoring``), or a
+    /// custom presentation registered with ``registerPresentation(named:_:)``; animated
+    /// with UIKit's `modalTransitionStyle` where it has the style, and with an animator
+    /// otherwise (``registerTransition(named:_:)`` for custom ones).
+    /// - Parameters:
+    ///   - page: A page that is a view controller, not already shown.
+    ///   - presenter: A page that is a view controller in the window.
+    ///   - animated: Whether to animate.
+    ///   - style: How to present it.
+    ///   - completion: Finished by UIKit's completion; failed at once where UIKit would
+    ///     refuse silently and never call back, or for a style it does not know.
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                        completion: TransitionCompletion) {
         guard let controller = page as? UIViewController, let presenting = presenter as? UIViewController else {
             return completion.fail(NavigationError(.transitionFailed, component: page.pageName,
                                                    reason: "only view controllers can be presented"))
@@ -63,8 +85,95 @@ public final class UIKitPageHost: PageHost {
             queue.reportRefusal(refusal, by: .app)
             return completion.fail(refusal)
         }
+        if let failure = apply(style, to: controller, presentedFrom: presenting) {
+            return completion.fail(failure)
+        }
         watchSwipeDown(of: controller)
-        presenting.present(controller, animated: animated) { completion.finish() }
+        presenting.present(controller, animated: animated && style.transition != .none) { completion.finish() }
+    }
+
+    /// Sets `controller` up to be presented as `style` says; the error for a style this
+    /// host does not know.
+    private func apply(_ style: ShowStyle, to controller: UIViewController,
+                       presentedFrom presenting: UIViewController) -> NavigationError? {
+        switch style.presentation {
+        case .automatic:
+            break
+        case .sheet(let detents):
+            controller.modalPresentationStyle = .pageSheet
+            if !detents.isEmpty, let sheet = controller.sheetPresentationController {
+                sheet.detents = detents.map { detent in
+                    switch detent {
+                    case .medium: .medium()
+                    case .large: .large()
+                    case .fraction(let value): .custom { context in context.maximumDetentValue * value }
+                    }
+                }
+            }
+        case .fullScreen:
+            controller.modalPresentationStyle = .fullScreen
+        case .popover(let anchor):
+            controller.modalPresentationStyle = .popover
+            if let popover = controller.popoverPresentationController {
+                let point = (presenting as? any PopoverAnchoring)?.popoverAnchor(named: anchor)
+                popover.sourceView = point?.view ?? presenting.view
+                popover.sourceRect = point?.rect ?? presenting.view.bounds
+            }
+        case .custom(let name):
+            guard let configure = styles.presentations[name] else {
+                return NavigationError(.cannotShow, component: controller.title,
+                                       reason: "no presentation is registered as `\(name)`")
+            }
+            configure(controller, presenting)
+        }
+        switch style.transition {
+        case .platform, .none:
+            break
+        case .coverVertical:
+            controller.modalTransitionStyle = .coverVertical
+        case .flip:
+            controller.modalTransitionStyle = .flipHorizontal
+        case .crossDissolve:
+            controller.modalTransitionStyle = .crossDissolve
+        case .curl:
+            controller.modalPresentationStyle = .fullScreen  // UIKit curls only full-screen pages.
+            controller.modalTransitionStyle = .partialCurl
+        case .moveIn, .dropDown, .custom:
+            if case .custom(let name) = style.transition, styles.animators[name] == nil {
+                return NavigationError(.cannotShow, component: controller.title,
+                                       reason: "no transition is registered as `\(name)`")
+            }
+            let transitions = PresentationTransitions(style: style.transition, styles: styles)
+            transitioningDelegates[ObjectIdentifier(controller)] = transitions
+            controller.transitioningDelegate = transitions
+        }
+        return nil
+    }
+
+    /// Registers a custom transition for ``PageKit/TransitionStyle/custom(_:)``, in
+    /// presentations and in the navigation controllers this host makes.
+    /// - Parameters:
+    ///   - name: The name a style gives.
+    ///   - animator: Makes the animator; told whether the page animates in.
+    public func registerTransition(named name: String, _ animator: @escaping UIKitStyles.Animator) {
+        styles.animators[name] = animator
+    }
+
+    /// Registers a custom presentation for ``PageKit/PresentationStyle/custom(_:)``.
+    /// - Parameters:
+    ///   - name: The name a style gives.
+    ///   - presentation: Sets up the controller before it is presented.
+    public func registerPresentation(named name: String, _ presentation: @escaping UIKitStyles.Presentation) {
+        styles.presentations[name] = presentation
+    }
+
+    /// Registers a kind of navigation controller for ``PageKit/ShowStyle/stack``: the
+    /// class or factory of what `!/` and `#/` make for pages registered with that name.
+    /// - Parameters:
+    ///   - name: The name a registration gives (``PageKit/PageOptions/stack``).
+    ///   - factory: Makes the controller on the host's queue.
+    public func registerStack(named name: String, _ factory: @escaping UIKitStyles.StackFactory) {
+        styles.stacks[name] = factory
     }
 
     /// Lets the page a sheet shows have its say before the person swipes the sheet down,
@@ -106,12 +215,54 @@ public final class UIKitPageHost: PageHost {
     /// - Parameter pages: The stack; pages that are view controllers.
     /// - Returns: The navigation controller.
     public func makeStack(with pages: [any Page]) -> any StackContainer {
-        let stack = QueueNavigationController(queue: queue)
+        makeStack(with: pages, style: .default)
+    }
+
+    /// The navigation controller `style` names (``registerStack(named:_:)``), or a
+    /// ``QueueNavigationController``, on this host's queue, holding `pages`.
+    /// - Parameters:
+    ///   - pages: The stack; pages that are view controllers.
+    ///   - style: The style of the step that shows it.
+    /// - Returns: The navigation controller.
+    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
+        let stack = style.stack.flatMap { styles.stacks[$0] }?(queue) ?? QueueNavigationController(queue: queue)
+        stack.transitionQueue = queue
+        stack.styles = styles
         stack.withoutQueue {
             stack.setViewControllers(pages.compactMap { $0 as? UIViewController }, animated: false)
         }
         return stack
     }
+}
+
+/// Animates a presentation whose transition style UIKit has no `modalTransitionStyle` for.
+final class PresentationTransitions: NSObject, UIViewControllerTransitioningDelegate {
+    private let style: TransitionStyle
+    private let styles: UIKitStyles
+
+    init(style: TransitionStyle, styles: UIKitStyles) {
+        self.style = style
+        self.styles = styles
+    }
+
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        styles.animator(for: style, isAppearing: true)
+    }
+
+    func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        styles.animator(for: style, isAppearing: false)
+    }
+}
+
+/// A page that names where a popover presented over it points (``PageKit/PresentationStyle/popover(anchor:)``).
+@MainActor
+public protocol PopoverAnchoring {
+    /// The view and the rectangle in it that the popover named `anchor` points at, or
+    /// `nil` for the page's view.
+    /// - Parameter anchor: The anchor's name, or `nil` when the style names none.
+    /// - Returns: Where the popover points.
+    func popoverAnchor(named anchor: String?) -> (view: UIView, rect: CGRect)?
 }
 
 /// The delegate of a sheet PageKit presented: asks the page before the person swipes it

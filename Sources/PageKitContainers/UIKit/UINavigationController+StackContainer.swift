@@ -30,7 +30,29 @@ extension UINavigationController: StackContainer {
     ///   - completion: Finished when the transition coordinator completes (at once when
     ///     not animated); failed if a page is not a view controller.
     public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        push(pages, animated: animated, style: .default, completion: completion)
+    }
+
+    /// Pushes the pages shown as `style` says: hiding the tab bar
+    /// (`hidesBottomBarWhenPushed`), and, on a ``QueueNavigationController``, animating as
+    /// its transition style says (a plain navigation controller animates as UIKit does).
+    /// - Parameters:
+    ///   - pages: Pages that are `UIViewController`s, none already in the stack.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show them.
+    ///   - completion: Finished when the transition ends; failed, with nothing pushed, for
+    ///     a page that is not a view controller or is already in the stack.
+    public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
+        if let refusal = StackRules.refusalToPush(controllers, onto: viewControllers, stack: pageDescription,
+                                                  same: { $0 === $1 }, describe: StackRules.describe) {
+            return completion.fail(refusal)
+        }
+        if style.hidesBottomBar {
+            for controller in controllers { controller.hidesBottomBarWhenPushed = true }
+        }
+        let animated = animated && style.transition != .none
+        (self as? QueueNavigationController)?.pendingTransition = animated ? style.transition : nil
         performUnqueued(animated: animated, completion: completion) {
             if controllers.count == 1 {
                 pushViewController(controllers[0], animated: animated)
@@ -61,7 +83,19 @@ extension UINavigationController: StackContainer {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the transition ends.
     public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        setStack(pages, animated: animated, style: .default, completion: completion)
+    }
+
+    /// Replaces the stack, shown as `style` says (see ``push(_:animated:style:completion:)``).
+    /// - Parameters:
+    ///   - pages: The new stack; pages that are `UIViewController`s.
+    ///   - animated: Whether to animate.
+    ///   - style: How to show it.
+    ///   - completion: Finished when the transition ends.
+    public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
+        let animated = animated && style.transition != .none
+        (self as? QueueNavigationController)?.pendingTransition = animated ? style.transition : nil
         performUnqueued(animated: animated, completion: completion) {
             setViewControllers(controllers, animated: animated)
         }

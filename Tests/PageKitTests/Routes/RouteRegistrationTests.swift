@@ -20,8 +20,8 @@ struct RouteRegistrationTests {
     func make(_ registry: PageRegistry, _ text: String) throws -> any Page {
         let path = try PagePath(parsing: text)
         let component = try #require(path.components.last)
-        let entry = try #require(registry.entry(for: component.name))
-        return try entry.factory(PageIntent(component: component, path: path))
+        let factory = try #require(registry.entry(for: component.name)?.factory)
+        return try factory(PageIntent(component: component, path: path))
     }
 
     @Test("the factory receives the decoded route and the intent")

@@ -1,0 +1,52 @@
+/// How `!` presents a page: as a sheet (with detents on iOS 16), full screen, as a
+/// popover from an anchor the presenter names, or in a presentation the host knows by
+/// name.
+public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
+    /// The platform's default: on iOS, a sheet.
+    case automatic
+    /// A sheet that stops at these heights (iOS 16 detents); empty for the platform's.
+    case sheet(detents: [SheetDetent])
+    /// Full screen, covering everything.
+    case fullScreen
+    /// A popover pointing at an anchor the presenting page names (on UIKit, a page that
+    /// adopts `PopoverAnchoring`); `nil` for the presenting page's view.
+    case popover(anchor: String?)
+    /// A presentation the host knows by this name (on UIKit, one registered with
+    /// `UIKitPageHost.registerPresentation(named:_:)`).
+    case custom(String)
+
+    /// A sheet at the platform's heights.
+    public static var sheet: PresentationStyle { .sheet(detents: []) }
+
+    /// `sheet (medium, large)`, `full screen`, `popover from "share"`.
+    public var description: String {
+        switch self {
+        case .automatic: "automatic"
+        case .sheet(let detents) where detents.isEmpty: "sheet"
+        case .sheet(let detents): "sheet (\(detents.map(\.description).joined(separator: ", ")))"
+        case .fullScreen: "full screen"
+        case .popover(let anchor?): "popover from \"\(anchor)\""
+        case .popover(nil): "popover"
+        case .custom(let name): "custom \"\(name)\""
+        }
+    }
+}
+
+/// A height a sheet stops at.
+public enum SheetDetent: Hashable, Sendable, CustomStringConvertible {
+    /// About half the screen.
+    case medium
+    /// The full height.
+    case large
+    /// A fraction of the full height, from 0 to 1 (a custom detent on iOS 16).
+    case fraction(Double)
+
+    /// `medium`, `large`, `0.3`.
+    public var description: String {
+        switch self {
+        case .medium: "medium"
+        case .large: "large"
+        case .fraction(let value): "\(value)"
+        }
+    }
+}
