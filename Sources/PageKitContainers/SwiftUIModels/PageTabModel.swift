@@ -1,0 +1,106 @@
+public import PageKit
+
+/// The model of a SwiftUI `TabView`: a ``PageKit/TabContainer`` that ``PageTabView``
+/// binds its selection to, and that runs on Linux.
+///
+/// The navigator's selections change the model and the view follows; the person's tab
+/// taps set the selection binding, and the model reports them as the person's
+/// (``PageKit/HierarchyChange`` `.selected` by `.user`). A `TabView` does not animate a
+/// selection, so every selection ends at once.
+///
+/// ```swift
+/// let tabs = PageTabModel(name: "tab", tabs: [contacts, feed], queue: queue)
+/// // In a view: PageTabView(tabs)
+/// ```
+public final class PageTabModel: TabContainer, ObservableModel {
+    /// The name it answers to.
+    public let pageName: String
+    /// Its own parameters.
+    public var pageParameters: PageParameters
+    /// The tabs, in order.
+    public private(set) var tabs: [any Page]
+    /// The index of the selected tab: what the `TabView`'s selection binds to.
+    public private(set) var selectedIndex: Int
+    /// Whether a component that names no tab adds one.
+    public var acceptsNewTabs: Bool
+    /// The queue its changes are reported on; share the navigator's.
+    public let transitionQueue: TransitionQueue
+    package let observers = ModelObservers()
+
+    /// Creates a tab model.
+    /// - Parameters:
+    ///   - name: The name it answers to.
+    ///   - parameters: Its own parameters.
+    ///   - tabs: The tabs, in order.
+    ///   - selectedIndex: The tab selected at first.
+    ///   - acceptsNewTabs: Whether unknown components add tabs.
+    ///   - queue: The queue to report its changes on; share the navigator's.
+    public init(name: String, parameters: PageParameters = [:], tabs: [any Page], selectedIndex: Int = 0,
+                acceptsNewTabs: Bool = false, queue: TransitionQueue) {
+        pageName = name
+        pageParameters = parameters
+        self.tabs = tabs
+        self.selectedIndex = tabs.indices.contains(selectedIndex) ? selectedIndex : 0
+        self.acceptsNewTabs = acceptsNewTabs
+        transitionQueue = queue
+    }
+
+    /// The tabs.
+    public var containedPages: [any Page] { tabs }
+
+    /// The selected tab.
+    public var visiblePage: (any Page)? {
+        tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil
+    }
+
+    /// Selects `page` at once; fails if it is not a tab.
+    /// - Parameters:
+    ///   - page: One of the tabs.
+    ///   - animated: Passed on to the view.
+    ///   - completion: Finished at once, or failed with
+    ///     ``PageKit/NavigationError/Code/staleHierarchy``.
+    public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let index = tabs.firstIndex(where: { $0 === page }) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "`\(page.pageName)` is not a tab of `\(pageName)`"))
+        }
+        selectedIndex = index
+        transitionQueue.reportChange(HierarchyChange(.selected, by: .app, in: self, pages: [page]))
+        observers.send(animated: animated)
+        completion.finish()
+    }
+
+    /// Adds `page` as the last tab and selects it; fails unless ``acceptsNewTabs``.
+    /// - Parameters:
+    ///   - page: The new tab.
+    ///   - animated: Passed on to the view.
+    ///   - completion: Finished at once, or failed with
+    ///     ``PageKit/NavigationError/Code/cannotShow``.
+    public func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard acceptsNewTabs else {
+            return completion.fail(NavigationError(.cannotShow, component: page.pageName,
+                                                   reason: "`\(pageName)` does not accept new tabs"))
+        }
+        tabs.append(page)
+        selectedIndex = tabs.count - 1
+        transitionQueue.reportChange(HierarchyChange(.added, by: .app, in: self, pages: [page]))
+        observers.send(animated: animated)
+        completion.finish()
+    }
+
+    /// The person taps a tab (the `TabView` set its selection): it is selected at once,
+    /// outside any queue, as a tab bar does not wait for transitions, and the change is
+    /// reported as the person's.
+    /// - Parameter index: The tab's index.
+    /// - Throws: ``PageKit/NavigationError/Code/outOfRange`` when there is no such tab.
+    public func userSelectsTab(_ index: Int) throws {
+        guard tabs.indices.contains(index) else {
+            throw NavigationError(.outOfRange, component: pageName,
+                                  reason: "`\(pageName)` has \(tabs.count) tabs, so there is no tab \(index)")
+        }
+        guard index != selectedIndex else { return }
+        selectedIndex = index
+        transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [tabs[index]]))
+        observers.send(animated: true)
+    }
+}
