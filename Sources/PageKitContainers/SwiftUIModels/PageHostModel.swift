@@ -38,7 +38,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     public let queue: TransitionQueue
     private var records: [ObjectIdentifier: Record] = [:]
     private weak var root: (any Page)?
-    private var pending = PendingTransition()
+    private let pending = PendingTransition()
     package let observers = ModelObservers()
 
     /// Creates a host.

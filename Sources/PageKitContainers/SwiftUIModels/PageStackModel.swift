@@ -43,7 +43,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// How each pushed page was shown, when not the default: what the view reads for the
     /// tab bar.
     private var styles: [ObjectIdentifier: ShowStyle] = [:]
-    private var pending = PendingTransition()
+    private let pending = PendingTransition()
     package let observers = ModelObservers()
 
     /// Creates a stack.

@@ -34,17 +34,18 @@ package struct ScreenWait: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The one transition a model waits on, and the wait that ends it.
+/// The one transition a model waits on, and the wait that ends it. A class: ending a wait
+/// finishes its transition, which may start the next one on the same model at once.
 @MainActor
-struct PendingTransition {
+final class PendingTransition {
     private(set) var wait: ScreenWait?
     private var completion: TransitionCompletion?
     private var lastID: UInt64 = 0
 
     /// Waits for `kind` of `page` before finishing `completion`; a wait still pending is
     /// over (its transition has already timed out, or been superseded by a direct call).
-    mutating func begin(_ kind: ScreenWait.Kind, of page: any Page, after transition: HeadlessTransition.Kind,
-                        completion: TransitionCompletion) {
+    func begin(_ kind: ScreenWait.Kind, of page: any Page, after transition: HeadlessTransition.Kind,
+               completion: TransitionCompletion) {
         end()
         lastID += 1
         wait = ScreenWait(id: lastID, kind: kind, transition: transition, page: PageEntry(page))
@@ -52,12 +53,12 @@ struct PendingTransition {
     }
 
     /// The awaited page is now `page` (the person moved the stack meanwhile).
-    mutating func retarget(to page: any Page) {
+    func retarget(to page: any Page) {
         wait?.page = PageEntry(page)
     }
 
     /// Ends the wait, finishing its transition.
-    mutating func end() {
+    func end() {
         let completion = self.completion
         self.completion = nil
         wait = nil
