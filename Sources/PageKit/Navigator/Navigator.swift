@@ -27,6 +27,9 @@ public final class Navigator {
     public let host: any PageHost
     /// The factories for pages that must be made.
     public var registry: PageRegistry
+    /// The patterns that turn links from outside the app into page paths, for
+    /// ``openLink(_:_:)``. Empty by default: every link is refused.
+    public var links = LinkMap()
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.
     public let queue: TransitionQueue
@@ -312,6 +315,11 @@ public final class Navigator {
             }
             run.queueEnded(.failure(NavigationError(.cancelled, reason: "it was cancelled before the root was installed")))
         }
+    }
+
+    /// Queues a request again, for the new turn its detour earned.
+    func requeue(_ request: NavigationRequest, _ run: RequestRun) {
+        enqueue(request, run)
     }
 
     private func enqueue(_ request: NavigationRequest, _ run: RequestRun) {
