@@ -3,7 +3,7 @@ import PageKitContainers
 import PageKitTestSupport
 import Testing
 
-@Suite("Pictures escape what they print")
+@Suite("Pictures escape what they print", .timeLimit(.minutes(2)))
 struct PictureEscapingTests {
     @Test("Mermaid labels spell syntax and entity starts as entities", arguments: [
         ("say \"hi\"", "say #quot;hi#quot;"),

@@ -3,8 +3,7 @@ import PageKitContainers
 import PageKitTestSupport
 import Testing
 
-@MainActor
-@Suite("A plan's SVG picture, read back as XML", .timeLimit(.minutes(1)))
+@Suite("A plan's SVG picture, read back as XML", .timeLimit(.minutes(2)))
 struct PlanPictureSVGTests {
     /// Every page's label, in preorder.
     static func labels(_ node: HierarchySnapshot.Node) -> [String] {
@@ -50,6 +49,7 @@ struct PlanPictureSVGTests {
         }
     }
 
+    @MainActor
     @Test("parses as XML: a sized svg root, a box and a text per page of both trees, a text per step")
     func planPicture() async throws {
         let picture = try await PlanPictureTests.popPicture()
@@ -62,6 +62,7 @@ struct PlanPictureSVGTests {
         #expect(svg.texts.filter { $0.hasPrefix("1. ") } == ["1. pop contact to person_detail(id=5)"])
     }
 
+    @MainActor
     @Test("the trees sit side by side: every box of the tree after lies right of every box before")
     func sideBySide() async throws {
         let picture = try await PlanPictureTests.popPicture()
@@ -72,6 +73,7 @@ struct PlanPictureSVGTests {
         #expect(after.allSatisfy { $0.x > beforeRight })
     }
 
+    @MainActor
     @Test("a snapshot's own SVG parses and draws each page once")
     func snapshotPicture() throws {
         let fixture = Fixture()

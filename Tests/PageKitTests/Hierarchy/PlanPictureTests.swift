@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("A plan pictured with the trees before and after it", .timeLimit(.minutes(1)))
+@Suite("A plan pictured with the trees before and after it", .timeLimit(.minutes(2)))
 struct PlanPictureTests {
     /// The fixture before and after `app://tab/contact/person_detail?id=5`, which pops
     /// home_page(id=5).
