@@ -31,9 +31,7 @@ extension Navigator {
         do {
             return request(try links.path(for: link), external)
         } catch {
-            let request = NavigationRequest(target: nil, options: external, animated: external.animated ?? configuration.animated)
-            RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
-            return request
+            return failedRequest(error, external)
         }
     }
 

@@ -18,9 +18,7 @@ extension Navigator {
         do {
             return move(.push(try component.pageComponent()), options)
         } catch {
-            let request = NavigationRequest(target: nil, options: options, animated: options.animated ?? configuration.animated)
-            RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
-            return request
+            return failedRequest(error, options)
         }
     }
 

@@ -17,7 +17,8 @@ extension Navigator {
     ///   - options: Animation (none by default) and payload; the mode is exact.
     /// - Returns: What was restored and what was trimmed.
     /// - Throws: A ``NavigationError`` when even the trimmed path cannot be opened (no
-    ///   root, a refusal, a time-out).
+    ///   root, a first component that is neither the root nor one of its children, a
+    ///   refusal, a time-out).
     @discardableResult
     public func restore(_ state: NavigationState, _ options: NavigationOptions = .notAnimated) async throws
         -> RestorationReport {
@@ -42,8 +43,10 @@ extension Navigator {
                 path = cut
             }
         }
-        let restored = currentPath
-        history.replace(with: state.history.dropLast() + [restored])
+        // The saved history ends with the saved path; the restored one stands for it.
+        var entries = state.history
+        if entries.last == state.path { entries.removeLast() }
+        history.replace(with: entries + [currentPath])
         return RestorationReport(saved: state.path, restored: path, trims: trims)
     }
 
@@ -65,7 +68,8 @@ extension Navigator {
                 break
             }
         }
-        guard let index = culprit else { return nil }
+        // The root itself cannot be cut: nothing of the state would be left to restore.
+        guard let index = culprit, index > 0 else { return nil }
         trims.append(RestorationReport.Trim(component: path.components[index], index: index, error: error))
         var cut = path
         cut.components.removeSubrange(index...)

@@ -178,11 +178,18 @@ public final class Navigator {
             let (path, options) = try reading(parse(destination), options)
             return submit(.path(path), options, prepare: prepare)
         } catch {
-            let request = NavigationRequest(target: nil, options: options, animated: animated(options))
-            prepare(request)
-            RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
-            return request
+            return failedRequest(error, options, prepare: prepare)
         }
+    }
+
+    /// A request that failed with `error` before it could be queued: text that does not
+    /// parse, a route that cannot be written, an outside link that matches nothing.
+    func failedRequest(_ error: any Error, _ options: NavigationOptions,
+                       prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
+        let request = NavigationRequest(target: nil, options: options, animated: animated(options))
+        prepare(request)
+        RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
+        return request
     }
 
     /// Opens `destination` and returns once every step has run.
@@ -333,14 +340,5 @@ public final class Navigator {
 
     private func animated(_ options: NavigationOptions) -> Bool {
         options.animated ?? configuration.animated
-    }
-
-    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
-    func parse(_ destination: some PagePathConvertible) throws -> PagePath {
-        do {
-            return try destination.pagePath(limits: configuration.limits)
-        } catch {
-            throw NavigationError(wrapping: error)
-        }
     }
 }

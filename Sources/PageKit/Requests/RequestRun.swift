@@ -155,8 +155,8 @@ final class RequestRun: TransitionLabeling {
                     guard let self else { return }
                     self.perform(self.machine.cancelRequested())
                 }
-                navigator.awaitResponse(opening: path) { [weak self] ok in
-                    guard let self else { return }
+                // Held by the wait, the only thing left that will resume it.
+                navigator.awaitResponse(opening: path) { ok in
                     self.request.cancelWhileHeld = nil
                     self.perform(self.machine.detourEnded(ok: ok))
                 }
