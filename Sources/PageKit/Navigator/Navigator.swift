@@ -28,7 +28,7 @@ public final class Navigator {
     /// The factories for pages that must be made.
     public var registry: PageRegistry
     /// The patterns that turn links from outside the app into page paths, for
-    /// ``openLink(_:_:)``. Empty by default: every link is refused.
+    /// ``openLink(_:_:)-(String,_)``. Empty by default: every link is refused.
     public var links = LinkMap()
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.

@@ -4,7 +4,7 @@ public import PageKit
 import UIKit
 
 extension Navigator {
-    /// The key of the encoded ``PageKit/NavigationState`` in a restoration activity's
+    /// The key of the encoded `NavigationState` in a restoration activity's
     /// `userInfo`.
     public static let stateRestorationKey = "PageKit.NavigationState"
 
@@ -32,12 +32,12 @@ extension Navigator {
         return activity
     }
 
-    /// Restores the state a restoration activity holds (see ``PageKit/Navigator/restore(_:_:)``).
+    /// Restores the state a restoration activity holds (see `Navigator.restore(_:_:)`).
     /// - Parameters:
     ///   - activity: The activity UIKit handed back.
     ///   - options: Animation and payload.
     /// - Returns: What was restored and what was trimmed.
-    /// - Throws: A ``PageKit/NavigationError``: ``PageKit/NavigationError/Code/invalidPath``
+    /// - Throws: A `NavigationError`: `NavigationError.Code.invalidPath`
     ///   when the activity holds no readable state, and the errors of restoring otherwise.
     @discardableResult
     public func restore(from activity: NSUserActivity, _ options: NavigationOptions = .notAnimated) async throws
