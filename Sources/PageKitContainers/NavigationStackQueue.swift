@@ -1,7 +1,7 @@
 public import PageKit
 
 /// The queued behaviour of a navigation stack: pushes and pops that anyone asks for wait
-/// their turn on a ``TransitionQueue`` and are checked against the stack as it is when
+/// their turn on a `TransitionQueue` and are checked against the stack as it is when
 /// their turn comes, never as it was when they were asked.
 ///
 /// `QueueNavigationController` and ``HeadlessNavigationStack`` share it: the container
@@ -88,7 +88,7 @@ public final class NavigationStackQueue {
     }
 
     /// Pops the page on top when its turn comes; fails with
-    /// ``NavigationError/Code/outOfRange`` if only the root is left then.
+    /// `NavigationError.Code.outOfRange` if only the root is left then.
     /// - Parameter animated: Whether to animate.
     /// - Returns: The ticket.
     @discardableResult
@@ -97,7 +97,7 @@ public final class NavigationStackQueue {
     }
 
     /// Pops until `page` is on top when its turn comes; fails with
-    /// ``NavigationError/Code/staleHierarchy`` if it is not in the stack then.
+    /// `NavigationError.Code.staleHierarchy` if it is not in the stack then.
     ///
     /// The page is held weakly while it waits: a page popped meanwhile is freed.
     /// - Parameters:

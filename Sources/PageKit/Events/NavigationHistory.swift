@@ -44,6 +44,11 @@ public struct NavigationHistory: Sendable {
         }
     }
 
+    /// Replaces every entry, keeping the newest `capacity`.
+    mutating func replace(with paths: [PagePath]) {
+        shared = paths.suffix(capacity).map { SharedPath($0) }
+    }
+
     mutating func dropLast(_ count: Int) {
         shared.removeLast(min(count, shared.count))
     }

@@ -4,15 +4,22 @@ extension Navigator {
     ///
     /// ```swift
     /// navigator.push(PageComponent("person_detail", parameters: ["id": "7"]))
+    /// navigator.push(PersonDetail(id: 7))    // a typed route
     /// ```
     /// - Parameters:
-    ///   - component: The page to make, by name and parameters.
+    ///   - component: The page to make: a component or a typed route.
     ///   - options: Animation, and a payload for the new page's ``PageIntent``.
     /// - Returns: The request; it fails with ``NavigationError/Code/cannotShow`` if the
-    ///   visible page is in no navigation stack at its turn.
+    ///   visible page is in no navigation stack at its turn, and with
+    ///   ``NavigationError/Code/invalidRoute`` for a route that cannot be written.
     @discardableResult
-    public func push(_ component: PageComponent, _ options: NavigationOptions = .default) -> NavigationRequest {
-        move(.push(component), options)
+    public func push(_ component: some PageComponentConvertible, _ options: NavigationOptions = .default)
+        -> NavigationRequest {
+        do {
+            return move(.push(try component.pageComponent()), options)
+        } catch {
+            return failedRequest(error, options)
+        }
     }
 
     /// Pushes a page the app made (not from the registry) on the visible stack. The

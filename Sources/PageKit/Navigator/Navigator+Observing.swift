@@ -29,3 +29,19 @@ extension Navigator {
         streams.make(bufferingNewest: limit)
     }
 }
+
+extension Navigator {
+    /// Asks the guards again about the path on screen, as after signing out, and goes
+    /// where they send it: nothing moves when they allow it, a redirect or a detour is
+    /// followed. A guard that refuses the current path fails the request and leaves the
+    /// screen as it is: have such a guard redirect instead.
+    /// - Parameter options: Animation and payload.
+    /// - Returns: The request.
+    @discardableResult
+    public func revalidate(_ options: NavigationOptions = .default) -> NavigationRequest {
+        var options = options
+        options.mode = .exact
+        options.source = .app
+        return request(PagePath([], origin: .current(levelsUp: 0)), options)
+    }
+}

@@ -76,6 +76,29 @@ extension Navigator {
         return PageReply(status: response.status, payload: response.payload(as: T.self), sender: response.sender)
     }
 
+    /// Opens `path` and reports whether the page it ends at answered `ok` (a detour a
+    /// guard asked for).
+    func awaitResponse(opening path: PagePath, then report: @escaping @MainActor (Bool) -> Void) {
+        let wait = ResponseWait()
+        Task { @MainActor in
+            switch await wait.value(onCancel: {}) {
+            case .success(let response?): report(response.status == .ok)
+            default: report(false)
+            }
+        }
+        _ = request(path, .default) { request in
+            request.onResolve { [weak self] result in
+                switch result {
+                case .failure(let error):
+                    wait.end(.failure(error))
+                case .success(let outcome):
+                    guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
+                    self.startWaiting(wait, for: target)
+                }
+            }
+        }
+    }
+
     /// Waits for `page` to send a response, or to leave the hierarchy.
     /// - Parameter page: A live page.
     /// - Returns: The response, or `nil` when the page left without one. Cancelling the

@@ -1,6 +1,15 @@
 // What a request's run asks of the navigator: plans, the pages a plan removes, the
 // pages it makes, the current route, the history and the observers.
 extension Navigator {
+    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
+    func parse(_ destination: some PagePathConvertible) throws -> PagePath {
+        do {
+            return try destination.pagePath(limits: configuration.limits)
+        } catch {
+            throw NavigationError(wrapping: error)
+        }
+    }
+
     var hierarchy: LiveHierarchy? {
         root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
     }

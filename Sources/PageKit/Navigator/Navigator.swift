@@ -27,6 +27,9 @@ public final class Navigator {
     public let host: any PageHost
     /// The factories for pages that must be made.
     public var registry: PageRegistry
+    /// The patterns that turn links from outside the app into page paths, for
+    /// ``openLink(_:_:)-(String,_)``. Empty by default: every link is refused.
+    public var links = LinkMap()
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.
     public let queue: TransitionQueue
@@ -175,11 +178,18 @@ public final class Navigator {
             let (path, options) = try reading(parse(destination), options)
             return submit(.path(path), options, prepare: prepare)
         } catch {
-            let request = NavigationRequest(target: nil, options: options, animated: animated(options))
-            prepare(request)
-            RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
-            return request
+            return failedRequest(error, options, prepare: prepare)
         }
+    }
+
+    /// A request that failed with `error` before it could be queued: text that does not
+    /// parse, a route that cannot be written, an outside link that matches nothing.
+    func failedRequest(_ error: any Error, _ options: NavigationOptions,
+                       prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
+        let request = NavigationRequest(target: nil, options: options, animated: animated(options))
+        prepare(request)
+        RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
+        return request
     }
 
     /// Opens `destination` and returns once every step has run.
@@ -314,6 +324,11 @@ public final class Navigator {
         }
     }
 
+    /// Queues a request again, for the new turn its detour earned.
+    func requeue(_ request: NavigationRequest, _ run: RequestRun) {
+        enqueue(request, run)
+    }
+
     private func enqueue(_ request: NavigationRequest, _ run: RequestRun) {
         let ticket = queue.enqueue(.describing(run), animated: request.animated) { valve in
             run.start(valve)
@@ -325,14 +340,5 @@ public final class Navigator {
 
     private func animated(_ options: NavigationOptions) -> Bool {
         options.animated ?? configuration.animated
-    }
-
-    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
-    func parse(_ destination: some PagePathConvertible) throws -> PagePath {
-        do {
-            return try destination.pagePath(limits: configuration.limits)
-        } catch {
-            throw NavigationError(wrapping: error)
-        }
     }
 }

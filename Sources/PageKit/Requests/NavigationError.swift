@@ -70,6 +70,12 @@ public struct NavigationError: Error, Sendable {
         /// A page asked to change its parameters in place does not adopt
         /// ``ParametersUpdating``.
         public static let cannotUpdate = Code("cannotUpdate")
+        /// A typed route could not be written as a component; ``NavigationError/underlying``
+        /// is the ``PageRouteError``.
+        public static let invalidRoute = Code("invalidRoute")
+        /// A link from outside the app matches no pattern of the navigator's ``LinkMap``, or
+        /// is not a link; ``NavigationError/underlying`` is the ``LinkMapError``.
+        public static let invalidLink = Code("invalidLink")
         /// A move (`back`, `up`, a relative path) reaches above the root.
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.
@@ -171,6 +177,8 @@ public struct NavigationError: Error, Sendable {
         case let error as PagePathError where error.code == .aboveRoot:
             self.init(.outOfRange, path: error.input, reason: error.reason, underlying: error)
         case let error as PagePathError: self.init(error)
+        case let error as PageRouteError: self.init(.invalidRoute, reason: "\(error)", underlying: error)
+        case let error as LinkMapError: self.init(.invalidLink, path: error.input, reason: error.reason, underlying: error)
         default: self.init(.transitionFailed, reason: "\(error)", underlying: error)
         }
     }
@@ -223,7 +231,7 @@ extension NavigationError: CustomStringConvertible {
     /// wrong. A request that could not be carried out reads `cannot open `…``; a
     /// transition that timed out, failed or was cancelled says so.
     public var description: String {
-        if code == .invalidPath { return reason }
+        if code == .invalidPath || code == .invalidRoute { return reason }
         let subject = move.map { "`\($0)`" } ?? path.map { "`\($0)`" }
         var text: String
         if isQueueFailure {

@@ -148,6 +148,24 @@ final class RequestRun: TransitionLabeling {
                 navigator.emit(event)
                 request.resolve(.failure(error))
                 return
+            case .detour(let path):
+                // Out of the queue, so the page the detour opens can appear.
+                request.ticket = nil
+                request.cancelWhileHeld = { [weak self] in
+                    guard let self else { return }
+                    self.perform(self.machine.cancelRequested())
+                }
+                // Held by the wait, the only thing left that will resume it.
+                navigator.awaitResponse(opening: path) { ok in
+                    self.request.cancelWhileHeld = nil
+                    self.perform(self.machine.detourEnded(ok: ok))
+                }
+                valve?.fire()
+                valve = nil
+                return
+            case .requeue:
+                navigator.requeue(request, self)
+                return
             case .none:
                 return
             }

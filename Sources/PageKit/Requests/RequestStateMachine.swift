@@ -47,6 +47,8 @@ struct RequestStateMachine {
         case finishing
         /// Failed; waiting for the queue's turn to end.
         case failing
+        /// Out of the queue, waiting for the page a guard's detour opened to answer.
+        case detouring
         /// Over.
         case ended
     }
@@ -78,6 +80,12 @@ struct RequestStateMachine {
         case complete(NavigationOutcome, droppingHistory: Int, announcing: NavigationEvent)
         /// It failed: report `event`, then resolve the request with the error.
         case abandon(NavigationError, announcing: NavigationEvent)
+        /// Open `path`, wait for the page it ends at to respond, and report the answer with
+        /// ``RequestStateMachine/detourEnded(ok:)``; meanwhile end the queue's turn (the
+        /// request does not end).
+        case detour(PagePath)
+        /// Queue the request again, for a new turn.
+        case requeue
         /// Nothing to do.
         case none
     }
@@ -103,6 +111,7 @@ struct RequestStateMachine {
     private var to: PagePath?
     private var tried: Set<PagePath> = []
     private var redirectedFrom: [PagePath] = []
+    private var detours = 0
     private var plan: NavigationPlan?
     private var leavers: [Leaver] = []
     private var approved: Set<ObjectIdentifier> = []
@@ -178,7 +187,30 @@ struct RequestStateMachine {
             to = resolved
             target = .path(redirect)
             return askGuard(0)
+        case .detour(let path):
+            guard detours < maxRedirects else {
+                return fail(NavigationError(.redirectLoop, reason: "guards sent it on \(detours + 1) detours, the last to \(path)"))
+            }
+            detours += 1
+            phase = .detouring
+            return .detour(path)
         }
+    }
+
+    /// The page a detour opened answered: `ok` resumes the request in a new turn; anything
+    /// else (another status, no answer, a detour that failed) cancels it.
+    mutating func detourEnded(ok: Bool) -> Action {
+        guard phase == .detouring else { return .none }
+        guard ok else {
+            phase = .ended
+            let error = NavigationError(.cancelled, reason: "the detour a guard asked for did not end with `ok`")
+                .naming(requested)
+            return .abandon(error, announcing: event(.cancelled, to: to.map(SharedPath.init)))
+        }
+        phase = .queued
+        tried = []
+        redirectedFrom = []
+        return .requeue
     }
 
     /// The plan asked for is made (or could not be), with the pages it would remove that
@@ -271,6 +303,10 @@ struct RequestStateMachine {
         switch phase {
         case .locating, .guarding, .confirming:
             return fail(NavigationError(.cancelled, reason: "it was cancelled before any step ran"))
+        case .detouring:
+            phase = .ended
+            let error = NavigationError(.cancelled, reason: "it was cancelled during a detour").naming(requested)
+            return .abandon(error, announcing: event(.cancelled, to: to.map(SharedPath.init)))
         default:
             return .none
         }
@@ -280,6 +316,8 @@ struct RequestStateMachine {
     /// before it started. `current` is the current path, for a request that never started.
     mutating func queueEnded(_ result: Result<Void, NavigationError>, current: @autoclosure () -> SharedPath) -> Action {
         let ending = phase
+        // On a detour the turn ends on purpose; the request waits out of the queue.
+        if ending == .detouring || ending == .ended { return .none }
         if ending == .queued { from = current() }
         phase = .ended
         switch result {

@@ -1,6 +1,6 @@
 public import PageKit
 
-/// Gives each animated transition a duration on a ``TransitionClock`` and completes it
+/// Gives each animated transition a duration on a `TransitionClock` and completes it
 /// when that much time has passed; non-animated transitions complete at once. It can be
 /// told to drop or delay completions, to test time-outs and late completions.
 ///

@@ -26,7 +26,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// The queue its queued operations go through.
     public let transitionQueue: TransitionQueue
     /// The kind of stack it is, when a host made it for a `!/` or `#/` whose style named
-    /// one (``ShowStyle/stack``).
+    /// one (`ShowStyle.stack`).
     public internal(set) var kind: String?
     /// Pushes and pops that wait their turn.
     public private(set) lazy var queued = NavigationStackQueue(stack: self, queue: transitionQueue)
@@ -61,7 +61,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     ///   - pages: The pages to push.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the driver says so; failed with
-    ///     ``NavigationError/Code/alreadyInHierarchy`` (and nothing pushed) if a page is
+    ///     `NavigationError.Code.alreadyInHierarchy` (and nothing pushed) if a page is
     ///     already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
         push(pages, animated: animated, by: .app, completion: completion)
@@ -143,10 +143,10 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     // MARK: Acting as the person does
 
     /// The person taps the back button: the top page leaves, as its
-    /// ``LeaveConfirming/leavePolicy(for:)`` allows (asked first when it says so).
-    /// - Returns: ``LeaveAttempt/leaving(_:)`` with the queued pop, or
-    ///   ``LeaveAttempt/refused`` when the page refuses at once.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left.
+    /// `LeaveConfirming.leavePolicy(for:)` allows (asked first when it says so).
+    /// - Returns: `LeaveAttempt.leaving(_:)` with the queued pop, or
+    ///   `LeaveAttempt.refused` when the page refuses at once.
+    /// - Throws: `NavigationError.Code.outOfRange` when only the root is left.
     @discardableResult
     public func userTapsBack() throws -> LeaveAttempt {
         try leaveTop(by: .backButton)
@@ -154,12 +154,12 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
 
     /// The person swipes back: the swipe begins if the queue is idle and the top page's
     /// policy allows it; it then finishes (the top page is popped) or is abandoned (the
-    /// stack stays). A page whose policy says ``LeavePolicy/confirm`` holds the swipe and
+    /// stack stays). A page whose policy says `LeavePolicy.confirm` holds the swipe and
     /// is asked; it leaves through the queue if it agrees.
     /// - Parameter finishing: Whether the finger lifts past the point of no return.
     /// - Returns: What became of the swipe.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left,
-    ///   ``NavigationError/Code/busy`` while a transition runs.
+    /// - Throws: `NavigationError.Code.outOfRange` when only the root is left,
+    ///   `NavigationError.Code.busy` while a transition runs.
     @discardableResult
     public func userSwipesBack(finishing: Bool = true) throws -> LeaveAttempt {
         switch try beginSwipeBack() {
@@ -188,8 +188,8 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// Begins a swipe back, for a test that drives it step by step (see
     /// ``userSwipesBack(finishing:)``).
     /// - Returns: The swipe in progress, or what the page's policy made of it.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when only the root is left,
-    ///   ``NavigationError/Code/busy`` while a transition runs.
+    /// - Throws: `NavigationError.Code.outOfRange` when only the root is left,
+    ///   `NavigationError.Code.busy` while a transition runs.
     public func beginSwipeBack() throws -> SwipeStart {
         guard pages.count > 1, let top = pages.last else {
             throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to swipe back to")

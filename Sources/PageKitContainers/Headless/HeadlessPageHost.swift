@@ -4,7 +4,7 @@ public import PageKit
 ///
 /// Like UIKit, it holds the presented pages, and a modal belongs to its presentation
 /// context rather than to the page it was presented from: once the host knows the root
-/// (a ``Navigator`` tells it), a page presented from anywhere in a level is recorded as
+/// (a `Navigator` tells it), a page presented from anywhere in a level is recorded as
 /// presented by that level's root (the app's root, or the modal the level lives in). So
 /// pushing under a modal leaves it covering the screen, as UIKit does. A level presents
 /// at most one page at a time; presenters are held weakly.
@@ -146,12 +146,12 @@ public final class HeadlessPageHost: PageHost {
     // MARK: Acting as the person does
 
     /// The person swipes down the sheet on top: it goes if the queue is idle and its
-    /// ``LeaveConfirming/leavePolicy(for:)`` allows it, or is held and asked first.
+    /// `LeaveConfirming.leavePolicy(for:)` allows it, or is held and asked first.
     /// - Parameter finishing: Whether the sheet is swiped past the point of no return;
     ///   otherwise it springs back.
     /// - Returns: What became of the swipe.
-    /// - Throws: ``NavigationError/Code/staleHierarchy`` when nothing is presented,
-    ///   ``NavigationError/Code/busy`` while a transition runs.
+    /// - Throws: `NavigationError.Code.staleHierarchy` when nothing is presented,
+    ///   `NavigationError.Code.busy` while a transition runs.
     @discardableResult
     public func userSwipesDownModal(finishing: Bool = true) throws -> LeaveAttempt {
         guard let (presenter, sheet) = topPresentation() else {

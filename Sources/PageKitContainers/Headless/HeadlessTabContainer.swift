@@ -88,7 +88,7 @@ public final class HeadlessTabContainer: TabContainer {
     /// The person taps a tab: it is selected at once, outside any queue (a tab bar does
     /// not wait for transitions), and the change is reported as the person's.
     /// - Parameter index: The tab's index.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when there is no such tab.
+    /// - Throws: `NavigationError.Code.outOfRange` when there is no such tab.
     public func userSelectsTab(_ index: Int) throws {
         guard tabs.indices.contains(index) else {
             throw NavigationError(.outOfRange, component: pageName,

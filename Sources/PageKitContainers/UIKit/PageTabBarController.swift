@@ -3,7 +3,7 @@ public import PageKit
 public import UIKit
 
 /// A drop-in `UITabBarController` that reports the person's tab taps on a
-/// ``PageKit/TransitionQueue``, so the navigator that shares the queue announces and
+/// `TransitionQueue`, so the navigator that shares the queue announces and
 /// records them as it happens. (A plain `UITabBarController` is a tab container too; a tap
 /// on it is noticed when the navigator's next request starts.)
 ///

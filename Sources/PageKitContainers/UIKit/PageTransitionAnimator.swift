@@ -2,7 +2,7 @@
 public import PageKit
 public import UIKit
 
-/// Animates the built-in ``PageKit/TransitionStyle``s that UIKit has no stock animation
+/// Animates the built-in `TransitionStyle`s that UIKit has no stock animation
 /// for (a push that rises like a modal, moves in from an edge, drops down, flips, curls
 /// or fades), for navigation controllers and for presentations.
 final class PageTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
@@ -67,8 +67,8 @@ final class PageTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
 }
 
 /// The animators and presentations a UIKit host knows by name, for
-/// ``PageKit/TransitionStyle/custom(_:)`` and ``PageKit/PresentationStyle/custom(_:)``,
-/// and the navigation controllers it makes for a ``PageKit/ShowStyle/stack`` name.
+/// `TransitionStyle.custom(_:)` and `PresentationStyle.custom(_:)`,
+/// and the navigation controllers it makes for a `ShowStyle.stack` name.
 @MainActor
 public final class UIKitStyles {
     /// Makes the animator of a custom transition; `isAppearing` says whether the page

@@ -150,7 +150,7 @@ public final class UIKitPageHost: PageHost {
         return nil
     }
 
-    /// Registers a custom transition for ``PageKit/TransitionStyle/custom(_:)``, in
+    /// Registers a custom transition for `TransitionStyle.custom(_:)`, in
     /// presentations and in the navigation controllers this host makes.
     /// - Parameters:
     ///   - name: The name a style gives.
@@ -159,7 +159,7 @@ public final class UIKitPageHost: PageHost {
         styles.animators[name] = animator
     }
 
-    /// Registers a custom presentation for ``PageKit/PresentationStyle/custom(_:)``.
+    /// Registers a custom presentation for `PresentationStyle.custom(_:)`.
     /// - Parameters:
     ///   - name: The name a style gives.
     ///   - presentation: Sets up the controller before it is presented.
@@ -167,10 +167,10 @@ public final class UIKitPageHost: PageHost {
         styles.presentations[name] = presentation
     }
 
-    /// Registers a kind of navigation controller for ``PageKit/ShowStyle/stack``: the
+    /// Registers a kind of navigation controller for `ShowStyle.stack`: the
     /// class or factory of what `!/` and `#/` make for pages registered with that name.
     /// - Parameters:
-    ///   - name: The name a registration gives (``PageKit/PageOptions/stack``).
+    ///   - name: The name a registration gives (`PageOptions.stack`).
     ///   - factory: Makes the controller on the host's queue.
     public func registerStack(named name: String, _ factory: @escaping UIKitStyles.StackFactory) {
         styles.stacks[name] = factory
@@ -255,7 +255,7 @@ final class PresentationTransitions: NSObject, UIViewControllerTransitioningDele
     }
 }
 
-/// A page that names where a popover presented over it points (``PageKit/PresentationStyle/popover(anchor:)``).
+/// A page that names where a popover presented over it points (`PresentationStyle.popover(anchor:)`).
 @MainActor
 public protocol PopoverAnchoring {
     /// The view and the rectangle in it that the popover named `anchor` points at, or

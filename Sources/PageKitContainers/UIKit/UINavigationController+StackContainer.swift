@@ -2,7 +2,7 @@
 public import PageKit
 public import UIKit
 
-/// Every `UINavigationController` is a ``PageKit/StackContainer`` out of the box: its
+/// Every `UINavigationController` is a `StackContainer` out of the box: its
 /// view controllers that adopt `Page` are its pages, and its `restorationIdentifier` is
 /// its name (none: a transparent stack that stands for its first page).
 ///

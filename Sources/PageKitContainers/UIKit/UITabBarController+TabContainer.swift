@@ -2,7 +2,7 @@
 public import PageKit
 public import UIKit
 
-/// Every `UITabBarController` is a ``PageKit/TabContainer`` out of the box: its view
+/// Every `UITabBarController` is a `TabContainer` out of the box: its view
 /// controllers that adopt `Page` (or navigation controllers) are its tabs, and its
 /// `restorationIdentifier` is its name.
 extension UITabBarController: TabContainer {

@@ -40,6 +40,8 @@ struct RequestStateMachineTests {
         case .failValve(let error): "failValve(\(error.code))"
         case .complete(_, let dropping, let event): "complete(dropping \(dropping), \(name(event.kind)))"
         case .abandon(let error, let event): "abandon(\(error.code), \(name(event.kind)))"
+        case .detour(let path): "detour(\(path))"
+        case .requeue: "requeue"
         case .none: "none"
         }
     }
@@ -108,6 +110,38 @@ struct RequestStateMachineTests {
         _ = bounded.guardAnswered(.redirect(to: Self.login))
         #expect(Self.name(bounded.guardAnswered(.redirect(to: try! PagePath(parsing: "/tab#feed"))))
             == "failValve(redirectLoop)")
+    }
+
+    @Test("a detour ends the turn without ending the request; ok requeues it and the guards are asked again")
+    func detours() {
+        var machine = Self.machine()
+        _ = machine.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
+        #expect(Self.name(machine.guardAnswered(.detour(to: Self.login))) == "detour(/tab!login)")
+        #expect(Self.name(machine.queueEnded(.success(()), current: SharedPath())) == "none",
+                "the turn ends on purpose; the request waits")
+        #expect(Self.name(machine.detourEnded(ok: true)) == "requeue")
+        #expect(Self.name(machine.started(from: SharedPath(), fromPath: Self.current, guardCount: 1))
+            == "askGuard(0, to: /tab#settings)")
+        #expect(Self.name(machine.guardAnswered(.allow)) == "plan(/tab#settings)")
+
+        var declined = Self.machine()
+        _ = declined.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
+        _ = declined.guardAnswered(.detour(to: Self.login))
+        #expect(Self.name(declined.detourEnded(ok: false)) == "abandon(cancelled, cancelled)")
+        #expect(Self.name(declined.detourEnded(ok: true)) == "none", "a late answer is ignored")
+
+        var cancelled = Self.machine()
+        _ = cancelled.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
+        _ = cancelled.guardAnswered(.detour(to: Self.login))
+        #expect(Self.name(cancelled.cancelRequested()) == "abandon(cancelled, cancelled)")
+        #expect(Self.name(cancelled.detourEnded(ok: true)) == "none")
+
+        var bounded = Self.machine(maxRedirects: 1)
+        _ = bounded.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
+        _ = bounded.guardAnswered(.detour(to: Self.login))
+        _ = bounded.detourEnded(ok: true)
+        _ = bounded.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
+        #expect(Self.name(bounded.guardAnswered(.detour(to: Self.login))) == "failValve(redirectLoop)")
     }
 
     @Test("a move with guards is planned first to learn where it leads, then planned again")

@@ -1,0 +1,71 @@
+extension Navigator {
+    /// Opens a link from outside the app through ``links``: its path, as an external
+    /// request, so it reaches only externally openable pages.
+    ///
+    /// ```swift
+    /// try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
+    /// try await navigator.openLink("https://example.com/people/5")
+    /// ```
+    /// - Parameters:
+    ///   - link: The link, such as a universal link's URL text.
+    ///   - options: Mode, animation and payload; the source is always
+    ///     ``NavigationSource/external``.
+    /// - Returns: What it did.
+    /// - Throws: Always a ``NavigationError``: ``NavigationError/Code/invalidLink`` when the
+    ///   link matches no pattern (a foreign scheme or host, an unknown path), and the
+    ///   errors of ``open(_:_:)`` otherwise.
+    @discardableResult
+    public func openLink(_ link: String, _ options: NavigationOptions = .default) async throws -> NavigationOutcome {
+        try await requestLink(link, options).outcome()
+    }
+
+    /// Queues a request for a link from outside the app, through ``links``.
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - options: Mode, animation and payload; the source is always external.
+    /// - Returns: The request; already failed with ``NavigationError/Code/invalidLink`` when
+    ///   the link matches no pattern.
+    @discardableResult
+    public func requestLink(_ link: String, _ options: NavigationOptions = .default) -> NavigationRequest {
+        let external = options.source(.external)
+        do {
+            return request(try links.path(for: link), external)
+        } catch {
+            return failedRequest(error, external)
+        }
+    }
+
+    /// Plans every sample link as a link from outside the app, against the hierarchy as
+    /// it is, and reports each one that goes wrong: unmatched by ``links``, unreachable
+    /// (no plan can show it), or reaching a page that is not externally openable. Run it
+    /// in an app's own tests, over the paths its associated domains declare, on a
+    /// navigator built on headless containers.
+    ///
+    /// ```swift
+    /// let audit = navigator.auditLinks(["https://example.com/people/5", "https://example.com/admin"])
+    /// #expect(audit.problems.isEmpty, "\(audit)")
+    /// ```
+    /// - Parameter samples: The links to check.
+    /// - Returns: The links that go wrong, and why.
+    /// - Complexity: One plan per link; nothing moves.
+    public func auditLinks(_ samples: [String]) -> LinkAudit {
+        var problems: [LinkAudit.Problem] = []
+        for link in samples {
+            let path: PagePath
+            do {
+                path = try links.path(for: link)
+            } catch {
+                problems.append(LinkAudit.Problem(link: link, kind: .unmatched, error: NavigationError(wrapping: error)))
+                continue
+            }
+            do {
+                _ = try plan(for: path, .external)
+            } catch {
+                let error = NavigationError(wrapping: error)
+                let kind: LinkAudit.Problem.Kind = error.code == .notExternallyOpenable ? .notExternallyOpenable : .unreachable
+                problems.append(LinkAudit.Problem(link: link, kind: kind, error: error))
+            }
+        }
+        return LinkAudit(checked: samples.count, problems: problems)
+    }
+}
