@@ -26,6 +26,12 @@ struct SwiftUITabAndScreenTests {
         #expect(app.path == "/tab#settings")
     }
 
+    @Test("a tab without a label is called by its name, a transparent stack by its first page's")
+    func titles() {
+        let app = SwiftUIAppFixture()
+        #expect(app.tabs.tabs.map(PageTabModel.title(of:)) == ["contact", "feed", "settings"])
+    }
+
     @Test("a tab model that accepts new tabs adds them; one that does not refuses")
     func newTabs() throws {
         let app = SwiftUIAppFixture()

@@ -48,6 +48,17 @@ public final class PageTabModel: TabContainer, ObservableModel {
     /// The tabs.
     public var containedPages: [any Page] { tabs }
 
+    /// What a tab is called when its view gives no label: its name, or a transparent
+    /// stack's first page's.
+    /// - Parameter tab: A tab.
+    /// - Returns: The name to show.
+    package static func title(of tab: any Page) -> String {
+        if tab.pageName.isEmpty, let stack = tab as? PageStackModel, let first = stack.pages.first {
+            return first.pageName
+        }
+        return tab.pageName
+    }
+
     /// The selected tab.
     public var visiblePage: (any Page)? {
         tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil
