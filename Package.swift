@@ -29,6 +29,11 @@ let package = Package(
             dependencies: ["PageKit", "PageKitContainers"],
             path: "Examples/UIKitDropIn"
         ),
+        .target(
+            name: "SwiftUIApp",
+            dependencies: ["PageKit", "PageKitContainers"],
+            path: "Examples/SwiftUIApp"
+        ),
         .executableTarget(
             name: "Showcase",
             dependencies: ["PageKit", "PageKitContainers", "ShowcaseApp"],
@@ -37,7 +42,7 @@ let package = Package(
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]),
         .testTarget(
             name: "PageKitContainersTests",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport", "SwiftUIApp"]
         ),
         .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "ShowcaseApp", "PageKit", "PageKitContainers"]),
     ],

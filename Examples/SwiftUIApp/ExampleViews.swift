@@ -1,0 +1,159 @@
+#if canImport(SwiftUI) && os(iOS)
+import PageKit
+import PageKitContainers
+import SwiftUI
+
+// The example's SwiftUI half: views that bind to ExampleNavigation's models and call its
+// methods. Add `@main` to `ExampleApp` to run it as an app.
+
+/// The app: a tab view with two stacks, over which sheets are presented.
+public struct ExampleApp: App {
+    /// Makes the app.
+    public init() {}
+
+    /// One window showing ``ExampleRootView``.
+    public var body: some Scene {
+        WindowGroup { ExampleRootView() }
+    }
+}
+
+/// Keeps the navigation for the life of the app.
+@MainActor
+final class ExampleState: ObservableObject {
+    let navigation: Result<ExampleNavigation, any Error>
+
+    init() {
+        navigation = Result { try ExampleNavigation() }
+    }
+}
+
+/// The root view: PageKit's root, its screens, and deep links from `onOpenURL`.
+@MainActor
+public struct ExampleRootView: View {
+    @StateObject private var state = ExampleState()
+    @State private var linkError: String?
+
+    /// The root view.
+    public init() {}
+
+    /// The tabs, or what went wrong building them.
+    public var body: some View {
+        switch state.navigation {
+        case .success(let navigation):
+            PageRootView(root: navigation.tabs, host: navigation.host, screens: navigation.screens)
+                .onOpenURL { url in
+                    Task {
+                        do {
+                            try await navigation.open(url)
+                        } catch {
+                            linkError = "\(error)"
+                        }
+                    }
+                }
+                .alert("Cannot open the link", isPresented: Binding(get: { linkError != nil },
+                                                                    set: { if !$0 { linkError = nil } })) {
+                    Button("OK") { linkError = nil }
+                } message: {
+                    Text(verbatim: linkError ?? "")
+                }
+        case .failure(let error):
+            Text(verbatim: "\(error)")
+        }
+    }
+}
+
+extension ExampleNavigation {
+    /// Each page's view, by name.
+    var screens: ScreenViews {
+        var screens = ScreenViews()
+        screens.register("list") { _ in ContactListView(navigation: self) }
+        screens.register("person_detail") { page in PersonDetailView(page: page, navigation: self) }
+        screens.register("feed") { _ in FeedView(navigation: self) }
+        screens.register("post") { page in Text(verbatim: "Post \(page.parameter("id") ?? "?")").navigationTitle("Post") }
+        screens.register("compose") { page in ComposeView(page: page, navigation: self) }
+        screens.register("attach") { _ in Text("Pick a photo").navigationTitle("Attach") }
+        return screens
+    }
+}
+
+/// The contacts: a person opens their detail; the toolbar composes a message and awaits it.
+@MainActor
+struct ContactListView: View {
+    let navigation: ExampleNavigation
+    @State private var lastSent: String?
+
+    var body: some View {
+        List {
+            ForEach(1...3, id: \.self) { id in
+                Button("Person \(id)") { navigation.showPerson(id) }
+            }
+            if let lastSent {
+                Section("Sent") { Text(verbatim: lastSent) }
+            }
+        }
+        .navigationTitle("Contacts")
+        .toolbar {
+            Button("Compose") {
+                Task {
+                    // Waits for the sheet's answer: a draft, or nil when it was dismissed.
+                    if let draft = try? await navigation.compose() { lastSent = draft.text }
+                }
+            }
+        }
+    }
+}
+
+/// A person: `follow` events mark them followed, and their view follows.
+@MainActor
+struct PersonDetailView: View {
+    let page: ScreenPage
+    let navigation: ExampleNavigation
+
+    var body: some View {
+        VStack(spacing: 12) {
+            Text(verbatim: "Person \(page.parameter("id") ?? "?")").font(.title)
+            if page.parameter("following") == "yes" { Text("Following") }
+            Button("Their latest post") { navigation.showPost(Int(page.parameter("id") ?? "") ?? 1) }
+        }
+        .navigationTitle("Person")
+    }
+}
+
+/// The feed.
+@MainActor
+struct FeedView: View {
+    let navigation: ExampleNavigation
+
+    var body: some View {
+        List(1...3, id: \.self) { id in
+            Button("Post \(id)") { navigation.showPost(id) }
+        }
+        .navigationTitle("Feed")
+    }
+}
+
+/// The compose sheet's first page: Send answers the opener, Attach pushes in the sheet's
+/// own stack.
+@MainActor
+struct ComposeView: View {
+    let page: ScreenPage
+    let navigation: ExampleNavigation
+    @State private var text = ""
+
+    var body: some View {
+        Form {
+            TextField("Message", text: $text)
+            Button("Attach a photo") { navigation.navigator.request("attach") }
+        }
+        .navigationTitle("New message")
+        .toolbar {
+            ToolbarItem(placement: .cancellationAction) {
+                Button("Cancel") { navigation.cancel(from: page) }
+            }
+            ToolbarItem(placement: .confirmationAction) {
+                Button("Send") { navigation.send(Draft(text: text), from: page) }
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,94 @@
+import Foundation
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import SwiftUIApp
+import Testing
+
+/// The SwiftUI example's navigation, run on Linux with a simulated screen: what its views
+/// would do, through the same methods.
+@MainActor
+@Suite("SwiftUI example", .timeLimit(.minutes(2)))
+struct SwiftUIExampleTests {
+    let clock = ManualTransitionClock()
+    let app: ExampleNavigation
+    let screen: ScreenSimulator
+
+    init() throws {
+        app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
+        screen = ScreenSimulator(driver: ClockTransitionDriver(clock: clock))
+        screen.show(app.contacts)
+        screen.show(app.feed)
+        screen.show(app.host)
+    }
+
+    /// Runs `work` while the simulated screen lets time pass.
+    @discardableResult
+    private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
+        let task = Task { try await work() }
+        for _ in 0..<40 {
+            _ = await yieldUntil(limit: 20) { false }
+            clock.advance(by: .milliseconds(250))
+        }
+        return try await task.value
+    }
+
+    @Test("onOpenURL: a declared link opens the person in the contacts tab; any other is refused with a typed error")
+    func deepLinks() async throws {
+        try app.tabs.userSelectsTab(1)
+        let link = try #require(URL(string: "https://example.com/people/5"))
+        try await run { try await app.open(link) }
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)")
+        let custom = try #require(URL(string: "example://people/6"))
+        try await run { try await app.open(custom) }
+        #expect(app.contacts.pages.map(\.pageDescription) == ["list", "person_detail(id=5)", "person_detail(id=6)"])
+        let foreign = try #require(URL(string: "https://evil.example/people/5"))
+        await #expect { try await app.open(foreign) } throws: { ($0 as? NavigationError)?.code == .invalidLink }
+    }
+
+    @Test("the follow event marks the live person followed, in the path, without a push")
+    func followEvent() throws {
+        app.showPerson(5)
+        clock.advance(by: .seconds(2))
+        let request = app.navigator.request("app://tab/contact/person_detail/follow?id=5")
+        clock.advance(by: .seconds(2))
+        #expect(request.errorCode == nil)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(following=yes,id=5)")
+        #expect(app.contacts.pages.count == 2)
+    }
+
+    @Test("compose opens a sheet with its own stack; Send answers the awaiting opener and closes the sheet")
+    func composeAndSend() async throws {
+        let app = app
+        let clock = clock
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list!/compose")
+        app.navigator.request("attach")
+        clock.advance(by: .seconds(1))
+        #expect(sheet.pages.map(\.pageName) == ["compose", "attach"], "the sheet has its own stack")
+        app.navigator.up()
+        clock.advance(by: .seconds(1))
+        let compose = try #require(sheet.pages.first)
+        app.send(Draft(text: "Hello"), from: compose)
+        clock.advance(by: .seconds(1))
+        #expect(try await drafts.value == Draft(text: "Hello"))
+        #expect(app.sent == [Draft(text: "Hello")])
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
+
+    @Test("a compose sheet swiped down answers nothing")
+    func composeSwipedDown() async throws {
+        let app = app
+        let clock = clock
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        let sheet = try #require(app.host.presentedPage(of: app.tabs))
+        app.host.personDismissed(sheet)
+        #expect(try await drafts.value == nil)
+        #expect(app.sent.isEmpty)
+    }
+}
