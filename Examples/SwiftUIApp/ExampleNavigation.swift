@@ -25,7 +25,7 @@ public struct Draft: Sendable, Equatable {
 ///     - (transparent) [PageStackModel]: feed, post(id=…)
 ///     !/compose [PageStackModel, presented as a sheet]: compose, attach
 ///
-/// `person_detail` holds an ``PageKit/EventHandler`` named `follow`; outside links
+/// `person_detail` holds an ``/PageKit/EventHandler`` named `follow`; outside links
 /// `example://people/{id}` and `https://example.com/people/{id}` open a person.
 @MainActor
 public final class ExampleNavigation {
@@ -45,7 +45,7 @@ public final class ExampleNavigation {
     /// Builds the tree, the registry and the links.
     /// - Parameter queue: The queue every container shares; a test passes one on a manual
     ///   clock.
-    /// - Throws: A ``PageKit/NavigationError`` or ``PageKit/LinkMapError`` if a
+    /// - Throws: A ``/PageKit/NavigationError`` or ``/PageKit/LinkMapError`` if a
     ///   registration or a link pattern is refused, which the tests would catch.
     public init(queue: TransitionQueue = TransitionQueue()) throws {
         contacts = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
@@ -71,7 +71,7 @@ public final class ExampleNavigation {
     /// Opens a link from outside the app (`onOpenURL`): only the declared ones.
     /// - Parameter url: The link.
     /// - Returns: What it did.
-    /// - Throws: A ``PageKit/NavigationError`` when the link is not declared or cannot be
+    /// - Throws: A ``/PageKit/NavigationError`` when the link is not declared or cannot be
     ///   opened.
     @discardableResult
     public func open(_ url: URL) async throws -> NavigationOutcome {
@@ -98,7 +98,7 @@ public final class ExampleNavigation {
     /// its answer.
     /// - Returns: The message sent, or `nil` when the person cancelled or swiped the
     ///   sheet away.
-    /// - Throws: A ``PageKit/NavigationError`` when the sheet cannot be opened.
+    /// - Throws: A ``/PageKit/NavigationError`` when the sheet cannot be opened.
     public func compose() async throws -> Draft? {
         let reply = try await navigator.open("!/compose", expecting: Draft.self)
         guard let reply, reply.status == .ok, let draft = reply.payload else { return nil }

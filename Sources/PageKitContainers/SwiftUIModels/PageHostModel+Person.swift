@@ -5,7 +5,7 @@ public import PageKit
 extension PageHostModel {
     /// SwiftUI dismissed `page` itself, setting its presentation binding to `nil`: the
     /// person swiped the sheet down. It is reported as the person's dismissal
-    /// (``PageKit/HierarchyChange`` `.dismissed` by `.user`), with what was presented
+    /// (``/PageKit/HierarchyChange`` `.dismissed` by `.user`), with what was presented
     /// above it. SwiftUI's `dismiss` action, called from the page's own view, comes here
     /// too and is reported the same way: SwiftUI gives the same signal for both.
     ///
@@ -19,7 +19,7 @@ extension PageHostModel {
     }
 
     /// Whether the person may swipe `page`'s sheet down: its leave policy for
-    /// ``PageKit/LeaveGesture/swipeDown`` is ``PageKit/LeavePolicy/allow``. The view sets
+    /// ``/PageKit/LeaveGesture/swipeDown`` is ``/PageKit/LeavePolicy/allow``. The view sets
     /// `interactiveDismissDisabled` when it is not; such a sheet closes through a button
     /// that calls ``userDismisses(_:)``.
     /// - Parameter page: A presented page.
@@ -30,8 +30,8 @@ extension PageHostModel {
 
     /// The person taps a button that closes the presented `page` (a Cancel or Close button
     /// of its own): it is dismissed through the queue, with what is presented above it, as
-    /// its ``PageKit/LeaveConfirming/leavePolicy(for:)`` for
-    /// ``PageKit/LeaveGesture/swipeDown`` allows (asked first when it says so). The
+    /// its ``/PageKit/LeaveConfirming/leavePolicy(for:)`` for
+    /// ``/PageKit/LeaveGesture/swipeDown`` allows (asked first when it says so). The
     /// dismissal is reported as the person's.
     ///
     /// This is how a sheet that confirms leaving is closed: iOS 16 gives no signal when
@@ -41,9 +41,9 @@ extension PageHostModel {
     /// Button("Cancel") { try? host.userDismisses(page) }
     /// ```
     /// - Parameter page: A presented page.
-    /// - Returns: ``PageKit/LeaveAttempt/leaving(_:)`` with the queued dismissal, or
-    ///   ``PageKit/LeaveAttempt/refused`` when the page refuses at once.
-    /// - Throws: ``PageKit/NavigationError/Code/staleHierarchy`` when `page` is not
+    /// - Returns: ``/PageKit/LeaveAttempt/leaving(_:)`` with the queued dismissal, or
+    ///   ``/PageKit/LeaveAttempt/refused`` when the page refuses at once.
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when `page` is not
     ///   presented.
     @discardableResult
     public func userDismisses(_ page: any Page) throws -> LeaveAttempt {

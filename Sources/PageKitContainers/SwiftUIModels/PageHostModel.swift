@@ -1,18 +1,18 @@
 public import PageKit
 
 /// Modal presentation for SwiftUI, and the stacks `!/` and `#/` make: a
-/// ``PageKit/PageHost`` whose presentations SwiftUI's `sheet(item:)` and
+/// ``/PageKit/PageHost`` whose presentations SwiftUI's `sheet(item:)` and
 /// `fullScreenCover(item:)` bind to (``PageRootView`` attaches them), and that runs on
 /// Linux.
 ///
 /// `!` presents a sheet, or a full-screen cover when the step's
-/// ``PageKit/ShowStyle/presentation`` is ``PageKit/PresentationStyle/fullScreen``; a
+/// ``/PageKit/ShowStyle/presentation`` is ``/PageKit/PresentationStyle/fullScreen``; a
 /// sheet stops at the style's detents, if it gives any (popovers show as sheets;
-/// ``PageKit/PresentationStyle/custom(_:)`` fails, as SwiftUI has no such presentation).
+/// ``/PageKit/PresentationStyle/custom(_:)`` fails, as SwiftUI has no such presentation).
 /// `!/` and `#/` make a ``PageStackModel``.
 ///
 /// As UIKit does, a modal belongs to its presentation context: once the host knows the
-/// root (a ``PageKit/Navigator`` tells it), a page presented from anywhere in a level is
+/// root (a ``/PageKit/Navigator`` tells it), a page presented from anywhere in a level is
 /// recorded as presented by that level's root (the app's root, or the modal the level lives
 /// in), whose view carries the `sheet` modifier. A level presents one page at a time.
 ///
@@ -107,17 +107,17 @@ public final class PageHostModel: PageHost, ObservableModel {
     }
 
     /// Presents `page` over the level `presenter` belongs to, as `style` says: a
-    /// full-screen cover for ``PageKit/PresentationStyle/fullScreen``, a sheet (with the
-    /// style's detents) otherwise; ``PageKit/TransitionStyle/none`` does not animate.
+    /// full-screen cover for ``/PageKit/PresentationStyle/fullScreen``, a sheet (with the
+    /// style's detents) otherwise; ``/PageKit/TransitionStyle/none`` does not animate.
     /// - Parameters:
     ///   - page: The page to present, not already shown.
     ///   - presenter: A page of the level.
     ///   - animated: Whether to animate.
     ///   - style: How to present it.
     ///   - completion: Finished when the page has appeared (at once when not animated);
-    ///     failed with ``PageKit/NavigationError/Code/cannotShow`` when the level already
+    ///     failed with ``/PageKit/NavigationError/Code/cannotShow`` when the level already
     ///     presents a page or the style is custom, and with
-    ///     ``PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown.
+    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown.
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
@@ -160,7 +160,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///   - presenter: The presenter.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when SwiftUI's `onDismiss` runs (at once when not
-    ///     animated); failed with ``PageKit/NavigationError/Code/staleHierarchy`` when
+    ///     animated); failed with ``/PageKit/NavigationError/Code/staleHierarchy`` when
     ///     `presenter` presents nothing.
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
         dismissPage(presentedBy: presenter, animated: animated, by: .app, completion: completion)

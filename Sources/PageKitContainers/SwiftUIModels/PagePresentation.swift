@@ -23,7 +23,7 @@ public struct PagePresentation: Hashable, Identifiable, Sendable {
     /// The presented page, while it lives.
     public var page: (any Page)? { entry.page }
 
-    /// Whether it covers the whole screen (``PageKit/PresentationStyle/fullScreen``);
+    /// Whether it covers the whole screen (``/PageKit/PresentationStyle/fullScreen``);
     /// every other style shows a sheet.
     public var isFullScreen: Bool { style.presentation == .fullScreen }
 

@@ -13,7 +13,7 @@ extension PageRegistry {
     ///     (``ScreenPage/init(intent:keeping:)``).
     ///   - externallyOpenable: Whether opens from outside the app may reach it.
     ///   - options: How it is shown unless a request says otherwise.
-    /// - Throws: ``PageKit/NavigationError/Code/duplicateRegistration`` when `name` is taken.
+    /// - Throws: ``/PageKit/NavigationError/Code/duplicateRegistration`` when `name` is taken.
     public mutating func registerScreen(_ name: String, keeping keys: [String] = [], externallyOpenable: Bool = false,
                                         options: PageOptions = .default) throws {
         try register(name, externallyOpenable: externallyOpenable, options: options) { intent in

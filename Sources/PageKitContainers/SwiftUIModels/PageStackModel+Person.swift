@@ -7,7 +7,7 @@ extension PageStackModel {
     /// `NavigationLink(value:)` of the app's grew it.
     ///
     /// A shorter path that keeps the bottom of the old one is the person's pop, reported
-    /// as ``PageKit/HierarchyChange`` `.popped` by `.user`. A longer one that keeps the old
+    /// as ``/PageKit/HierarchyChange`` `.popped` by `.user`. A longer one that keeps the old
     /// path is the app's push (refused, and the path restored, if a page is already in the
     /// stack); anything else replaces the pages above the root, as the app's change.
     /// Entries whose page is gone are dropped.
@@ -44,11 +44,11 @@ extension PageStackModel {
     }
 
     /// The person taps the back button PageKit gives a page that confirms leaving: the top
-    /// page leaves through the queue, as its ``PageKit/LeaveConfirming/leavePolicy(for:)``
-    /// for ``PageKit/LeaveGesture/backButton`` allows (asked first when it says so).
-    /// - Returns: ``PageKit/LeaveAttempt/leaving(_:)`` with the queued pop, or
-    ///   ``PageKit/LeaveAttempt/refused`` when the page refuses at once.
-    /// - Throws: ``PageKit/NavigationError/Code/outOfRange`` when only the root is left.
+    /// page leaves through the queue, as its ``/PageKit/LeaveConfirming/leavePolicy(for:)``
+    /// for ``/PageKit/LeaveGesture/backButton`` allows (asked first when it says so).
+    /// - Returns: ``/PageKit/LeaveAttempt/leaving(_:)`` with the queued pop, or
+    ///   ``/PageKit/LeaveAttempt/refused`` when the page refuses at once.
+    /// - Throws: ``/PageKit/NavigationError/Code/outOfRange`` when only the root is left.
     @discardableResult
     public func userTapsBack() throws -> LeaveAttempt {
         guard pages.count > 1, let top = pages.last else {
@@ -65,7 +65,7 @@ extension PageStackModel {
 
     /// Whether the view hides the system back button of `page` and shows PageKit's
     /// instead (whose tap is ``userTapsBack()``): when the page's leave policy for the back
-    /// button or the swipe back is not ``PageKit/LeavePolicy/allow``. Hiding the system
+    /// button or the swipe back is not ``/PageKit/LeavePolicy/allow``. Hiding the system
     /// button also turns off the swipe back on iOS 16, so the page keeps its say.
     /// - Parameter page: A page of the stack.
     /// - Returns: `false` for the root, which has no back button, and for pages that

@@ -1,11 +1,11 @@
 public import PageKit
 
-/// The model of a SwiftUI navigation stack: a ``PageKit/StackContainer`` that
+/// The model of a SwiftUI navigation stack: a ``/PageKit/StackContainer`` that
 /// ``PageNavigationStack`` binds `NavigationStack(path:)` to, and that runs on Linux.
 ///
 /// PageKit's pushes and pops change the model and the view follows. The person's back
 /// button or swipe shrinks the path binding, and the model reports that as the person's
-/// change (``PageKit/HierarchyChange`` `.popped` by `.user`) on its queue, as it reports
+/// change (``/PageKit/HierarchyChange`` `.popped` by `.user`) on its queue, as it reports
 /// the app's own pushes and pops and refuses a page pushed twice.
 ///
 /// iOS 16's `NavigationStack` reports no completion, so an animated transition ends when
@@ -32,7 +32,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// the navigator's.
     public let transitionQueue: TransitionQueue
     /// The kind of stack it is, when a host made it for a `!/` or `#/` whose style named
-    /// one (``PageKit/ShowStyle/stack``).
+    /// one (``/PageKit/ShowStyle/stack``).
     public internal(set) var kind: String?
     /// Whether a view shows the stack now, as its view reports (``stackAppeared()``,
     /// ``stackDisappeared()``). Transitions of a stack no view shows end at once.
@@ -70,7 +70,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     /// How `page` was pushed: the style of the step that pushed it, or the default.
     /// - Parameter page: A page of the stack.
-    /// - Returns: Its style; the view hides the tab bar when ``PageKit/ShowStyle/hidesBottomBar``.
+    /// - Returns: Its style; the view hides the tab bar when ``/PageKit/ShowStyle/hidesBottomBar``.
     public func style(of page: any Page) -> ShowStyle {
         styles[ObjectIdentifier(page)] ?? .default
     }
@@ -85,7 +85,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///   - pages: The pages to push.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the new top has appeared (at once when not animated
-    ///     or not on screen); failed with ``PageKit/NavigationError/Code/alreadyInHierarchy``,
+    ///     or not on screen); failed with ``/PageKit/NavigationError/Code/alreadyInHierarchy``,
     ///     and nothing pushed, if a page is already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
         push(pages, animated: animated, by: .app, completion: completion)
@@ -93,7 +93,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     /// Pushes `pages` shown as `style` says: the view hides the tab bar for them when the
     /// style says so; SwiftUI's own push animation is used whatever the transition style,
-    /// except ``PageKit/TransitionStyle/none``, which does not animate.
+    /// except ``/PageKit/TransitionStyle/none``, which does not animate.
     /// - Parameters:
     ///   - pages: The pages to push.
     ///   - animated: Whether to animate.
@@ -125,7 +125,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///   - animated: Whether to animate.
     ///   - completion: Finished when `page` has appeared (at once when not animated, not
     ///     on screen, or already on top); failed with
-    ///     ``PageKit/NavigationError/Code/staleHierarchy`` if `page` is not in the stack.
+    ///     ``/PageKit/NavigationError/Code/staleHierarchy`` if `page` is not in the stack.
     public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
         pop(to: page, animated: animated, by: .app, completion: completion)
     }
@@ -161,8 +161,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///   - style: How to show the pages.
     ///   - completion: Finished when the new top has appeared (at once when not animated,
     ///     not on screen, or the top is the same page); failed with
-    ///     ``PageKit/NavigationError/Code/outOfRange`` for an empty stack and
-    ///     ``PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
+    ///     ``/PageKit/NavigationError/Code/outOfRange`` for an empty stack and
+    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard !pages.isEmpty else {
             return completion.fail(NavigationError(.outOfRange, component: pageName,
@@ -207,7 +207,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     }
 
     /// Tells the views to read the pages' leave policies again, after a page's
-    /// ``PageKit/LeaveConfirming/leavePolicy(for:)`` changed (a draft became dirty), so
+    /// ``/PageKit/LeaveConfirming/leavePolicy(for:)`` changed (a draft became dirty), so
     /// the back button it gets follows. A page that is an `ObservableObject` needs no
     /// call: the view reads its policy again whenever it changes.
     public func leavePoliciesChanged() {

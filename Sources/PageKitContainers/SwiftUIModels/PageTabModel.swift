@@ -1,11 +1,11 @@
 public import PageKit
 
-/// The model of a SwiftUI `TabView`: a ``PageKit/TabContainer`` that ``PageTabView``
+/// The model of a SwiftUI `TabView`: a ``/PageKit/TabContainer`` that ``PageTabView``
 /// binds its selection to, and that runs on Linux.
 ///
 /// The navigator's selections change the model and the view follows; the person's tab
 /// taps set the selection binding, and the model reports them as the person's
-/// (``PageKit/HierarchyChange`` `.selected` by `.user`). A `TabView` does not animate a
+/// (``/PageKit/HierarchyChange`` `.selected` by `.user`). A `TabView` does not animate a
 /// selection, so every selection ends at once.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
     ///   - page: One of the tabs.
     ///   - animated: Passed on to the view.
     ///   - completion: Finished at once, or failed with
-    ///     ``PageKit/NavigationError/Code/staleHierarchy``.
+    ///     ``/PageKit/NavigationError/Code/staleHierarchy``.
     public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
         guard let index = tabs.firstIndex(where: { $0 === page }) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
@@ -86,7 +86,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
     ///   - page: The new tab.
     ///   - animated: Passed on to the view.
     ///   - completion: Finished at once, or failed with
-    ///     ``PageKit/NavigationError/Code/cannotShow``.
+    ///     ``/PageKit/NavigationError/Code/cannotShow``.
     public func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
         guard acceptsNewTabs else {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
@@ -103,7 +103,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
     /// outside any queue, as a tab bar does not wait for transitions, and the change is
     /// reported as the person's.
     /// - Parameter index: The tab's index.
-    /// - Throws: ``PageKit/NavigationError/Code/outOfRange`` when there is no such tab.
+    /// - Throws: ``/PageKit/NavigationError/Code/outOfRange`` when there is no such tab.
     public func userSelectsTab(_ index: Int) throws {
         guard tabs.indices.contains(index) else {
             throw NavigationError(.outOfRange, component: pageName,

@@ -2,7 +2,7 @@ public import PageKit
 
 /// A SwiftUI screen as a page: a name and parameters, whose view ``ScreenViews`` builds
 /// by name. In a SwiftUI app every pushed or presented screen is one of these (or a page
-/// class of your own), made by a ``PageKit/PageRegistry`` factory.
+/// class of your own), made by a ``/PageKit/PageRegistry`` factory.
 ///
 /// ```swift
 /// try registry.registerScreen("person_detail", keeping: ["id"], externallyOpenable: true)
@@ -14,9 +14,9 @@ public import PageKit
 /// ```
 ///
 /// It keeps the intent it was made with (its payload, its query) and the intent of the
-/// latest open that revealed it; it lists the ``PageKit/EventHandler``s and embedded pages
+/// latest open that revealed it; it lists the ``/PageKit/EventHandler``s and embedded pages
 /// you give it in ``containedPages``. Its parameters can change in place
-/// (``PageKit/ParametersUpdating``), and its view follows.
+/// (``/PageKit/ParametersUpdating``), and its view follows.
 public final class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, ObservableModel {
     /// The component name it answers to.
     public let pageName: String
