@@ -111,17 +111,27 @@ final class RequestRun: TransitionLabeling {
                 valve?.restartTimeout(animated: request.animated)
                 let step = plan.steps[index]
                 if keepingPopped { navigator.keepPages(poppedBy: step) }
-                navigator.stepsInProgress += 1
-                defer { navigator.stepsInProgress -= 1 }
                 let context = StepRunner.Context(made: made, animated: request.animated) { [request] component in
                     try navigator.runAction(component, of: plan, for: request)
                 }
+                // A step that ends at once (a tab bar's selection) is followed up once it has
+                // returned: what its end sets off, down to the queue's next operation, is not
+                // the navigator's step, and the changes that operation reports are announced.
+                let start = StepStart()
+                navigator.stepsInProgress += 1
                 navigator.steps.perform(step, context: context, completion: TransitionCompletion { [weak self] result in
                     guard let self else { return }
                     let ended = result.mapError { NavigationError(transition: "step \(index + 1) (\(step))", failedWith: $0) }
-                    self.perform(self.machine.stepEnded(ended))
+                    if start.isStarting {
+                        start.endedAtOnce = ended
+                    } else {
+                        self.perform(self.machine.stepEnded(ended))
+                    }
                 })
-                return
+                start.isStarting = false
+                navigator.stepsInProgress -= 1
+                guard let ended = start.endedAtOnce else { return }
+                action = machine.stepEnded(ended)
             case .finish(let intent):
                 let target = targetPage()
                 if let intent, let receiver = target as? any IntentReceiving {
@@ -192,4 +202,11 @@ final class RequestRun: TransitionLabeling {
         case .new(let index): return made[index]
         }
     }
+}
+
+/// A step being started, and how it ended if it ended before its start returned.
+@MainActor
+private final class StepStart {
+    var isStarting = true
+    var endedAtOnce: Result<Void, NavigationError>?
 }

@@ -246,6 +246,50 @@ struct ChangesTests {
         }
     }
 
+    /// Tabs that select at once, as `UITabBarController` and SwiftUI's `TabView` do.
+    final class InstantTabs: TabContainer {
+        var pageName: String { "tab" }
+        let tabs: [any Page]
+        private(set) var selected = 0
+        init(_ tabs: [any Page]) { self.tabs = tabs }
+        var containedPages: [any Page] { tabs }
+        var visiblePage: (any Page)? { tabs[selected] }
+        func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+            selected = tabs.firstIndex { $0 === page } ?? selected
+            completion.finish()
+        }
+    }
+
+    @Test("a change the queue's next operation makes is announced, even when the request before it ended with a step that ends at once")
+    func changeAfterAStepThatEndsAtOnce() {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        let driver = ClockTransitionDriver(clock: clock)
+        let contact = HeadlessNavigationStack(name: "contact", pages: [TestPage("list")], driver: driver, queue: queue)
+        let tabs = InstantTabs([contact, TestPage("settings")])
+        let host = HeadlessPageHost(driver: driver, queue: queue)
+        let navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
+        navigator.registry.replace("sheet") { _ in TestPage("sheet") }
+        navigator.request("!sheet")
+        clock.advance(by: .seconds(1))
+        #expect(host.presentedPage(of: tabs)?.pageName == "sheet")
+        var changes: [String] = []
+        let token = navigator.observe { event in
+            if case .changed(let change) = event.kind {
+                changes.append("\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")")
+            }
+        }
+        defer { token.cancel() }
+        // Dismisses the sheet in 0.35 s, then selects at once and ends: the queue starts
+        // the push while the selection's step is still on the call stack.
+        let settings = navigator.request("/tab#settings")
+        let push = contact.queued.push(TestPage("x"))
+        clock.advance(by: .seconds(1))
+        #expect(settings.isResolved && push.isResolved && push.errorCode == nil)
+        #expect(changes == ["pushed by the app → /tab#settings"])
+        #expect(navigator.history.entries.last?.description == "/tab#settings")
+    }
+
     @Test("a change no container reports is noticed at the next request, or when told hierarchyDidChange()")
     func noticed() async throws {
         let a = TestPage("a"), b = TestPage("b"), c = TestPage("c")
