@@ -14,7 +14,8 @@ public import SwiftUI
 /// ```
 ///
 /// ``PageRootView`` puts it in the environment, so every stack, tab and sheet below builds
-/// its pages' views from it. A page with no view for its name shows the ``fallback``,
+/// its pages' views from it (to show a single page, in a preview say, make it the root of
+/// a `PageRootView`). A page with no view for its name shows the ``fallback``,
 /// which says so on screen; ``ScreenBuilders/missingNames(in:)`` of ``builders`` finds
 /// such names before a person does.
 ///
@@ -71,9 +72,11 @@ private struct ScreenViewsKey: EnvironmentKey {
     static var defaultValue: ScreenViews { ScreenViews() }
 }
 
+// Internal: a public extension of a SwiftUI type would give the documentation an
+// "extended module SwiftUI" page, and PageRootView is the one place that sets it.
 extension EnvironmentValues {
     /// The views of the pages below: ``PageRootView`` sets them.
-    public var screenViews: ScreenViews {
+    var screenViews: ScreenViews {
         get { self[ScreenViewsKey.self] }
         set { self[ScreenViewsKey.self] = newValue }
     }
