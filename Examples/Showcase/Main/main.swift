@@ -47,9 +47,7 @@ func runShowcase(pictures: URL?) async -> Int32 {
             let plan = try app.navigator.plan(for: row.url)
             print(plan)
             try await app.navigator.open(row.url)
-            print("live tree:")
-            print(app.navigator.hierarchyDescription.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-            print("current URL: \(app.navigator.currentURL(scheme: "app"))")
+            print(app.liveDescription)
             if let detail = app.contact.pages.compactMap({ $0 as? PersonDetailPage }).first,
                !detail.receivedEvents.isEmpty {
                 print("person_detail(id=\(detail.personID)) received: \(detail.receivedEvents.joined(separator: ", "))")

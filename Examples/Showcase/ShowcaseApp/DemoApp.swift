@@ -53,6 +53,13 @@ public struct DemoApp {
         tabs.visiblePage?.pageName ?? "none"
     }
 
+    /// The live tree, indented under `live tree:`, then `current URL: app://…`: what the
+    /// showcase prints after each open.
+    public var liveDescription: String {
+        let tree = navigator.hierarchyDescription.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return "live tree:\n\(tree)\ncurrent URL: \(navigator.currentURL(scheme: "app"))"
+    }
+
     /// The page presented over the app, if any.
     public var presented: String? {
         for page in [tabs, contact] + contact.pages {
