@@ -113,7 +113,7 @@ public enum ShowcaseCommand: Hashable, Sendable {
             ("tap tab NAME", "the person taps a tab", "tap tab settings"),
             ("swipe down", "the person swipes the sheet down", "swipe down"),
             ("help", "list the commands", "help"),
-            ("quit", "end the session (so do exit and end of input)", "quit"),
+            ("quit", "end the session, as exit and end of input do", "quit"),
         ]
         func padded(_ text: String, to width: Int) -> String {
             text + String(repeating: " ", count: max(width - text.count, 0))
