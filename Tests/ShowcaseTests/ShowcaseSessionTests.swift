@@ -6,7 +6,7 @@ import Testing
 @Suite("A showcase session runs typed commands on the demo app", .timeLimit(.minutes(2)))
 struct ShowcaseSessionTests {
     /// The live tree and URL with the contact stack `[list]`, contact selected.
-    static let atList = """
+    nonisolated static let atList = """
         live tree:
           tab [tabs] *
           - contact [stack] *
@@ -16,7 +16,7 @@ struct ShowcaseSessionTests {
         """
 
     /// The live tree and URL with the contact stack `[list, person_detail(id=5)]`.
-    static let atPersonDetail = """
+    nonisolated static let atPersonDetail = """
         live tree:
           tab [tabs] *
           - contact [stack] *
@@ -153,7 +153,7 @@ struct ShowcaseSessionTests {
         #expect(session.app.navigator.currentPath.description == "/tab#contact/list")
     }
 
-    static let missingTargets: [(line: String, code: ShowcaseCommandError.Code, message: String)] = [
+    nonisolated static let missingTargets: [(line: String, code: ShowcaseCommandError.Code, message: String)] = [
         ("tap tab nowhere", .unknownTab, "`tap tab nowhere`: `tab` has no tab `nowhere`; its tabs are contact, settings"),
         ("pop to nobody", .unknownPage, "`pop to nobody`: stack `contact` holds no page `nobody`; it holds list"),
     ]
