@@ -1,3 +1,4 @@
+import Foundation
 import PageKit
 import ShowcaseApp
 import Testing
@@ -181,6 +182,28 @@ struct ShowcaseSessionTests {
             #expect(await session.run(line) == "error: `\(line)`: no navigation stack is on screen: "
                 + "app://tab/contact/list!compose ends outside any stack")
         }
+    }
+
+    @Test("the README's transcript is what a session prints for the lines it types")
+    func readmeTranscript() async throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "── your turn, on a fresh app\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let transcript = String(text[start.upperBound..<end.lowerBound])
+        let typed = transcript.split(separator: "\n").filter { $0.hasPrefix("pagekit> ") }.map { $0.dropFirst(9) }
+        #expect(typed.count == 4)
+
+        let session = ShowcaseSession()
+        var expected = session.greeting + "\n"
+        for line in typed {
+            expected += "pagekit> \(line)\n"
+            let output = await session.run(String(line))
+            if !output.isEmpty { expected += output + "\n" }
+        }
+        #expect(transcript == expected, "rerun the README's lines with `swift run Showcase --interactive` and paste")
     }
 
     @Test("quit and exit end the session", arguments: ["quit", "exit", " quit "])
