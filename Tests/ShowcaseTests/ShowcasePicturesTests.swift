@@ -6,16 +6,22 @@ import PageKit
 import ShowcaseApp
 import Testing
 
-/// Runs the built showcase binary with `arguments`.
+/// Runs the built showcase binary with `arguments`, its standard input a pipe that holds
+/// `input` and then ends (never the terminal the tests may run in, which would open its
+/// prompt).
 /// - Returns: Its exit status, standard output and standard error.
-func runShowcaseBinary(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+func runShowcaseBinary(_ arguments: [String], input: String = "") throws
+    -> (status: Int32, output: String, errors: String) {
     let process = Process()
     process.executableURL = Bundle.main.bundleURL.appendingPathComponent("Showcase")
     process.arguments = arguments
-    let output = Pipe(), errors = Pipe()
+    let output = Pipe(), errors = Pipe(), typed = Pipe()
     process.standardOutput = output
     process.standardError = errors
+    process.standardInput = typed
     try process.run()
+    typed.fileHandleForWriting.write(Data(input.utf8))
+    try typed.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -89,12 +95,14 @@ struct ShowcasePicturesTests {
         #expect(withoutWrites == plain.output)
     }
 
-    @Test("an argument it does not know is refused with its usage", arguments: [["--svg"], ["--png", "x"], ["x"]])
+    @Test("an argument it does not know is refused with its usage",
+          arguments: [["--svg"], ["--png", "x"], ["x"], ["--svg", "--interactive"], ["--interactive", "--interactive"],
+                      ["--svg", "a", "--svg", "b"]])
     func refusesUnknownArguments(_ arguments: [String]) throws {
         let run = try runShowcaseBinary(arguments)
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
-        #expect(run.errors == "usage: Showcase [--svg DIR]\n")
+        #expect(run.errors == "usage: Showcase [--svg DIR] [--interactive]\n")
     }
 
     @MainActor

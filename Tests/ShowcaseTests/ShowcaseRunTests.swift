@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The showcase runs", .timeLimit(.minutes(2)))
 struct ShowcaseRunTests {
-    @Test("swift run Showcase prints every row of the worked example and exits 0")
+    @Test("swift run Showcase prints every row of the worked example and exits 0, with no prompt when input is not a terminal")
     func runsShowcase() throws {
         let binary = Bundle.main.bundleURL.appendingPathComponent("Showcase")
         #expect(FileManager.default.isExecutableFile(atPath: binary.path), "built at \(binary.path)")
@@ -11,6 +11,8 @@ struct ShowcaseRunTests {
         process.executableURL = binary
         let output = Pipe()
         process.standardOutput = output
+        // As in CI: not the terminal the tests may run in, which would open the prompt.
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -24,5 +26,7 @@ struct ShowcaseRunTests {
         #expect(text.contains("  1. dismiss compose (presented by tab)\n  2. select settings in tab"))
         #expect(text.contains("person_detail(id=5) received: unfriended"))
         #expect(!text.contains("error:"))
+        #expect(!text.contains("pagekit> "))
+        #expect(text.hasSuffix("current URL: app://tab/settings\n\n"), "ends after the last row")
     }
 }

@@ -46,7 +46,7 @@ func planBenchmarks() {
             }
             planBenchmark("Plan push 1 (last component missing), depth \(depth), \(names) names",
                           url: push, expecting: "one push of detail(id=7)", tree: tree) { plan in
-                guard plan.steps.count == 1, case .push(let pages, _) = plan.steps[0] else { return false }
+                guard plan.steps.count == 1, case .push(let pages, _, _) = plan.steps[0] else { return false }
                 return pages.count == 1 && plan.newComponents.map(\.description) == ["/detail(id=7)"]
             }
         }
@@ -118,7 +118,7 @@ func routingComparison() {
     let tree = MainActorFixture { try LiveTree(depth: 4, registeredNames: 1_000) }
     planBenchmark("Compare PageKit plan, 4 components, one push, 1,000 names", url: comparedURL,
                   expecting: "one push of screen_00998(id=123)", tree: tree) { plan in
-        guard plan.steps.count == 1, case .push(let pages, _) = plan.steps[0] else { return false }
+        guard plan.steps.count == 1, case .push(let pages, _, _) = plan.steps[0] else { return false }
         return pages.count == 1 && plan.newComponents.map(\.description) == ["/screen_00998(id=123)"]
     }
 

@@ -8,20 +8,41 @@ import ShowcaseApp
 //
 // `--svg DIR` also writes each row's picture, the trees before and after with the plan
 // between, as DIR/row-N.svg and as Mermaid text in DIR/row-N.mmd.
+//
+// Then, when standard input is a terminal or `--interactive` is given, it opens a prompt
+// on a fresh demo app: each line is a URL, a path or a move (`help` lists them), run by a
+// `ShowcaseSession`. Piped input (CI, `< /dev/null`) skips the prompt unless asked for.
 
-let usage = "usage: Showcase [--svg DIR]"
+let usage = "usage: Showcase [--svg DIR] [--interactive]"
 
-/// The directory given with `--svg`, or `nil`; anything else ends the program.
-func picturesDirectory(in arguments: [String]) -> URL? {
-    switch arguments.count {
-    case 0:
-        return nil
-    case 2 where arguments[0] == "--svg" && !arguments[1].isEmpty:
-        return URL(fileURLWithPath: arguments[1], isDirectory: true)
-    default:
+/// What the command line asks for.
+struct Options {
+    /// The directory given with `--svg`, if any.
+    var pictures: URL?
+    /// Whether `--interactive` was given.
+    var interactive = false
+}
+
+/// Reads the arguments; anything it does not know ends the program with status 2.
+func readOptions(_ arguments: [String]) -> Options {
+    func refuse() -> Never {
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         exit(2)
     }
+    var options = Options()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--svg" where options.pictures == nil:
+            guard let directory = rest.popFirst(), !directory.isEmpty, !directory.hasPrefix("--") else { refuse() }
+            options.pictures = URL(fileURLWithPath: directory, isDirectory: true)
+        case "--interactive" where !options.interactive:
+            options.interactive = true
+        default:
+            refuse()
+        }
+    }
+    return options
 }
 
 /// Writes a row's picture as `row-N.svg` and `row-N.mmd` in `directory`.
@@ -47,9 +68,7 @@ func runShowcase(pictures: URL?) async -> Int32 {
             let plan = try app.navigator.plan(for: row.url)
             print(plan)
             try await app.navigator.open(row.url)
-            print("live tree:")
-            print(app.navigator.hierarchyDescription.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-            print("current URL: \(app.navigator.currentURL(scheme: "app"))")
+            print(app.liveDescription)
             if let detail = app.contact.pages.compactMap({ $0 as? PersonDetailPage }).first,
                !detail.receivedEvents.isEmpty {
                 print("person_detail(id=\(detail.personID)) received: \(detail.receivedEvents.joined(separator: ", "))")
@@ -66,5 +85,31 @@ func runShowcase(pictures: URL?) async -> Int32 {
     return failures
 }
 
-let failures = await runShowcase(pictures: picturesDirectory(in: Array(CommandLine.arguments.dropFirst())))
+/// Reads lines at a prompt and runs them on a fresh demo app until `quit` or the end of
+/// input. Piped lines are echoed after the prompt, so the output reads as a terminal would
+/// show it.
+@MainActor
+func runPrompt(echoingInput: Bool) async {
+    let session = ShowcaseSession()
+    print("── your turn, on a fresh app")
+    print(session.greeting)
+    while !session.isFinished {
+        print("pagekit> ", terminator: "")
+        fflush(nil)
+        guard let line = readLine() else {
+            print("")
+            break
+        }
+        if echoingInput { print(line) }
+        let text = await session.run(line)
+        if !text.isEmpty { print(text) }
+    }
+}
+
+let options = readOptions(Array(CommandLine.arguments.dropFirst()))
+let failures = await runShowcase(pictures: options.pictures)
+let inputIsTerminal = isatty(STDIN_FILENO) == 1
+if options.interactive || inputIsTerminal {
+    await runPrompt(echoingInput: !inputIsTerminal)
+}
 exit(failures)

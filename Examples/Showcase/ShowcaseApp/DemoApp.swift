@@ -53,6 +53,31 @@ public struct DemoApp {
         tabs.visiblePage?.pageName ?? "none"
     }
 
+    /// The live tree, indented under `live tree:`, then `current URL: app://…`: what the
+    /// showcase prints after each open.
+    public var liveDescription: String {
+        let tree = navigator.hierarchyDescription.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return "live tree:\n\(tree)\ncurrent URL: \(navigator.currentURL(scheme: "app"))"
+    }
+
+    /// The navigation stack whose top page is on screen, uncovered: the one a back button
+    /// or a swipe back acts on; `nil` when a modal page outside any stack is on top.
+    /// - Complexity: O(*v*) in the pages on the visible chain.
+    public var visibleStack: HeadlessNavigationStack? {
+        var level: any Page = tabs
+        while true {
+            var stack: HeadlessNavigationStack?
+            var page: any Page = level
+            while let parent = page as? any ParentPage, let visible = parent.visiblePage {
+                if let candidate = parent as? HeadlessNavigationStack { stack = candidate }
+                page = visible
+            }
+            // The host records a modal as presented by its level's root.
+            guard let modal = host.presentedPage(of: level) else { return stack }
+            level = modal
+        }
+    }
+
     /// The page presented over the app, if any.
     public var presented: String? {
         for page in [tabs, contact] + contact.pages {

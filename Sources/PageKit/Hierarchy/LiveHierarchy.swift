@@ -68,8 +68,12 @@ struct LiveHierarchy {
         var presentation = PageComponent.Presentation.shown
         var crossing: ModalCrossing?
         var isRoot = true
+        // The pages of one modal level that may present; one buffer serves every level, so
+        // a walk allocates it once (a level seldom holds more than a handful).
+        var presenters: [any Page] = []
+        presenters.reserveCapacity(8)
         while true {
-            var presenters: [any Page] = []
+            presenters.removeAll(keepingCapacity: true)
             var reachedTarget = false
             levelWalk: while true {
                 presenters.append(page)
