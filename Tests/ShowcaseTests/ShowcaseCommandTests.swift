@@ -99,10 +99,12 @@ struct ShowcaseCommandTests {
         do {
             let command = try ShowcaseCommand(parsing: mistake.line)
             Issue.record("read as `\(command)`")
-        } catch {
+        } catch let error as ShowcaseCommandError {
             #expect(error.code == mistake.code)
             #expect(error.line == mistake.line)
             #expect(error.description == mistake.message)
+        } catch {
+            Issue.record("not a ShowcaseCommandError: \(error)")
         }
     }
 

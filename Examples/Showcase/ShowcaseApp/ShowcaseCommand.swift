@@ -39,7 +39,7 @@ public enum ShowcaseCommand: Hashable, Sendable {
     /// Reads a line typed at the prompt; spaces around words do not matter.
     /// - Parameter line: The line.
     /// - Throws: ``ShowcaseCommandError`` naming the line and what is wrong with it.
-    public init(parsing line: String) throws(ShowcaseCommandError) {
+    public init(parsing line: String) throws {
         let text = Self.trimmed(line)
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = words.first else {
@@ -182,7 +182,7 @@ private struct Reader {
     }
 
     /// An optional count, 1 when absent, and then the end of the line.
-    mutating func count() throws(ShowcaseCommandError) -> Int {
+    mutating func count() throws -> Int {
         let command = words[0]
         guard let word = take() else { return 1 }
         guard word.allSatisfy(\.isASCII), let count = Int(word), count >= 1 else {
@@ -195,7 +195,7 @@ private struct Reader {
     }
 
     /// One name, and then the end of the line.
-    mutating func name(for command: String, example: String) throws(ShowcaseCommandError) -> String {
+    mutating func name(for command: String, example: String) throws -> String {
         guard let name = take() else {
             throw ShowcaseCommandError(.missingArgument, line: line,
                                        reason: "`\(command)` needs a name, as in `\(example)`")
@@ -205,7 +205,7 @@ private struct Reader {
     }
 
     /// Nothing more on the line.
-    func end() throws(ShowcaseCommandError) {
+    func end() throws {
         guard index < words.count else { return }
         let command = words[..<index].joined(separator: " ")
         let extra = words[index...].joined(separator: " ")

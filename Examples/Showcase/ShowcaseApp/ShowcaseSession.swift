@@ -121,7 +121,7 @@ public final class ShowcaseSession {
 
     // MARK: Finding what a command names
 
-    private func visibleStack(for command: ShowcaseCommand) throws(ShowcaseCommandError) -> HeadlessNavigationStack {
+    private func visibleStack(for command: ShowcaseCommand) throws -> HeadlessNavigationStack {
         guard let stack = app.visibleStack else {
             throw ShowcaseCommandError(.noVisibleStack, line: command.description,
                                        reason: "no navigation stack is on screen: \(app.navigator.currentURL(scheme: "app")) "
@@ -131,7 +131,7 @@ public final class ShowcaseSession {
     }
 
     /// The topmost page of the visible stack whose name, or name and parameters, is `name`.
-    private func page(named name: String, for command: ShowcaseCommand) throws(ShowcaseCommandError) -> any Page {
+    private func page(named name: String, for command: ShowcaseCommand) throws -> any Page {
         let stack = try visibleStack(for: command)
         guard let page = stack.pages.last(where: { $0.pageName == name || $0.pageDescription == name }) else {
             let names = stack.pages.map(\.pageDescription).joined(separator: ", ")
@@ -141,7 +141,7 @@ public final class ShowcaseSession {
         return page
     }
 
-    private func tabIndex(named name: String, for command: ShowcaseCommand) throws(ShowcaseCommandError) -> Int {
+    private func tabIndex(named name: String, for command: ShowcaseCommand) throws -> Int {
         let tabs = app.tabs
         guard let index = tabs.tabs.firstIndex(where: { $0.pageName == name }) else {
             let names = tabs.tabs.map(\.pageName).joined(separator: ", ")
