@@ -93,32 +93,15 @@ public final class HeadlessPageHost: PageHost {
 
     /// Whether `page` is held by the root's tree or by a presented page, or is presented.
     private func isShown(_ page: any Page) -> Bool {
-        if let root, Self.holds(root, page) { return true }
-        for presentation in presentations.values where Self.holds(presentation.page, page) {
-            return true
-        }
-        return false
+        PresentationLevels.level(holding: page, root: root, presented: presentations.values.lazy.map(\.page)) != nil
     }
 
     /// The root of the level `page` is held in: the app's root or a presented page; the
     /// page itself when the host knows no root or finds it nowhere.
     private func levelRoot(of page: any Page) -> any Page {
-        guard let root else { return page }
-        if Self.holds(root, page) { return root }
-        for presentation in presentations.values where Self.holds(presentation.page, page) {
-            return presentation.page
-        }
-        return page
-    }
-
-    /// Whether `page` is `level` or held, at any depth, by it (modals not included).
-    private static func holds(_ level: any Page, _ page: any Page) -> Bool {
-        var pending: [any Page] = [level]
-        while let candidate = pending.popLast() {
-            if candidate === page { return true }
-            if let parent = candidate as? any ParentPage { pending.append(contentsOf: parent.containedPages) }
-        }
-        return false
+        guard root != nil else { return page }
+        return PresentationLevels.level(holding: page, root: root, presented: presentations.values.lazy.map(\.page))
+            ?? page
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything

@@ -233,12 +233,8 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// view carries the `sheet` modifier for it.
     /// - Complexity: O(*n*) in the number of live pages.
     func levelRoot(of page: any Page) -> any Page {
-        guard let root else { return page }
-        if Self.holds(root, page) { return root }
-        for record in records.values where Self.holds(record.page, page) {
-            return record.page
-        }
-        return page
+        guard root != nil else { return page }
+        return PresentationLevels.level(holding: page, root: root, presented: records.values.lazy.map(\.page)) ?? page
     }
 
     /// The level that presents `page`, if it is presented.
@@ -248,21 +244,7 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     /// Whether `page` is held by the root's tree or by a presented page, or is presented.
     private func isShown(_ page: any Page) -> Bool {
-        if let root, Self.holds(root, page) { return true }
-        for record in records.values where Self.holds(record.page, page) {
-            return true
-        }
-        return false
-    }
-
-    /// Whether `page` is `level` or held, at any depth, by it (modals not included).
-    private static func holds(_ level: any Page, _ page: any Page) -> Bool {
-        var pending: [any Page] = [level]
-        while let candidate = pending.popLast() {
-            if candidate === page { return true }
-            if let parent = candidate as? any ParentPage { pending.append(contentsOf: parent.containedPages) }
-        }
-        return false
+        PresentationLevels.level(holding: page, root: root, presented: records.values.lazy.map(\.page)) != nil
     }
 
     /// Removes `presenter`'s presentation and those of every page inside what it
@@ -280,7 +262,7 @@ public final class PageHostModel: PageHost, ObservableModel {
         }
         // A presentation that waited to appear and is gone will not appear.
         if let wait = pending.wait, wait.kind == .appearance, let page = wait.page.page,
-           !records.values.contains(where: { Self.holds($0.page, page) }) {
+           PresentationLevels.level(holding: page, root: nil, presented: records.values.lazy.map(\.page)) == nil {
             pending.end()
         }
     }
