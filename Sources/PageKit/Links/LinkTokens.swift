@@ -99,23 +99,9 @@ enum LinkText {
             break
         }
         if plain { return String(decoding: slice, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(slice.count)
-        var index = slice.startIndex
-        while index < slice.endIndex {
-            let byte = slice[index]
-            guard byte == .percent else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < slice.endIndex, let high = slice[index + 1].hexValue,
-                  let low = slice[index + 2].hexValue
-            else { return nil }
-            decoded.append(high << 4 | low)
-            index += 3
+        guard case .success(let decoded) = PathParser.percentDecoded(slice), PathParser.isValidUTF8(decoded) else {
+            return nil
         }
-        guard PathParser.isValidUTF8(decoded) else { return nil }
         return String(decoding: decoded, as: UTF8.self)
     }
 

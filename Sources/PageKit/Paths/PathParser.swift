@@ -359,6 +359,28 @@ struct PathParser {
             }
             return String(decoding: slice, as: UTF8.self)
         }
+        let decoded: [UInt8]
+        switch Self.percentDecoded(slice) {
+        case .success(let bytes):
+            decoded = bytes
+        case .failure(let bad):
+            throw error(.invalidPercentEncoding, at: range.lowerBound + bad.offset,
+                        "`%` must be followed by two hexadecimal digits")
+        }
+        guard Self.isValidUTF8(decoded) else {
+            throw error(.invalidUTF8, at: range.lowerBound, "the percent-decoded bytes are not UTF-8")
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// A `%` not followed by two hexadecimal digits, at `offset` in the bytes decoded.
+    struct BadPercent: Error {
+        let offset: Int
+    }
+
+    /// `slice` with each `%XY` replaced by the byte it stands for, decoded once; the
+    /// paths' parser and the link map's both read percent-encoding so.
+    static func percentDecoded(_ slice: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], BadPercent> {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(slice.count)
         var index = slice.startIndex
@@ -371,17 +393,11 @@ struct PathParser {
             }
             guard index + 2 < slice.endIndex,
                   let high = slice[index + 1].hexValue, let low = slice[index + 2].hexValue
-            else {
-                throw error(.invalidPercentEncoding, at: range.lowerBound + index,
-                            "`%` must be followed by two hexadecimal digits")
-            }
+            else { return .failure(BadPercent(offset: index - slice.startIndex)) }
             decoded.append(high << 4 | low)
             index += 3
         }
-        guard Self.isValidUTF8(decoded) else {
-            throw error(.invalidUTF8, at: range.lowerBound, "the percent-decoded bytes are not UTF-8")
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        return .success(decoded)
     }
 
     static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
