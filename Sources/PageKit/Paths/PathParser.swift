@@ -6,7 +6,6 @@
 /// once the pass is over, which keeps a parse at two allocations.
 struct PathParser {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let text: String
     private let limits: PagePath.Limits
     private var position = 0
     private var isURL = false
@@ -14,28 +13,20 @@ struct PathParser {
     private var parameters: [PageParameter] = []
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
-        var text = text
-        if !text.isContiguousUTF8 { text.makeContiguousUTF8() }
-        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<PagePath, PagePathError> in
-            var parser = PathParser(bytes: bytes, text: text, limits: limits)
-            do {
-                return .success(try parser.parsePath())
-            } catch let error as PagePathError {
-                return .failure(error)
-            } catch {
-                preconditionFailure("the parser throws only PagePathError, not \(error)")
-            }
+        // Read in place, with no copy of the string to retain and release; the path comes
+        // straight out of the closure, with no `Result` around it to copy.
+        let path = try text.utf8.withContiguousStorageIfAvailable { bytes in
+            var parser = PathParser(bytes: bytes, limits: limits)
+            return try parser.parsePath()
         }
-        switch result {
-        case .success(let path)?: return path
-        case .failure(let error)?: throw error
-        case nil: preconditionFailure("a native string is contiguous after makeContiguousUTF8()")
-        }
+        if let path { return path }
+        var contiguous = text  // A bridged string, stored in some other form.
+        contiguous.makeContiguousUTF8()
+        return try parse(contiguous, limits: limits)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, text: String, limits: PagePath.Limits) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: PagePath.Limits) {
         self.bytes = bytes
-        self.text = text
         self.limits = limits
     }
 
@@ -52,7 +43,7 @@ struct PathParser {
         let origin: PagePath.Origin
         if let schemeEnd = try schemeEnd() {
             isURL = true
-            scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd]), as: UTF8.self)
+            scheme = Self.string(ascii: UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd]))
             position = schemeEnd + 3
             origin = .root
             // The host is the first component. A URL may instead start with a modal
@@ -345,9 +336,14 @@ struct PathParser {
 
     /// The text of `range`, percent-decoded; `plain` when the scan that found the range
     /// saw neither `%` nor a non-ASCII byte, so there is nothing to decode or validate.
+    @inline(__always)
     private func decode(_ range: Range<Int>, plain: Bool) throws -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if plain { return String(decoding: slice, as: UTF8.self) }
+        return plain ? Self.string(ascii: slice) : try decodeEncoded(slice, at: range.lowerBound)
+    }
+
+    /// The text of `slice`, which starts at `offset` and holds `%` or non-ASCII bytes.
+    private func decodeEncoded(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
         var hasPercent = false
         var isASCII = true
         for byte in slice {
@@ -355,7 +351,7 @@ struct PathParser {
         }
         if !hasPercent {
             guard isASCII || Self.isValidUTF8(slice) else {
-                throw error(.invalidUTF8, at: range.lowerBound, "the text is not UTF-8")
+                throw error(.invalidUTF8, at: offset, "the text is not UTF-8")
             }
             return String(decoding: slice, as: UTF8.self)
         }
@@ -364,13 +360,23 @@ struct PathParser {
         case .success(let bytes):
             decoded = bytes
         case .failure(let bad):
-            throw error(.invalidPercentEncoding, at: range.lowerBound + bad.offset,
+            throw error(.invalidPercentEncoding, at: offset + bad.offset,
                         "`%` must be followed by two hexadecimal digits")
         }
         guard Self.isValidUTF8(decoded) else {
-            throw error(.invalidUTF8, at: range.lowerBound, "the percent-decoded bytes are not UTF-8")
+            throw error(.invalidUTF8, at: offset, "the percent-decoded bytes are not UTF-8")
         }
         return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// A string of ASCII bytes. A name, key or value of up to 15 bytes is built in place
+    /// as a small string and checked with one mask, where `String(decoding:as:)` would
+    /// validate it byte by byte and copy it again.
+    static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: slice.count) { buffer in
+            _ = buffer.initialize(from: slice)
+            return slice.count
+        }
     }
 
     /// A `%` not followed by two hexadecimal digits, at `offset` in the bytes decoded.
@@ -414,7 +420,8 @@ struct PathParser {
 
 
     private func error(_ code: PagePathError.Code, at offset: Int?, _ reason: String) -> PagePathError {
-        PagePathError(code, input: text, offset: offset, reason: reason)
+        // The input is rebuilt only for the message: a string's bytes are valid UTF-8.
+        PagePathError(code, input: String(decoding: bytes, as: UTF8.self), offset: offset, reason: reason)
     }
 }
 
