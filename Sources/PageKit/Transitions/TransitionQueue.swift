@@ -115,7 +115,7 @@ public final class TransitionQueue {
 
     /// Adds an operation named by `label`, spelled only when someone asks.
     func enqueue(
-        _ label: TransitionLabel,
+        _ label: consuming TransitionLabel,
         animated: Bool,
         timeout: Duration? = nil,
         _ body: @escaping @MainActor (TransitionValve) -> TransitionStart
@@ -123,7 +123,7 @@ public final class TransitionQueue {
         let id = machine.nextID()
         let ticket = TransitionTicket(label: label, id: id, queue: self, body: body)
         switch machine.enqueued(id, ticket, timeout: timeout ?? timeouts.duration(animated: animated)) {
-        case .start(let id, let ticket): start(id, ticket)
+        case .start(let id): start(id, ticket)
         case .wait: break
         }
         return ticket
@@ -189,12 +189,14 @@ public final class TransitionQueue {
     // MARK: Carrying out the machine's actions
 
     private func start(_ id: UInt64, _ ticket: TransitionTicket) {
-        nextStart = (id, ticket)
-        guard !isDraining else { return }
+        guard !isDraining else {
+            nextStart = (id, ticket)
+            return
+        }
         isDraining = true
         defer { isDraining = false }
-        while let (id, ticket) = nextStart {
-            nextStart = nil
+        run(id, ticket)
+        while let (id, ticket) = nextStart.take() {
             run(id, ticket)
         }
     }

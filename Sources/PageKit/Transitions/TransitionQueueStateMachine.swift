@@ -36,6 +36,20 @@ struct TransitionQueueStateMachine<Payload> {
         var isCancellationRequested = false
         /// When it started on the driver's clock, if the driver read it.
         var startedAt: Duration?
+
+        /// Starts over for a new operation (`id` 0 and no payload for none), field by
+        /// field: assigning a whole new value would go through the generic value
+        /// witnesses of `Payload`, a tenth of a queue operation.
+        mutating func reset(id: ID, payload: consuming Payload?, timeout: Duration) {
+            self.id = id
+            self.payload = payload
+            phase = .starting(fired: false)
+            self.timeout = timeout
+            bounded = true
+            failure = nil
+            isCancellationRequested = false
+            startedAt = nil
+        }
     }
 
     enum Phase: Equatable {
@@ -68,7 +82,8 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     enum EnqueueAction {
-        case start(ID, Payload)
+        /// Start the operation just enqueued: the driver holds its payload already.
+        case start(ID)
         case wait
     }
 
@@ -148,13 +163,13 @@ struct TransitionQueueStateMachine<Payload> {
 
     // MARK: Events
 
-    mutating func enqueued(_ id: ID, _ payload: Payload, timeout: Duration) -> EnqueueAction {
+    mutating func enqueued(_ id: ID, _ payload: consuming Payload, timeout: Duration) -> EnqueueAction {
         guard isIdle else {
             pending.append((id, payload, timeout))
             return .wait
         }
-        run = Running(id: id, payload: payload, timeout: timeout)
-        return .start(id, payload)
+        run.reset(id: id, payload: payload, timeout: timeout)
+        return .start(id)
     }
 
     /// The driver read its clock as the operation started, for the durations it reports.
@@ -252,15 +267,15 @@ struct TransitionQueueStateMachine<Payload> {
 
     private mutating func end(_ timedOut: Ending? = nil) -> Ended {
         let ending = timedOut ?? run.failure.map(Ending.failed) ?? .finished
-        guard let payload = run.payload else { preconditionFailure("an operation ended with no payload") }
+        guard let payload = run.payload.take() else { preconditionFailure("an operation ended with no payload") }
         let ended = Ended(id: run.id, payload: payload, ending: ending, startedAt: run.startedAt)
-        run = Running()
+        run.reset(id: 0, payload: nil, timeout: .zero)
         return ended
     }
 
     private mutating func advance() -> Next {
         guard let next = pending.popFirst() else { return .idle }
-        run = Running(id: next.id, payload: next.payload, timeout: next.timeout)
+        run.reset(id: next.id, payload: next.payload, timeout: next.timeout)
         return .start(next.id, next.payload)
     }
 }

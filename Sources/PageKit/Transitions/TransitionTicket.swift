@@ -17,7 +17,7 @@ public final class TransitionTicket {
     /// The operation's body, until it starts.
     @exclusivity(unchecked) private var body: (@MainActor (TransitionValve) -> TransitionStart)?
 
-    init(label: TransitionLabel, id: UInt64, queue: TransitionQueue,
+    init(label: consuming TransitionLabel, id: UInt64, queue: TransitionQueue,
          body: @escaping @MainActor (TransitionValve) -> TransitionStart) {
         labelSource = label
         self.id = id

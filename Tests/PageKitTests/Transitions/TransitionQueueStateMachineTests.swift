@@ -78,7 +78,7 @@ struct TransitionQueueStateMachineTests {
         switch event {
         case .enqueue3:
             action = switch machine.enqueued(3, 3, timeout: timeout) {
-            case .start(let id, _): "start(\(id))"
+            case .start(let id): "start(\(id))"
             case .wait: "wait"
             }
         case .startTimed:
