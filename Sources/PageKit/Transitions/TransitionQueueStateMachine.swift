@@ -39,7 +39,8 @@ struct TransitionQueueStateMachine<Payload> {
 
         /// Starts over for a new operation (`id` 0 and no payload for none), field by
         /// field: assigning a whole new value would go through the generic value
-        /// witnesses of `Payload`, a tenth of a queue operation.
+        /// witnesses of `Payload`, a tenth of a queue operation. A new field is reset
+        /// here too, to the default it is declared with.
         mutating func reset(id: ID, payload: consuming Payload?, timeout: Duration) {
             self.id = id
             self.payload = payload
