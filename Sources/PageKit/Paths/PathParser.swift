@@ -15,11 +15,12 @@ struct PathParser {
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
         // straight out of the closure, with no `Result` around it to copy.
-        let path = try text.utf8.withContiguousStorageIfAvailable { bytes in
+        if let path = try text.utf8.withContiguousStorageIfAvailable({ bytes in
             var parser = PathParser(bytes: bytes, limits: limits)
             return try parser.parsePath()
+        }) {
+            return path
         }
-        if let path { return path }
         var contiguous = text  // A bridged string, stored in some other form.
         contiguous.makeContiguousUTF8()
         return try parse(contiguous, limits: limits)
@@ -284,10 +285,10 @@ struct PathParser {
 
     /// Insertion sort into the tail of the buffer: a component has a handful of
     /// parameters, and this needs no scratch space.
-    private mutating func insertSorted(_ parameter: PageParameter, from first: Int) {
-        parameters.append(parameter)
+    private mutating func insertSorted(_ parameter: consuming PageParameter, from first: Int) {
+        parameters.append(parameter)  // Moved in: its strings are not retained again.
         var index = parameters.endIndex - 1
-        while index > first, parameter.key < parameters[index - 1].key {
+        while index > first, parameters[index].key < parameters[index - 1].key {
             parameters.swapAt(index, index - 1)
             index -= 1
         }
