@@ -208,7 +208,7 @@ struct PathParser {
                         "`\(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))`"
                             + " may only start a path string")
         }
-        let name = try decode(start..<position, plain: plain)
+        let name = try Self.decode(bytes, start..<position, plain: plain)
         guard components.count < limits.maxDepth else {
             throw error(.tooDeep, at: start, "it has more than \(limits.maxDepth) components")
         }
@@ -249,7 +249,7 @@ struct PathParser {
             guard bytes[position] == .equals, position > keyStart else {
                 throw error(.malformedParameter, at: keyStart, "a parameter of `\(name)` needs the form `key=value`")
             }
-            let key = try decode(keyStart..<position, plain: plain)
+            let key = try Self.decode(bytes, keyStart..<position, plain: plain)
             position += 1
             let valueStart = position
             plain = true
@@ -260,7 +260,7 @@ struct PathParser {
             guard position < bytes.count else {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
-            let value = try decode(valueStart..<position, plain: plain)
+            let value = try Self.decode(bytes, valueStart..<position, plain: plain)
             guard parameters.endIndex - first < limits.maxParameters else {
                 throw error(.tooManyParameters, at: keyStart,
                             "`\(name)` has more than \(limits.maxParameters) parameters")
@@ -323,9 +323,9 @@ struct PathParser {
                     throw error(.tooManyParameters, at: itemStart,
                                 "the query has more than \(limits.maxParameters) items")
                 }
-                let key = try decode(itemStart..<keyEnd, plain: plainKey)
+                let key = try Self.decode(bytes, itemStart..<keyEnd, plain: plainKey)
                 var value = ""
-                if let equals { value = try decode(equals + 1..<position, plain: plainValue) }
+                if let equals { value = try Self.decode(bytes, equals + 1..<position, plain: plainValue) }
                 parameters.append(PageParameter(key: key, value: value))
             }
             if position < bytes.count { position += 1 }  // `&`
@@ -338,34 +338,35 @@ struct PathParser {
     /// The text of `range`, percent-decoded; `plain` when the scan that found the range
     /// saw neither `%` nor a non-ASCII byte, so there is nothing to decode or validate.
     @inline(__always)
-    private func decode(_ range: Range<Int>, plain: Bool) throws -> String {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool) throws -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        return plain ? Self.string(ascii: slice) : try decodeEncoded(slice, at: range.lowerBound)
+        return plain ? string(ascii: slice) : try decodeEncoded(slice, at: range.lowerBound, in: bytes)
     }
 
     /// The text of `slice`, which starts at `offset` and holds `%` or non-ASCII bytes.
-    private func decodeEncoded(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
+    private static func decodeEncoded(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int,
+                                      in bytes: UnsafeBufferPointer<UInt8>) throws -> String {
         var hasPercent = false
         var isASCII = true
         for byte in slice {
             if byte == .percent { hasPercent = true } else if byte >= 0x80 { isASCII = false }
         }
         if !hasPercent {
-            guard isASCII || Self.isValidUTF8(slice) else {
-                throw error(.invalidUTF8, at: offset, "the text is not UTF-8")
+            guard isASCII || isValidUTF8(slice) else {
+                throw error(in: bytes, .invalidUTF8, at: offset, "the text is not UTF-8")
             }
             return String(decoding: slice, as: UTF8.self)
         }
         let decoded: [UInt8]
-        switch Self.percentDecoded(slice) {
+        switch percentDecoded(slice) {
         case .success(let bytes):
             decoded = bytes
         case .failure(let bad):
-            throw error(.invalidPercentEncoding, at: offset + bad.offset,
+            throw error(in: bytes, .invalidPercentEncoding, at: offset + bad.offset,
                         "`%` must be followed by two hexadecimal digits")
         }
-        guard Self.isValidUTF8(decoded) else {
-            throw error(.invalidUTF8, at: offset, "the percent-decoded bytes are not UTF-8")
+        guard isValidUTF8(decoded) else {
+            throw error(in: bytes, .invalidUTF8, at: offset, "the percent-decoded bytes are not UTF-8")
         }
         return String(decoding: decoded, as: UTF8.self)
     }
@@ -421,6 +422,13 @@ struct PathParser {
 
 
     private func error(_ code: PagePathError.Code, at offset: Int?, _ reason: String) -> PagePathError {
+        Self.error(in: bytes, code, at: offset, reason)
+    }
+
+    // Static, as the decoding that calls it: a non-mutating method called from a mutating
+    // one gets a copy of the whole parser on each call.
+    private static func error(in bytes: UnsafeBufferPointer<UInt8>, _ code: PagePathError.Code, at offset: Int?,
+                              _ reason: String) -> PagePathError {
         // The input is rebuilt only for the message: a string's bytes are valid UTF-8.
         PagePathError(code, input: String(decoding: bytes, as: UTF8.self), offset: offset, reason: reason)
     }
