@@ -83,6 +83,15 @@ public struct PagePath: Hashable, Sendable {
         self.scheme = scheme
     }
 
+    /// A path that takes its parts over, as the parser hands them on.
+    init(components: consuming [PageComponent], query: consuming PageParameters, origin: Origin,
+         scheme: consuming String?) {
+        self.origin = origin
+        self.components = components
+        self.query = query
+        self.scheme = scheme
+    }
+
     /// Parses a path string or an app URL.
     /// - Parameters:
     ///   - text: The still-encoded text.

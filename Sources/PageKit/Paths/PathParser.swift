@@ -73,16 +73,17 @@ struct PathParser {
             queryBounds = try parseQuery()
         }
 
-        // Every component and the query view the one shared buffer.
+        // Every component and the query view the one shared buffer. Both buffers move
+        // out of the parser into the path.
+        var components: [PageComponent] = []
+        var parameters: [PageParameter] = []
+        swap(&components, &self.components)
+        swap(&parameters, &self.parameters)
         for index in components.indices where !components[index].parameters.bounds.isEmpty {
             components[index].parameters.base = parameters
         }
-        return PagePath(
-            components,
-            query: queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds),
-            origin: origin,
-            scheme: scheme
-        )
+        let query = queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds)
+        return PagePath(components: consume components, query: consume query, origin: origin, scheme: consume scheme)
     }
 
     /// Sizes both buffers once, without scanning: room for 16 components and 16
