@@ -83,7 +83,7 @@ struct PathParser {
             components[index].parameters.base = parameters
         }
         let query = queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds)
-        return PagePath(components: consume components, query: consume query, origin: origin, scheme: consume scheme)
+        return PagePath(components: components, query: query, origin: origin, scheme: scheme)
     }
 
     /// Sizes both buffers once, without scanning: room for 16 components and 16

@@ -196,7 +196,8 @@ public final class TransitionQueue {
         isDraining = true
         defer { isDraining = false }
         run(id, ticket)
-        while let (id, ticket) = nextStart.take() {
+        while let (id, ticket) = nextStart {
+            nextStart = nil
             run(id, ticket)
         }
     }

@@ -268,7 +268,10 @@ struct TransitionQueueStateMachine<Payload> {
 
     private mutating func end(_ timedOut: Ending? = nil) -> Ended {
         let ending = timedOut ?? run.failure.map(Ending.failed) ?? .finished
-        guard let payload = run.payload.take() else { preconditionFailure("an operation ended with no payload") }
+        // Moved out with `swap`, not copied: `Optional.take()` is newer than iOS 16.
+        var taken: Payload?
+        swap(&taken, &run.payload)
+        guard let payload = taken else { preconditionFailure("an operation ended with no payload") }
         let ended = Ended(id: run.id, payload: payload, ending: ending, startedAt: run.startedAt)
         run.reset(id: 0, payload: nil, timeout: .zero)
         return ended
