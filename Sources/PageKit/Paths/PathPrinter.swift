@@ -1,12 +1,21 @@
 /// Prints page paths in their canonical spelling.
 ///
 /// Only bytes that would change the meaning where they stand are percent-encoded (plus
-/// spaces, control bytes and, in app URLs, non-ASCII bytes), so a value such as
-/// `url=http://x.com/a?b=1#c` prints as written.
+/// spaces, control bytes and, in app URLs, every byte RFC 3986 does not allow where it
+/// stands), so a query value such as `url=http://x.com/a?b=1` prints as written, and an
+/// app URL is one that Foundation's `URL(string:)` accepts and splits into the same host,
+/// path and query.
 enum PathPrinter {
     /// Where a piece of text stands, which decides the bytes it must encode.
     enum Context {
         case name, leadingName, parameterKey, parameterValue, queryKey, queryValue
+    }
+
+    /// Where in an app URL a piece stands: the host (what precedes the first `/`: the
+    /// first component and the modals it presents, with their parameters), the path, or
+    /// the query; `nil` for a path string.
+    enum URLPart {
+        case host, path, query
     }
 
     static func print(_ path: PagePath) -> String {
@@ -14,11 +23,14 @@ enum PathPrinter {
         // A relative path has no URL form: it prints as a path string.
         let asURL = path.scheme != nil && path.origin == .root
         var components = path.components[...]
+        // In a URL, what comes before the first `/` is the authority: the host, and the
+        // modals it presents (`app://tab!menu/list`).
+        var inAuthority = asURL
         if asURL, let scheme = path.scheme {
             text += scheme
             text += "://"
             if let host = components.first, host.presentation == .shown || host.presentation == .child {
-                appendComponentBody(host, to: &text, asURL: true)
+                appendComponentBody(host, to: &text, asURL: true, isHost: true)
                 components = components.dropFirst()
             }
         } else {
@@ -42,8 +54,10 @@ enum PathPrinter {
             }
         }
         for component in components {
-            text += asURL ? urlSeparator(component.presentation) : component.presentation.separator
-            appendComponentBody(component, to: &text, asURL: asURL)
+            let separator = asURL ? urlSeparator(component.presentation) : component.presentation.separator
+            text += separator
+            if separator.utf8.last == .slash { inAuthority = false }
+            appendComponentBody(component, to: &text, asURL: asURL, isHost: inAuthority)
         }
         if !path.query.isEmpty {
             text += "?"
@@ -65,8 +79,10 @@ enum PathPrinter {
         _ component: PageComponent,
         to text: inout String,
         asURL: Bool,
+        isHost: Bool = false,
         leadsRelativePath: Bool = false
     ) {
+        let part: URLPart? = asURL ? (isHost ? .host : .path) : nil
         if component.name == "." || component.name == ".." || component.name == "^" {
             // Spelled as data, so they are not read as relative moves or the root marker.
             for byte in component.name.utf8 { text += byte == .caret ? "%5E" : "%2E" }
@@ -77,17 +93,17 @@ enum PathPrinter {
                 text += "%5E"
                 name = name.dropFirst()
             }
-            append(String(name), .leadingName, to: &text, asURL: asURL)
+            append(String(name), .leadingName, to: &text, in: part)
         } else {
-            append(component.name, .name, to: &text, asURL: asURL)
+            append(component.name, .name, to: &text, in: part)
         }
         guard !component.parameters.isEmpty else { return }
         text += "("
         for (index, parameter) in component.parameters.enumerated() {
             if index > 0 { text += "," }
-            append(parameter.key, .parameterKey, to: &text, asURL: asURL)
+            append(parameter.key, .parameterKey, to: &text, in: part)
             text += "="
-            append(parameter.value, .parameterValue, to: &text, asURL: asURL)
+            append(parameter.value, .parameterValue, to: &text, in: part)
         }
         text += ")"
     }
@@ -95,15 +111,15 @@ enum PathPrinter {
     static func appendQuery(_ query: PageParameters, to text: inout String, asURL: Bool) {
         for (index, parameter) in query.enumerated() {
             if index > 0 { text += "&" }
-            append(parameter.key, .queryKey, to: &text, asURL: asURL)
+            append(parameter.key, .queryKey, to: &text, in: asURL ? .query : nil)
             text += "="
-            append(parameter.value, .queryValue, to: &text, asURL: asURL)
+            append(parameter.value, .queryValue, to: &text, in: asURL ? .query : nil)
         }
     }
 
-    static func append(_ piece: String, _ context: Context, to text: inout String, asURL: Bool) {
+    static func append(_ piece: String, _ context: Context, to text: inout String, in part: URLPart?) {
         var needsEncoding = false
-        for byte in piece.utf8 where mustEncode(byte, context, asURL: asURL) {
+        for byte in piece.utf8 where mustEncode(byte, context, in: part) {
             needsEncoding = true
             break
         }
@@ -114,7 +130,7 @@ enum PathPrinter {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(piece.utf8.count + 8)
         for byte in piece.utf8 {
-            if mustEncode(byte, context, asURL: asURL) {
+            if mustEncode(byte, context, in: part) {
                 bytes.append(.percent)
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])
@@ -127,12 +143,13 @@ enum PathPrinter {
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    private static func mustEncode(_ byte: UInt8, _ context: Context, asURL: Bool) -> Bool {
+    private static func mustEncode(_ byte: UInt8, _ context: Context, in part: URLPart?) -> Bool {
         if byte <= 0x20 || byte == 0x7F || byte == .percent { return true }
-        if byte >= 0x80 { return asURL }
+        if let part, !isAllowed(byte, in: part) { return true }
+        if byte >= 0x80 { return false }
         switch context {
         case .leadingName:
-            return byte == .colon || mustEncode(byte, .name, asURL: asURL)
+            return byte == .colon || mustEncode(byte, .name, in: part)
         case .name:
             return byte == .slash || byte == .bang || byte == .hash || byte == .openParen
                 || byte == .closeParen || byte == .questionMark
@@ -144,6 +161,31 @@ enum PathPrinter {
             return byte == .equals || byte == .ampersand || byte == .hash
         case .queryValue:
             return byte == .ampersand || byte == .hash
+        }
+    }
+
+    /// Whether RFC 3986 allows `byte` as it is in `part` of a URL: unreserved, a
+    /// sub-delimiter, `:` or `@` in a path segment (not in the host, where they would
+    /// start a port or end a user name), and `/` or `?` in the query as well. Anything
+    /// else, `#`, `?` in the path, `[`, `^`, `|` or a non-ASCII byte, is percent-encoded.
+    private static func isAllowed(_ byte: UInt8, in part: URLPart) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="):
+            return true
+        case UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return part != .host
+        case UInt8(ascii: "/"):
+            return part != .host
+        case UInt8(ascii: "?"):
+            return part == .query
+        default:
+            return false
         }
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Foundation)
+import Foundation
+#endif
 import PageKit
 import PageKitTestSupport
 import Testing
@@ -57,6 +60,64 @@ struct PagePathRoundTripTests {
             #expect(reparsed.description == printed, "seed \(seed), iteration \(iteration)")
         }
     }
+
+    #if canImport(Foundation)
+    /// An app URL PageKit prints is handed to the system (`UIApplication.open`, a
+    /// notification, a share sheet), so Foundation must accept it and read the same host,
+    /// path and query out of it as PageKit does, with no fragment.
+    @Test("seeded random app URLs are URLs Foundation splits as PageKit does", arguments: [5, 6] as [UInt64])
+    func foundationReadsPrintedURLs(seed: UInt64) throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var checked = 0
+        for iteration in 0..<2_000 {
+            let path = Self.randomPath(&random)
+            guard path.scheme != nil, path.isAbsolute else { continue }
+            let printed = path.description
+            let context = "seed \(seed), iteration \(iteration): `\(printed)`"
+            guard let url = URL(string: printed), let components = URLComponents(string: printed) else {
+                Issue.record("Foundation rejects \(context)")
+                continue
+            }
+            let afterScheme = printed.dropFirst("app://".count)
+            let hostAndPath = afterScheme.prefix { $0 != "?" }
+            let query = afterScheme.count > hostAndPath.count ? String(afterScheme.dropFirst(hostAndPath.count + 1)) : nil
+            #expect((components.percentEncodedHost ?? "") + components.percentEncodedPath == String(hostAndPath), "\(context)")
+            #expect(components.percentEncodedQuery == query, "\(context)")
+            #expect(components.fragment == nil, "\(context)")
+            #expect(try PagePath(url: url) == path, "\(context)")
+            checked += 1
+        }
+        #expect(checked > 500)
+    }
+
+    @Test("in an app URL, bytes that would end the host or the path, or that URLs do not allow, are encoded")
+    func urlOnlyEncoding() throws {
+        let cases: [(PagePath, String)] = [
+            // `:` and `@` would start a port or end a user name in the host; in the path they are data.
+            (PagePath([PageComponent("a:b@c", parameters: ["k": "x:y"]), PageComponent("d:e@f")], scheme: "app"),
+             "app://a%3Ab%40c(k=x%3Ay)/d:e@f"),
+            // `?` and `#` in a component's parameters would start the query or a fragment.
+            (PagePath([PageComponent("list"), PageComponent("item", parameters: ["q": "a?b#c"])], scheme: "app"),
+             "app://list/item(q=a%3Fb%23c)"),
+            // `/` in the host's parameters would end the host; in the path's it is data.
+            (PagePath([PageComponent("list", parameters: ["u": "a/b"]), PageComponent("item", parameters: ["u": "a/b"])],
+                      scheme: "app"),
+             "app://list(u=a%2Fb)/item(u=a/b)"),
+            // Bytes URLs never allow as they are.
+            (PagePath([PageComponent("x"), PageComponent("a^b|c[d]")], query: ["k": "{v}\\"], scheme: "app"),
+             "app://x/a%5Eb%7Cc%5Bd%5D?k=%7Bv%7D%5C"),
+            // The query keeps `/` and `?` as they are, as URLs allow.
+            (PagePath([PageComponent("x")], query: ["url": "http://h/a?b=1"], scheme: "app"),
+             "app://x?url=http://h/a?b=1"),
+            // A path string is not a URL: only its own separators are encoded.
+            (PagePath([PageComponent("a:b"), PageComponent("c", parameters: ["q": "a?b#c"])]), "/a:b/c(q=a?b#c)"),
+        ]
+        for (path, printed) in cases {
+            #expect(path.description == printed)
+            #expect(try PagePath(parsing: printed) == path, "`\(printed)`")
+        }
+    }
+    #endif
 }
 
 @Suite("Diffing and resolving paths", .timeLimit(.minutes(2)))
