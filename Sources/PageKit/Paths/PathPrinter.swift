@@ -29,7 +29,8 @@ enum PathPrinter {
         if asURL, let scheme = path.scheme {
             text += scheme
             text += "://"
-            if let host = components.first, host.presentation == .shown || host.presentation == .child {
+            // A URL cannot say `#` or `#/`: a first component so shown is the host too.
+            if let host = components.first, host.presentation != .modal, host.presentation != .modalStack {
                 appendComponentBody(host, to: &text, asURL: true, isHost: true)
                 components = components.dropFirst()
             }

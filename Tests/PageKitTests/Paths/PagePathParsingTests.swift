@@ -195,6 +195,13 @@ struct PagePathParsingTests {
         #expect(url.pathString == "/tab/contact!/compose?x=1")
         let relative = try PagePath(parsing: "../x")
         #expect(relative.urlString(scheme: "app") == "../x")
+        // A URL cannot say `#` or `#/`: a first component so shown is the host, and the
+        // URL parses, as a tab is reached with `/` too.
+        for first in ["#x", "#/x"] {
+            let tabFirst = try PagePath(parsing: first + "/y")
+            #expect(tabFirst.urlString(scheme: "app") == "app://x/y")
+            #expect(try PagePath(parsing: tabFirst.urlString(scheme: "app")).pathString == "/x/y")
+        }
     }
 }
 
