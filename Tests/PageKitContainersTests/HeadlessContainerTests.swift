@@ -100,6 +100,18 @@ struct HeadlessContainerTests {
         #expect(throws: Never.self) { try stack.beginInteractivePop().cancel() }
     }
 
+    @Test("a gesture a stack refuses says so, naming no open")
+    func refusedGestureWording() throws {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        let stack = HeadlessNavigationStack(name: "contact", pages: [PlainPage("list")],
+                                            driver: ImmediateTransitionDriver(), queue: queue)
+        let error = try #require(throws: NavigationError.self) { try stack.userTapsBack() }
+        #expect(error.code == .outOfRange)
+        #expect(error.description == "failed at `contact`: there is no page to go back to")
+        let swipe = try #require(throws: NavigationError.self) { try stack.beginSwipeBack() }
+        #expect(swipe.description == "failed at `contact`: there is no page to swipe back to")
+    }
+
     @Test("tabs select and add, and refuse what they cannot do")
     func tabs() throws {
         let a = PlainPage("a"), b = PlainPage("b")

@@ -229,7 +229,9 @@ public struct NavigationError: Error, Sendable {
 extension NavigationError: CustomStringConvertible {
     /// The message: what was asked (the path or the move), the component, what went
     /// wrong. A request that could not be carried out reads `cannot open `…``; a
-    /// transition that timed out, failed or was cancelled says so.
+    /// transition that timed out, failed or was cancelled says so; a failure that names
+    /// neither a path nor a move (a container refusing a person's gesture, say) reads
+    /// `failed at `…``.
     public var description: String {
         if code == .invalidPath || code == .invalidRoute { return reason }
         let subject = move.map { "`\($0)`" } ?? path.map { "`\($0)`" }
@@ -246,8 +248,10 @@ extension NavigationError: CustomStringConvertible {
             text = "cannot register"
         } else if let move {
             text = "cannot \(move)"
+        } else if let subject {
+            text = "cannot open \(subject)"
         } else {
-            text = "cannot open" + (subject.map { " \($0)" } ?? "")
+            text = "failed"  // Nothing was being opened: a gesture, a question, a response.
         }
         if let component { text += " at `\(component)`" }
         text += ": \(reason)"
