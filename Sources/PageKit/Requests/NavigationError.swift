@@ -228,10 +228,10 @@ public struct NavigationError: Error, Sendable {
 
 extension NavigationError: CustomStringConvertible {
     /// The message: what was asked (the path or the move), the component, what went
-    /// wrong. A request that could not be carried out reads `cannot open `…``; a
+    /// wrong. A request that could not be carried out reads "cannot open" and its path; a
     /// transition that timed out, failed or was cancelled says so; a failure that names
     /// neither a path nor a move (a container refusing a person's gesture, say) reads
-    /// `failed at `…``.
+    /// "failed at" and the component.
     public var description: String {
         if code == .invalidPath || code == .invalidRoute { return reason }
         let subject = move.map { "`\($0)`" } ?? path.map { "`\($0)`" }
