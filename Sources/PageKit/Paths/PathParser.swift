@@ -15,15 +15,17 @@ struct PathParser {
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
         // straight out of the closure, with no `Result` around it to copy.
-        if let path = try text.utf8.withContiguousStorageIfAvailable({ bytes in
-            var parser = PathParser(bytes: bytes, limits: limits)
-            return try parser.parsePath()
-        }) {
+        if let path = try text.utf8.withContiguousStorageIfAvailable({ try parse($0, limits: limits) }) {
             return path
         }
-        var contiguous = text  // A bridged string, stored in some other form.
-        contiguous.makeContiguousUTF8()
-        return try parse(contiguous, limits: limits)
+        var contiguous = text  // A bridged string, stored in some other form: copied once.
+        return try contiguous.withUTF8 { try parse($0, limits: limits) }
+    }
+
+    @inline(__always)
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: PagePath.Limits) throws -> PagePath {
+        var parser = PathParser(bytes: bytes, limits: limits)
+        return try parser.parsePath()
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, limits: PagePath.Limits) {

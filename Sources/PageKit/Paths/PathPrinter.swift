@@ -166,8 +166,8 @@ enum PathPrinter {
     }
 
     /// Whether RFC 3986 allows `byte` as it is in `part` of a URL: unreserved, a
-    /// sub-delimiter, `:` or `@` in a path segment (not in the host, where they would
-    /// start a port or end a user name), and `/` or `?` in the query as well. Anything
+    /// sub-delimiter; `/`, `:` or `@` in the path and the query (not in the host, where
+    /// they would end it, start a port or end a user name); and `?` in the query. Anything
     /// else, `#`, `?` in the path, `[`, `^`, `|` or a non-ASCII byte, is percent-encoded.
     private static func isAllowed(_ byte: UInt8, in part: URLPart) -> Bool {
         switch byte {
