@@ -51,17 +51,7 @@ extension Navigator {
         // The wait starts in the very turn the open finishes, so a response the page sends
         // right after it appears cannot slip past to bubble instead. It is attached before
         // the request is queued: on an idle queue the open may finish at once.
-        let request = self.request(destination, options) { request in
-            request.onResolve { [weak self] result in
-                switch result {
-                case .failure(let error):
-                    wait.end(.failure(error))
-                case .success(let outcome):
-                    guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
-                    self.startWaiting(wait, for: target)
-                }
-            }
-        }
+        let request = self.request(destination, options) { self.waitForResponse(wait, after: $0) }
         let response: PageResponse?
         switch await wait.value(onCancel: { request.cancel() }) {
         case .failure(let error): throw error
@@ -86,15 +76,20 @@ extension Navigator {
             default: report(false)
             }
         }
-        _ = request(path, .default) { request in
-            request.onResolve { [weak self] result in
-                switch result {
-                case .failure(let error):
-                    wait.end(.failure(error))
-                case .success(let outcome):
-                    guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
-                    self.startWaiting(wait, for: target)
-                }
+        _ = request(path, .default) { self.waitForResponse(wait, after: $0) }
+    }
+
+    /// Makes `wait` wait for a response from the page `request` ends at, from the very
+    /// turn it ends; a request that fails ends the wait with its error, one that ends at
+    /// no page with no response.
+    private func waitForResponse(_ wait: ResponseWait, after request: NavigationRequest) {
+        request.onResolve { [weak self] result in
+            switch result {
+            case .failure(let error):
+                wait.end(.failure(error))
+            case .success(let outcome):
+                guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
+                self.startWaiting(wait, for: target)
             }
         }
     }
