@@ -207,6 +207,21 @@ struct LinksAndRestorationTests {
 
     // MARK: Detours
 
+    /// Sends every request for `settings` on a detour to a compose sheet.
+    private func detourSettings(_ fixture: Fixture) throws -> ObservationToken {
+        let login = try PagePath(parsing: "app://tab/contact!compose")
+        return fixture.navigator.addGuard { request in
+            request.to.components.last?.name == "settings" ? .detour(to: login) : .allow
+        }
+    }
+
+    /// Requests `settings` and waits until its detour shows compose.
+    private func requestSettingsOnDetour(_ fixture: Fixture) async -> NavigationRequest {
+        let request = fixture.navigator.request("app://tab/settings")
+        #expect(await yieldUntil { fixture.navigator.currentPath.components.last?.name == "compose" })
+        return request
+    }
+
     @Test("a detour lets go of the queue, shows its page, and resumes the request when it answers ok")
     func detourResumes() async throws {
         let fixture = Fixture()
@@ -215,8 +230,7 @@ struct LinksAndRestorationTests {
         let token = fixture.navigator.addGuard { request in
             request.to.components.last?.name == "settings" && !signedIn ? .detour(to: login) : .allow
         }
-        let request = fixture.navigator.request("app://tab/settings")
-        #expect(await yieldUntil { fixture.navigator.currentPath.components.last?.name == "compose" })
+        let request = await requestSettingsOnDetour(fixture)
         #expect(!request.isResolved)
         guard case .live(let compose) = try fixture.navigator.page(for: ".") else {
             Issue.record("compose is not live")
@@ -234,12 +248,8 @@ struct LinksAndRestorationTests {
     @Test("a detour that does not answer ok cancels the request")
     func detourCancelled() async throws {
         let fixture = Fixture()
-        let login = try PagePath(parsing: "app://tab/contact!compose")
-        let token = fixture.navigator.addGuard { request in
-            request.to.components.last?.name == "settings" ? .detour(to: login) : .allow
-        }
-        let request = fixture.navigator.request("app://tab/settings")
-        #expect(await yieldUntil { fixture.navigator.currentPath.components.last?.name == "compose" })
+        let token = try detourSettings(fixture)
+        let request = await requestSettingsOnDetour(fixture)
         let compose = try fixture.navigator.page(for: ".").page
         fixture.navigator.send(PageResponse(.cancelled), from: compose)
         await #expect { try await request.outcome() } throws: { ($0 as? NavigationError)?.code == .cancelled }
@@ -251,12 +261,8 @@ struct LinksAndRestorationTests {
     @Test("while a detour waits, other requests run; cancelling the waiting request ends it")
     func detourDoesNotBlock() async throws {
         let fixture = Fixture()
-        let login = try PagePath(parsing: "app://tab/contact!compose")
-        let token = fixture.navigator.addGuard { request in
-            request.to.components.last?.name == "settings" ? .detour(to: login) : .allow
-        }
-        let request = fixture.navigator.request("app://tab/settings")
-        #expect(await yieldUntil { fixture.navigator.currentPath.components.last?.name == "compose" })
+        let token = try detourSettings(fixture)
+        let request = await requestSettingsOnDetour(fixture)
         try await fixture.navigator.open(".!attach")
         #expect(fixture.navigator.currentPath.components.last?.name == "attach")
         request.cancel()
@@ -268,10 +274,7 @@ struct LinksAndRestorationTests {
     func detourLoop() async throws {
         let fixture = Fixture()
         fixture.navigator.configuration.maxRedirects = 2
-        let login = try PagePath(parsing: "app://tab/contact!compose")
-        let token = fixture.navigator.addGuard { request in
-            request.to.components.last?.name == "settings" ? .detour(to: login) : .allow
-        }
+        let token = try detourSettings(fixture)
         var detoursShown = 0
         let observer = fixture.navigator.observe { event in
             if case .didFinish = event.kind, event.requested?.description == "app://tab/contact!compose" {
