@@ -25,4 +25,29 @@ enum PresentationLevels {
         }
         return false
     }
+
+    /// Every page that removing `level` removes with it: `level`, every page it holds at
+    /// any depth (a `!/` sheet's whole stack), and every page presented over any of them,
+    /// with what they hold; the outermost first, so asking from the last asks the page on
+    /// top first. A gesture that dismisses a sheet or pops a page asks all of them, not
+    /// only the presented controller. Decided here once for the headless containers, the
+    /// SwiftUI models and the UIKit layer.
+    /// - Parameters:
+    ///   - level: The page being removed.
+    ///   - presentedPage: What the host presents over a page, if anything.
+    /// - Returns: The pages, `level` first.
+    /// - Complexity: O(*n*) in the number of pages removed.
+    static func removed(with level: any Page, presentedPage: (any Page) -> (any Page)?) -> [any Page] {
+        var removed: [any Page] = [level]
+        var index = 0
+        while index < removed.count {
+            let page = removed[index]
+            if let parent = page as? any ParentPage { removed.append(contentsOf: parent.containedPages) }
+            if let presented = presentedPage(page), !removed.contains(where: { $0 === presented }) {
+                removed.append(presented)
+            }
+            index += 1
+        }
+        return removed
+    }
 }

@@ -56,3 +56,13 @@ extension Navigator: HierarchyWatching {
         record(HierarchyChange(.noticed, by: .app, in: root))
     }
 }
+
+extension Navigator {
+    /// Tells the containers on this navigator's queue that `page`'s leave policy may have
+    /// changed, so the gestures they set up in advance follow it (see
+    /// ``TransitionQueue/leavePolicyChanged(of:)``).
+    /// - Parameter page: The page whose ``LeaveConfirming/leavePolicy(for:)`` changed.
+    public func leavePolicyChanged(of page: any Page) {
+        queue.leavePolicyChanged(of: page)
+    }
+}

@@ -15,6 +15,19 @@ struct WeakWatcher {
     weak var watcher: (any HierarchyWatching)?
 }
 
+/// A weak hold on a page waiting to leave.
+@MainActor
+struct WeakPage {
+    weak var page: (any Page)?
+}
+
+/// The person's attempt to leave a page, queued or asking.
+@MainActor
+struct PendingLeave {
+    let ticket: TransitionTicket
+    let page: WeakPage
+}
+
 extension TransitionQueue {
     /// Tells the navigators that share this queue that a container changed the hierarchy
     /// on its own: the person's gesture, or the app's direct call. They announce it and
@@ -46,6 +59,54 @@ extension TransitionQueue {
         (page as? any LeaveConfirming)?.leavePolicy(for: gesture) ?? .allow
     }
 
+    /// What happens at once when the person starts a gesture that removes all of `pages`
+    /// (a sheet swiped down takes the stack it holds, with every page in it): the
+    /// strictest of their policies. One page that refuses refuses the gesture; otherwise
+    /// one that confirms holds it; otherwise it proceeds.
+    /// - Parameters:
+    ///   - pages: Every page the gesture would remove.
+    ///   - gesture: The gesture.
+    /// - Returns: The policy.
+    /// - Complexity: O(*n*) in the number of pages.
+    public func leavePolicy(for pages: [any Page], by gesture: LeaveGesture) -> LeavePolicy {
+        var strictest = LeavePolicy.allow
+        for page in pages {
+            switch leavePolicy(for: page, by: gesture) {
+            case .refuse: return .refuse
+            case .confirm: strictest = .confirm
+            case .allow: break
+            }
+        }
+        return strictest
+    }
+
+    /// Tells the containers sharing this queue that `page`'s answer to
+    /// ``LeaveConfirming/leavePolicy(for:)`` may have changed (a form became dirty, or was
+    /// saved), so that what they set up ahead of a gesture follows: the system back button
+    /// and swipe a stack shows or hides, whether a sheet can be swiped down. A platform
+    /// that asks at the moment of the gesture needs no call; one that must be told in
+    /// advance cannot see a page's own state change, so the page says so.
+    ///
+    /// ```swift
+    /// var draft = "" {
+    ///     didSet { if draft.isEmpty != oldValue.isEmpty { queue.leavePolicyChanged(of: self) } }
+    /// }
+    /// ```
+    /// - Parameter page: The page whose policy changed.
+    public func leavePolicyChanged(of page: any Page) {
+        guard !leavePolicyObservers.isEmpty else { return }
+        leavePolicyObservers.send(PageReference(live: page))
+    }
+
+    /// Calls `handler` each time a page's leave policy is said to have changed
+    /// (``leavePolicyChanged(of:)``), until the token is cancelled or freed: what a
+    /// container that sets gestures up in advance subscribes to.
+    /// - Parameter handler: Receives the page, held weakly by the reference.
+    /// - Returns: The token that keeps the observation.
+    public func observeLeavePolicies(_ handler: @escaping @MainActor (PageReference) -> Void) -> ObservationToken {
+        leavePolicyObservers.add(handler)
+    }
+
     /// Asks `page` whether the person may remove it by `gesture`
     /// (``LeaveConfirming/canLeave(_:)``, with the paths before and after when a navigator
     /// shares the queue).
@@ -54,19 +115,31 @@ extension TransitionQueue {
     ///   - gesture: The gesture.
     /// - Returns: Whether it may leave; `true` for a page that does not confirm leaving.
     public func confirmLeaving(_ page: any Page, by gesture: LeaveGesture) async -> Bool {
-        guard let confirming = page as? any LeaveConfirming else { return true }
-        let request = liveWatchers().first?.leaveRequest(for: page, by: gesture)
+        await confirmLeaving([page], by: gesture)
+    }
+
+    /// Asks every page of `pages` that confirms leaving whether the person may remove
+    /// them all by `gesture`, one at a time from the last (the page on top) to the first,
+    /// until one refuses. Each is told the path before the gesture and the path once the
+    /// first page, the outermost, is gone.
+    /// - Parameters:
+    ///   - pages: Every page the gesture would remove, the outermost first.
+    ///   - gesture: The gesture.
+    /// - Returns: Whether they may all leave.
+    public func confirmLeaving(_ pages: [any Page], by gesture: LeaveGesture) async -> Bool {
+        let confirming = pages.reversed().compactMap { $0 as? any LeaveConfirming }
+        guard let outermost = pages.first, !confirming.isEmpty else { return true }
+        let request = liveWatchers().first?.leaveRequest(for: outermost, by: gesture)
             ?? LeaveRequest(from: PagePath([]), to: PagePath([]), gesture: gesture)
-        return await confirming.canLeave(request)
+        for page in confirming where !(await page.canLeave(request)) {
+            return false
+        }
+        return true
     }
 
     /// Queues the person's attempt to leave `page` by `gesture`, for a gesture the
     /// platform lets PageKit carry out (a back button, a held swipe or swipe-down).
-    ///
-    /// At its turn the page's ``leavePolicy(for:by:)`` decides: ``LeavePolicy/allow`` runs
-    /// `leave` (the container's pop or dismiss) at once; ``LeavePolicy/refuse`` fails the
-    /// ticket with ``NavigationError/Code/refused``; ``LeavePolicy/confirm`` asks the page,
-    /// with no time-out while it answers, then runs `leave` or fails.
+    /// The same as `enqueueLeave(of: [page], by: gesture, animated: animated, leave: leave)`.
     /// - Parameters:
     ///   - page: The page the gesture would remove; held weakly while it waits.
     ///   - gesture: The gesture.
@@ -80,15 +153,51 @@ extension TransitionQueue {
         animated: Bool = true,
         leave: @escaping @MainActor (TransitionCompletion) -> Void
     ) -> TransitionTicket {
-        let name = page.pageDescription
+        enqueueLeave(of: [page], by: gesture, animated: animated, leave: leave)
+    }
+
+    /// Queues the person's attempt to remove `pages` by `gesture`, for a gesture the
+    /// platform lets PageKit carry out (a back button, a held swipe or swipe-down, a tab
+    /// tapped again).
+    ///
+    /// At its turn the strictest policy of the pages still alive decides
+    /// (`leavePolicy(for:by:)` of them all): ``LeavePolicy/allow`` runs `leave`
+    /// (the container's pop or dismiss) at once; ``LeavePolicy/refuse`` fails the ticket
+    /// with ``NavigationError/Code/refused``; ``LeavePolicy/confirm`` asks every page that
+    /// confirms leaving, with no time-out while they answer, then runs `leave` or fails.
+    ///
+    /// One attempt waits per page: while an attempt to remove the outermost page is
+    /// queued or asking, a second one (the back button tapped twice) returns the first
+    /// one's ticket instead of queuing another leave.
+    /// - Parameters:
+    ///   - pages: Every page the gesture would remove, the outermost first (the page whose
+    ///     removal the leave request's paths describe); held weakly while they wait.
+    ///   - gesture: The gesture.
+    ///   - animated: Whether `leave` animates, for its time-out.
+    ///   - leave: Removes the pages and finishes the completion when the transition ends.
+    /// - Returns: The ticket: success once the pages have left.
+    @discardableResult
+    public func enqueueLeave(
+        of pages: [any Page],
+        by gesture: LeaveGesture,
+        animated: Bool = true,
+        leave: @escaping @MainActor (TransitionCompletion) -> Void
+    ) -> TransitionTicket {
+        let name = pages.first?.pageDescription ?? "nothing"
+        let key = pages.first.map(ObjectIdentifier.init)
+        if let key, let pending = pendingLeaves[key], !pending.ticket.isResolved, pending.page.page === pages.first {
+            return pending.ticket
+        }
         let label = "\(gesture) from \(name)"
-        return enqueue(label, animated: animated) { [weak self, weak page] valve in
-            guard let self, let page else {
+        let weakPages = pages.map { WeakPage(page: $0) }
+        let ticket = enqueue(label, animated: animated) { [weak self] valve in
+            guard let self, weakPages.first?.page != nil else {
                 valve.fail(NavigationError(.staleHierarchy, component: name, reason: "`\(name)` is gone"))
                 return .wait
             }
+            let pages = weakPages.compactMap(\.page)
             let refused = NavigationError(.refused, component: name, reason: "`\(name)` refused to leave by \(gesture)")
-            switch leavePolicy(for: page, by: gesture) {
+            switch leavePolicy(for: pages, by: gesture) {
             case .allow:
                 leave(valve.completion(for: label))
             case .refuse:
@@ -96,7 +205,7 @@ extension TransitionQueue {
             case .confirm:
                 valve.suspendTimeout()
                 Task { @MainActor in
-                    let allowed = await self.confirmLeaving(page, by: gesture)
+                    let allowed = await self.confirmLeaving(pages, by: gesture)
                     guard valve.isActive else { return }
                     guard !valve.isCancellationRequested else {
                         return valve.fail(NavigationError(.cancelled, reason: "`\(label)` was cancelled while `\(name)` was asked"))
@@ -108,6 +217,14 @@ extension TransitionQueue {
             }
             return .wait
         }
+        if let key, !ticket.isResolved {
+            pendingLeaves[key] = PendingLeave(ticket: ticket, page: weakPages[0])
+            ticket.onResolve { [weak self, weak ticket] _ in
+                guard let self, self.pendingLeaves[key]?.ticket === ticket else { return }
+                self.pendingLeaves[key] = nil
+            }
+        }
+        return ticket
     }
 
     /// Adds a navigator to tell of reported changes; held weakly.

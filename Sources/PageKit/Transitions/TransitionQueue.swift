@@ -65,6 +65,11 @@ public final class TransitionQueue {
     @exclusivity(unchecked) private var observers = ObserverList<TransitionQueueEvent>()
     /// The navigators told of changes containers report (see `TransitionQueue+Changes.swift`).
     @exclusivity(unchecked) var watchers: [WeakWatcher] = []
+    /// The person's attempts to leave a page that are queued or asking, by the page's
+    /// identity: one per page (see `TransitionQueue+Changes.swift`).
+    /// The containers told when a page's leave policy changes.
+    @exclusivity(unchecked) var leavePolicyObservers = ObserverList<PageReference>()
+    @exclusivity(unchecked) var pendingLeaves: [ObjectIdentifier: PendingLeave] = [:]
     /// The running operation's time-out, as scheduled on the clock.
     @exclusivity(unchecked) private var timer: (any TransitionTimer)?
     /// What to run when the running operation is asked to stop, by operation.

@@ -194,7 +194,8 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         guard pages.count > 1, let top = pages.last else {
             throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to swipe back to")
         }
-        switch transitionQueue.leavePolicy(for: top, by: .swipeBack) {
+        switch transitionQueue.leavePolicy(for: PresentationLevels.removed(with: top, presentedPage: { _ in nil }),
+                                           by: .swipeBack) {
         case .allow:
             return .began(try beginInteractivePop())
         case .refuse:
@@ -208,8 +209,9 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         guard pages.count > 1, let top = pages.last else {
             throw NavigationError(.outOfRange, component: pageName, reason: "there is no page to go back to")
         }
-        if transitionQueue.leavePolicy(for: top, by: gesture) == .refuse { return .refused }
-        return .leaving(transitionQueue.enqueueLeave(of: top, by: gesture) { [weak self, weak top] completion in
+        let removed = PresentationLevels.removed(with: top, presentedPage: { _ in nil })
+        if transitionQueue.leavePolicy(for: removed, by: gesture) == .refuse { return .refused }
+        return .leaving(transitionQueue.enqueueLeave(of: removed, by: gesture) { [weak self, weak top] completion in
             guard let self, let top, let index = self.index(of: top), index > 0 else {
                 return completion.fail(NavigationError(.staleHierarchy, reason: "the page to leave is no longer on top"))
             }

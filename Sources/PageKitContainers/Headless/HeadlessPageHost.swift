@@ -128,8 +128,10 @@ public final class HeadlessPageHost: PageHost {
 
     // MARK: Acting as the person does
 
-    /// The person swipes down the sheet on top: it goes if the queue is idle and its
-    /// `LeaveConfirming.leavePolicy(for:)` allows it, or is held and asked first.
+    /// The person swipes down the sheet on top: it goes if the queue is idle and the
+    /// `LeaveConfirming.leavePolicy(for:)` of every page it removes allows it (a `!/`
+    /// sheet's stack and each page in it), or is held and each page that confirms is
+    /// asked first.
     /// - Parameter finishing: Whether the sheet is swiped past the point of no return;
     ///   otherwise it springs back.
     /// - Returns: What became of the swipe.
@@ -140,11 +142,12 @@ public final class HeadlessPageHost: PageHost {
         guard let (presenter, sheet) = topPresentation() else {
             throw NavigationError(.staleHierarchy, reason: "nothing is presented to swipe down")
         }
-        switch queue.leavePolicy(for: sheet, by: .swipeDown) {
+        let removed = PresentationLevels.removed(with: sheet, presentedPage: presentedPage(of:))
+        switch queue.leavePolicy(for: removed, by: .swipeDown) {
         case .refuse:
             return .refused
         case .confirm:
-            return .leaving(queue.enqueueLeave(of: sheet, by: .swipeDown) { [weak self, weak presenter] completion in
+            return .leaving(queue.enqueueLeave(of: removed, by: .swipeDown) { [weak self, weak presenter] completion in
                 guard let self, let presenter else {
                     return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet's presenter is gone"))
                 }

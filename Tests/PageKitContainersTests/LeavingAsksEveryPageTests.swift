@@ -1,0 +1,100 @@
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+/// A gesture asks every page it removes, not only the one the platform hands over: a `!/`
+/// sheet swiped down takes its whole stack. One attempt to leave waits per page.
+@MainActor
+@Suite("Leaving asks every page it removes", .timeLimit(.minutes(1)))
+struct LeavingAsksEveryPageTests {
+    /// The fixture with `compose` a page that confirms leaving and waits for its answer.
+    static func fixture() -> (Fixture, ConfirmingPage) {
+        let fixture = Fixture()
+        let compose = ConfirmingPage("compose", allowsLeaving: nil)
+        fixture.navigator.registry.replace("compose") { _ in compose }
+        return (fixture, compose)
+    }
+
+    @Test("a `!/` sheet swiped down asks the page in its stack, and stays when it refuses")
+    func sheetWithStack() async throws {
+        let (fixture, compose) = Self.fixture()
+        try await fixture.navigator.open("app://tab/contact!/compose")
+        let before = fixture.navigator.currentPath.description
+        #expect(before.hasSuffix("!/compose"))
+        guard case .leaving(let ticket) = try fixture.host.userSwipesDownModal() else {
+            Issue.record("the swipe was not held for compose")
+            return
+        }
+        #expect(await yieldUntil { compose.isAsking })
+        compose.answerLeave(false)
+        await #expect(throws: NavigationError.self) { try await ticket.finished() }
+        #expect(compose.leaveRequests.count == 1)
+        #expect(compose.leaveRequests.first?.gesture == .swipeDown)
+        #expect(fixture.navigator.currentPath.description == before)
+    }
+
+    @Test("a `!/` sheet swiped down leaves once its page agrees, and the request names the path without the sheet")
+    func sheetWithStackAgrees() async throws {
+        let (fixture, compose) = Self.fixture()
+        try await fixture.navigator.open("app://tab/contact!/compose")
+        guard case .leaving(let ticket) = try fixture.host.userSwipesDownModal() else {
+            Issue.record("the swipe was not held for compose")
+            return
+        }
+        #expect(await yieldUntil { compose.isAsking })
+        compose.answerLeave(true)
+        try await ticket.finished()
+        #expect(compose.leaveRequests.first?.to.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)")
+        #expect(fixture.host.presentedPage(of: fixture.tabs) == nil)
+    }
+
+    @Test("a page that refuses at once refuses the whole sheet")
+    func refusalAnywhereRefuses() async throws {
+        let (fixture, compose) = Self.fixture()
+        compose.policy = .refuse
+        try await fixture.navigator.open("app://tab/contact!/compose")
+        #expect(try fixture.host.userSwipesDownModal().isRefused)
+        #expect(compose.leaveRequests.isEmpty)
+        #expect(fixture.host.presentedPage(of: fixture.tabs) != nil)
+    }
+
+    @Test("the back button tapped twice on a page being asked queues one leave")
+    func oneLeavePerPage() async throws {
+        let (fixture, compose) = Self.fixture()
+        try await fixture.navigator.open("app://tab/contact/compose")
+        guard case .leaving(let first) = try fixture.contact.userTapsBack(),
+              case .leaving(let second) = try fixture.contact.userTapsBack() else {
+            Issue.record("the taps were not held for compose")
+            return
+        }
+        #expect(first === second)
+        #expect(await yieldUntil { compose.isAsking })
+        compose.answerLeave(true)
+        try await first.finished()
+        #expect(compose.leaveRequests.count == 1)
+        #expect(fixture.contact.pages.last?.pageName == "home_page", "one page popped, not two")
+    }
+
+    @Test("a policy over several pages is the strictest of theirs")
+    func strictest() {
+        let queue = TransitionQueue()
+        let allow = ConfirmingPage("a")
+        allow.policy = .allow
+        let confirm = ConfirmingPage("c")
+        let refuse = ConfirmingPage("r")
+        refuse.policy = .refuse
+        let plain = PlainPage("p")
+        #expect(queue.leavePolicy(for: [plain, allow], by: .swipeDown) == .allow)
+        #expect(queue.leavePolicy(for: [plain, confirm, allow], by: .swipeDown) == .confirm)
+        #expect(queue.leavePolicy(for: [confirm, refuse], by: .swipeDown) == .refuse)
+        #expect(queue.leavePolicy(for: [any Page](), by: .swipeDown) == .allow)
+    }
+}
+
+extension LeaveAttempt {
+    var isRefused: Bool {
+        if case .refused = self { return true }
+        return false
+    }
+}
