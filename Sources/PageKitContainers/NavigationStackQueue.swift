@@ -16,7 +16,7 @@ public import PageKit
 @MainActor
 public final class NavigationStackQueue {
     /// The primitives of a stack whose items are pages or, on UIKit, view controllers.
-    struct Primitives {
+    package struct Primitives {
         /// The stack's name, for labels and messages.
         let name: () -> String
         /// The items, bottom first; `nil` once the stack is gone.
@@ -26,7 +26,7 @@ public final class NavigationStackQueue {
         let pop: (AnyObject, Bool, TransitionCompletion) -> Void
         let set: ([AnyObject], Bool, TransitionCompletion) -> Void
 
-        init(
+        package init(
             name: @escaping () -> String,
             items: @escaping () -> [AnyObject]?,
             describe: @escaping (AnyObject) -> String,
@@ -70,7 +70,7 @@ public final class NavigationStackQueue {
         ))
     }
 
-    init(queue: TransitionQueue, primitives: Primitives) {
+    package init(queue: TransitionQueue, primitives: Primitives) {
         self.queue = queue
         self.primitives = primitives
     }
@@ -145,7 +145,7 @@ public final class NavigationStackQueue {
     // MARK: Items
 
     @discardableResult
-    func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
+    package func push(items: [AnyObject], animated: Bool) -> TransitionTicket {
         let names = items.map(primitives.describe).joined(separator: ", ")
         let queue = self.queue
         return perform("push \(names)", animated: animated) { primitives, existing, completion in
@@ -161,7 +161,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    func popItem(animated: Bool) -> TransitionTicket {
+    package func popItem(animated: Bool) -> TransitionTicket {
         perform("pop", animated: animated) { primitives, items, completion in
             guard items.count > 1 else {
                 return NavigationError(.outOfRange, component: primitives.name(),
@@ -173,7 +173,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    func pop(toItem item: AnyObject, animated: Bool) -> TransitionTicket {
+    package func pop(toItem item: AnyObject, animated: Bool) -> TransitionTicket {
         let name = primitives.describe(item)
         return perform("pop to \(name)", animated: animated) { [weak item] primitives, items, completion in
             guard let item, items.contains(where: { $0 === item }) else {
@@ -186,7 +186,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    func popToRootItem(animated: Bool) -> TransitionTicket {
+    package func popToRootItem(animated: Bool) -> TransitionTicket {
         perform("pop to root", animated: animated) { primitives, items, completion in
             guard let root = items.first else {
                 return NavigationError(.outOfRange, component: primitives.name(), reason: "the stack is empty")
@@ -197,7 +197,7 @@ public final class NavigationStackQueue {
     }
 
     @discardableResult
-    func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
+    package func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
         perform("set stack", animated: animated) { primitives, _, completion in
             guard !newItems.isEmpty else {
                 return NavigationError(.outOfRange, component: primitives.name(),

@@ -6,7 +6,7 @@ import Testing
 /// A gesture asks every page it removes, not only the one the platform hands over: a `!/`
 /// sheet swiped down takes its whole stack. One attempt to leave waits per page.
 @MainActor
-@Suite("Leaving asks every page it removes", .timeLimit(.minutes(1)))
+@Suite("Leaving asks every page it removes", .timeLimit(.minutes(5)))
 struct LeavingAsksEveryPageTests {
     /// The fixture with `compose` a page that confirms leaving and waits for its answer.
     static func fixture() -> (Fixture, ConfirmingPage) {

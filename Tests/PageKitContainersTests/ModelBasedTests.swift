@@ -198,6 +198,16 @@ struct ReferenceModel {
         return Page(name: name, id: id, uid: nextUID)
     }
 
+    /// The person's pop of page `uid` that is queued or running, if any: a second back
+    /// tap joins it.
+    func userPopWaiting(stack: Int, uid: Int) -> Int? {
+        if let running, case .userPop(stack, uid) = running.request { return running.number }
+        return pending.first { entry in
+            if case .userPop(stack, uid) = entry.request { return true }
+            return false
+        }?.number
+    }
+
     /// The requests the navigator made (the others are containers' queued operations).
     var navigatorRequests: Set<Int> = []
 
@@ -500,7 +510,11 @@ final class SystemUnderTest {
         cancellers[number] = { request.cancel() }
     }
 
+    /// The tickets of queued operations, by request number.
+    var tickets: [Int: TransitionTicket] = [:]
+
     func track(_ number: Int, _ ticket: TransitionTicket) {
+        tickets[number] = ticket
         requests[number] = { Self.outcome(ticket.result) }
         cancellers[number] = { ticket.cancel() }
     }
@@ -668,9 +682,17 @@ struct ModelBasedTests {
                     guard case .leaving(let ticket) = try! system.stacks[stack].userTapsBack() else {
                         return "seed \(seed), \(tree) tree: the back button should queue a pop\n" + log.joined(separator: "\n")
                     }
-                    number += 1
-                    system.track(number, ticket)
-                    model.enqueue(number, .userPop(stack: stack, uid: top.uid))
+                    if let waiting = model.userPopWaiting(stack: stack, uid: top.uid) {
+                        // One leave waits per page: a second tap joins the first.
+                        guard system.tickets[waiting] === ticket else {
+                            return "seed \(seed), \(tree) tree: a second back tap queued a second pop\n"
+                                + log.joined(separator: "\n")
+                        }
+                    } else {
+                        number += 1
+                        system.track(number, ticket)
+                        model.enqueue(number, .userPop(stack: stack, uid: top.uid))
+                    }
                 }
             case .tapTab(let index):
                 try! system.tabs.userSelectsTab(index)

@@ -6,6 +6,8 @@ public enum LeaveGesture: Hashable, Sendable, CustomStringConvertible {
     case swipeBack
     /// A sheet swiped down.
     case swipeDown
+    /// The selected tab tapped again, which takes its navigation stack back to its root.
+    case tabReselected
 
     /// `back button`, `swipe back`, `swipe down`.
     public var description: String {
@@ -13,6 +15,7 @@ public enum LeaveGesture: Hashable, Sendable, CustomStringConvertible {
         case .backButton: "back button"
         case .swipeBack: "swipe back"
         case .swipeDown: "swipe down"
+        case .tabReselected: "tab reselected"
         }
     }
 }

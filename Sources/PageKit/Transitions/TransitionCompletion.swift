@@ -13,15 +13,29 @@
 @MainActor
 public final class TransitionCompletion {
     private var handler: ((Result<Void, any Error>) -> Void)?
+    /// Whether whoever handed it out still waits for it (a queued operation that has not
+    /// timed out or been cancelled).
+    private let isWaitedFor: (@MainActor () -> Bool)?
 
     /// Creates a completion that calls `handler` once.
     /// - Parameter handler: Receives success, or the error the container reported.
     public init(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
         self.handler = handler
+        isWaitedFor = nil
+    }
+
+    init(waitedFor: @escaping @MainActor () -> Bool, _ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
+        self.handler = handler
+        isWaitedFor = waitedFor
     }
 
     /// Whether ``finish()`` or ``fail(_:)`` has been called.
     public var isDone: Bool { handler == nil }
+
+    /// Whether someone still waits for it: not done, and its operation has neither timed
+    /// out nor been cancelled. A container that keeps a completion while UIKit animates
+    /// reads it to know whether that transition is still the one in flight.
+    package var isAwaited: Bool { handler != nil && (isWaitedFor?() ?? true) }
 
     /// Reports that the transition has ended.
     public func finish() {

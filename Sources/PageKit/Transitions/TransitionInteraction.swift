@@ -8,6 +8,8 @@ public final class TransitionInteraction {
     public let label: String
     /// Whether ``end()`` has been called.
     public private(set) var isEnded = false
+    /// The safety time-out that ends it if nothing else does.
+    var timer: (any TransitionTimer)?
 
     init(queue: TransitionQueue, id: UInt64, label: String) {
         self.queue = queue
@@ -20,6 +22,8 @@ public final class TransitionInteraction {
     public func end() {
         guard !isEnded else { return }
         isEnded = true
+        timer?.cancel()
+        timer = nil
         queue?.interactionEnded(id, label: label)
     }
 }

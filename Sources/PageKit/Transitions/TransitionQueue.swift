@@ -32,14 +32,21 @@ public final class TransitionQueue {
         public var animated: Duration
         /// For transitions without animation. Default: 0.5 seconds.
         public var nonAnimated: Duration
+        /// For an interaction (a swipe back, a sheet following the finger) whose end the
+        /// platform never reports: the queue is released after this long. Default: 30
+        /// seconds, far longer than a finger rests on the screen.
+        public var interaction: Duration
 
         /// Creates time-outs.
         /// - Parameters:
         ///   - animated: For animated transitions.
         ///   - nonAnimated: For transitions without animation.
-        public init(animated: Duration = .seconds(2), nonAnimated: Duration = .milliseconds(500)) {
+        ///   - interaction: For interactions.
+        public init(animated: Duration = .seconds(2), nonAnimated: Duration = .milliseconds(500),
+                    interaction: Duration = .seconds(30)) {
             self.animated = animated
             self.nonAnimated = nonAnimated
+            self.interaction = interaction
         }
 
         /// The time-out for a transition.
@@ -163,6 +170,10 @@ public final class TransitionQueue {
 
     /// Holds the queue for an interactive transition, such as a swipe back, if it is
     /// idle.
+    ///
+    /// An interaction whose end never comes (a platform callback that is lost) is ended
+    /// after ``Timeouts/interaction``, with a ``TransitionQueueEvent/timedOut(label:after:)``
+    /// event, so the queue is never held for good.
     /// - Parameter label: A name for events.
     /// - Returns: The interaction, which must be ended; `nil` when the queue is busy,
     ///   in which case the interaction should not begin.
@@ -171,7 +182,14 @@ public final class TransitionQueue {
         switch machine.interactionBegan(id) {
         case .granted:
             notify(.interactionBegan(label: label))
-            return TransitionInteraction(queue: self, id: id, label: label)
+            let interaction = TransitionInteraction(queue: self, id: id, label: label)
+            let timeout = timeouts.interaction
+            interaction.timer = clock.schedule(after: timeout) { [weak self, weak interaction] in
+                guard let self, let interaction, !interaction.isEnded else { return }
+                self.notify(.timedOut(label: label, after: timeout))
+                interaction.end()
+            }
+            return interaction
         case .refused:
             return nil
         }

@@ -3,9 +3,14 @@ public import PageKit
 public import UIKit
 
 /// A drop-in `UITabBarController` that reports the person's tab taps on a
-/// `TransitionQueue`, so the navigator that shares the queue announces and
-/// records them as it happens. (A plain `UITabBarController` is a tab container too; a tap
-/// on it is noticed when the navigator's next request starts.)
+/// `TransitionQueue`, so the navigator that shares the queue announces and records them
+/// as they happen, and keeps them from meeting a transition: while one runs, a tap is
+/// refused (it would run on in a tab no longer on screen). Tapping the selected tab,
+/// which UIKit answers by popping that tab's stack to its root without asking anyone,
+/// goes through the queue as the person's leave of every page above the root, asking
+/// those that confirm leaving. (A plain `UITabBarController` is a tab container too; a
+/// tap on it is noticed when the navigator's next request starts, and its re-tap pops
+/// without asking.)
 ///
 /// Set `delegate` as usual: the controller keeps the delegate slot for itself and passes
 /// every message on to yours.
@@ -14,10 +19,20 @@ public import UIKit
 /// let tabs = PageTabBarController(queue: navigator.queue)
 /// tabs.viewControllers = [contacts, settings]
 /// ```
+///
+/// With more than five tabs, UIKit moves the fifth and later into its More tab on a
+/// compact width; a path cannot select those (the error is `cannotShow`), and a tab is
+/// not added past the fifth.
 open class PageTabBarController: UITabBarController {
-    /// The queue it reports the person's taps on; share the navigator's.
-    public var transitionQueue = TransitionQueue()
+    /// Every decision it makes; this class translates them to UIKit.
+    let core = TabBarCore(queue: TransitionQueue())
     private let delegateProxy = TabBarDelegateProxy()
+
+    /// The queue it reports the person's taps on; share the navigator's.
+    public var transitionQueue: TransitionQueue {
+        get { core.queue }
+        set { core.queue = newValue }
+    }
 
     /// Creates the controller, reporting on `queue`.
     /// - Parameter queue: The queue to report on.
@@ -43,6 +58,7 @@ open class PageTabBarController: UITabBarController {
     }
 
     private func setUp() {
+        core.surface = self
         delegateProxy.owner = self
         super.delegate = delegateProxy
     }
@@ -57,15 +73,23 @@ open class PageTabBarController: UITabBarController {
             super.delegate = delegateProxy
         }
     }
+}
 
-    fileprivate func didSelect(_ viewController: UIViewController) {
-        transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self,
-                                                     pages: (viewController as? any Page).map { [$0] } ?? []))
+extension PageTabBarController: TabBarSurface {
+    package var tabItems: [AnyObject] { viewControllers ?? [] }
+    package var selectedItem: AnyObject? { selectedViewController }
+    package var moreItem: AnyObject? { moreNavigationController }
+    package var containerPage: (any Page)? { self }
+
+    package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
+        (item as? UINavigationController)?.pageKitCore
     }
 }
 
-/// Takes the tab bar controller's delegate slot to learn of the person's taps, and passes
-/// every message on to the app's own delegate, answering only what that delegate answers.
+/// Takes the tab bar controller's delegate slot to gate and learn of the person's taps,
+/// and passes every message on to the app's own delegate. It implements every optional
+/// method it answers for (``DelegateForwarding/tabBarController``), so a freed app
+/// delegate never leaves a message unanswered.
 final class TabBarDelegateProxy: NSObject, UITabBarControllerDelegate {
     weak var owner: PageTabBarController?
     // Read from `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the
@@ -73,17 +97,65 @@ final class TabBarDelegateProxy: NSObject, UITabBarControllerDelegate {
     nonisolated(unsafe) weak var external: (any UITabBarControllerDelegate)?
 
     override nonisolated func responds(to selector: Selector!) -> Bool {
-        super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+        let name = NSStringFromSelector(selector)
+        guard DelegateForwarding.tabBarController.isImplemented(name) else {
+            return super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+        }
+        return DelegateForwarding.tabBarController.responds(to: name, appResponds: external?.responds(to: selector) ?? false)
     }
 
     override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
         external?.responds(to: selector) == true ? external : nil
     }
 
-    // Called for the person's taps only, never for selections the app makes.
+    // Called for the person's taps only, never for selections made in code.
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        // The app's delegate first: a tap it refuses starts nothing of PageKit's.
+        guard external?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true else { return false }
+        return owner?.core.shouldSelect(viewController) ?? true
+    }
+
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
-        owner?.didSelect(viewController)
+        owner?.core.didSelect(viewController)
         external?.tabBarController?(tabBarController, didSelect: viewController)
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController,
+                          willBeginCustomizing viewControllers: [UIViewController]) {
+        external?.tabBarController?(tabBarController, willBeginCustomizing: viewControllers)
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController],
+                          changed: Bool) {
+        external?.tabBarController?(tabBarController, willEndCustomizing: viewControllers, changed: changed)
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController],
+                          changed: Bool) {
+        external?.tabBarController?(tabBarController, didEndCustomizing: viewControllers, changed: changed)
+    }
+
+    func tabBarControllerSupportedInterfaceOrientations(_ tabBarController: UITabBarController)
+        -> UIInterfaceOrientationMask {
+        external?.tabBarControllerSupportedInterfaceOrientations?(tabBarController)
+            ?? (tabBarController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown)
+    }
+
+    func tabBarControllerPreferredInterfaceOrientationForPresentation(_ tabBarController: UITabBarController)
+        -> UIInterfaceOrientation {
+        external?.tabBarControllerPreferredInterfaceOrientationForPresentation?(tabBarController)
+            ?? tabBarController.view.window?.windowScene?.interfaceOrientation ?? .portrait
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? {
+        external?.tabBarController?(tabBarController, interactionControllerFor: animationController)
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        external?.tabBarController?(tabBarController, animationControllerForTransitionFrom: fromVC, to: toVC)
     }
 }
 #endif

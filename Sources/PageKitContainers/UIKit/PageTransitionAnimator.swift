@@ -21,47 +21,63 @@ final class PageTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
         style == .none ? 0 : 0.35
     }
 
+    /// Carries out the ``AnimatorPlan`` for the views UIKit hands over: a `nil` view (the
+    /// presenter's under a sheet) is left alone, never a reason to cancel, and the view
+    /// that leaves gets its transform, alpha and visibility back at the end.
     func animateTransition(using context: any UIViewControllerContextTransitioning) {
-        guard let fromView = context.view(forKey: .from) ?? context.viewController(forKey: .from)?.view,
-              let toView = context.view(forKey: .to) ?? context.viewController(forKey: .to)?.view else {
-            return context.completeTransition(false)
-        }
+        let fromView = context.view(forKey: .from)
+        let toView = context.view(forKey: .to)
+        let plan = AnimatorPlan.plan(for: style, isAppearing: isAppearing, hasFromView: fromView != nil,
+                                     hasToView: toView != nil)
         let container = context.containerView
         let duration = transitionDuration(using: context)
-        let finish: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
-        if let toController = context.viewController(forKey: .to) {
+        let finish: (Bool) -> Void = { _ in
+            if plan.restoresFromView, let fromView {
+                fromView.transform = .identity
+                fromView.alpha = 1
+                fromView.isHidden = false
+            }
+            context.completeTransition(!context.transitionWasCancelled)
+        }
+        if let toView, let toController = context.viewController(forKey: .to) {
             toView.frame = context.finalFrame(for: toController)
         }
-        switch style {
-        case .flip, .curl:
-            container.addSubview(toView)
-            let options: UIView.AnimationOptions = style == .flip
-                ? (isAppearing ? .transitionFlipFromRight : .transitionFlipFromLeft)
-                : (isAppearing ? .transitionCurlUp : .transitionCurlDown)
+        if plan.addsToView, let toView {
+            if let fromView, case .slideOut = plan.motion, fromView.superview === container {
+                container.insertSubview(toView, belowSubview: fromView)
+            } else {
+                container.addSubview(toView)
+            }
+        }
+        let bounds = container.bounds
+        func offset(_ edge: TransitionStyle.Edge) -> CGAffineTransform {
+            switch edge {
+            case .leading: CGAffineTransform(translationX: -bounds.width, y: 0)
+            case .trailing: CGAffineTransform(translationX: bounds.width, y: 0)
+            case .top: CGAffineTransform(translationX: 0, y: -bounds.height)
+            case .bottom: CGAffineTransform(translationX: 0, y: bounds.height)
+            }
+        }
+        switch plan.motion {
+        case .none:
+            finish(true)
+        case .fadeIn:
+            toView?.alpha = 0
+            UIView.animate(withDuration: duration, animations: { toView?.alpha = 1 }, completion: finish)
+        case .fadeOut:
+            UIView.animate(withDuration: duration, animations: { fromView?.alpha = 0 }, completion: finish)
+        case .slideIn(let edge):
+            toView?.transform = offset(edge)
+            UIView.animate(withDuration: duration, animations: { toView?.transform = .identity }, completion: finish)
+        case .slideOut(let edge):
+            UIView.animate(withDuration: duration, animations: { fromView?.transform = offset(edge) }, completion: finish)
+        case .swap(let flip, let forward):
+            guard let fromView, let toView else { return finish(true) }
+            let options: UIView.AnimationOptions = flip
+                ? (forward ? .transitionFlipFromRight : .transitionFlipFromLeft)
+                : (forward ? .transitionCurlUp : .transitionCurlDown)
             UIView.transition(from: fromView, to: toView, duration: duration, options: [options, .showHideTransitionViews],
                               completion: finish)
-        case .crossDissolve, .none, .platform, .custom:
-            container.addSubview(toView)
-            toView.alpha = 0
-            UIView.animate(withDuration: duration, animations: { toView.alpha = 1 }, completion: finish)
-        case .coverVertical, .moveIn, .dropDown:
-            let bounds = container.bounds
-            let offset: CGPoint = switch style {
-            case .moveIn(.leading): CGPoint(x: -bounds.width, y: 0)
-            case .moveIn(.trailing): CGPoint(x: bounds.width, y: 0)
-            case .moveIn(.top), .dropDown: CGPoint(x: 0, y: -bounds.height)
-            default: CGPoint(x: 0, y: bounds.height)
-            }
-            if isAppearing {
-                container.addSubview(toView)
-                toView.transform = CGAffineTransform(translationX: offset.x, y: offset.y)
-                UIView.animate(withDuration: duration, animations: { toView.transform = .identity }, completion: finish)
-            } else {
-                container.insertSubview(toView, belowSubview: fromView)
-                UIView.animate(withDuration: duration, animations: {
-                    fromView.transform = CGAffineTransform(translationX: offset.x, y: offset.y)
-                }, completion: finish)
-            }
         }
     }
 }

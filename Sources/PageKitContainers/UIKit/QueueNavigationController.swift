@@ -18,11 +18,20 @@ public import UIKit
 ///
 /// What the person and the app do is reported on ``transitionQueue``, so a navigator
 /// that shares it announces and records it: the back button (routed through iOS 16's
-/// `backAction`, unless a page set its own), a finished swipe back, and the app's own
-/// pushes and pops. A page that adopts `LeaveConfirming` is asked before the back button
-/// or a swipe removes it. A view controller pushed while it is already in the stack (a
+/// `backAction`, unless a page set its own), a finished swipe back (the edge swipe, or
+/// iOS 26's full-width content swipe), a pop from the back button's history menu, and the
+/// app's own pushes and pops. A page that adopts `LeaveConfirming` is asked before the
+/// back button or a swipe removes it; while a page the history menu could pop does not
+/// allow leaving, the page on top gets PageKit's back button in place of UIKit's, which
+/// has no history menu. A view controller pushed while it is already in the stack (a
 /// double tap) is ignored, and the refusal reported, rather than raising UIKit's
 /// exception.
+///
+/// A transition ends when UIKit says it has: at its coordinator's completion or at
+/// `didShow` of the page expected on top, and at once when UIKit will say nothing (the
+/// top does not change, the stack is not in a window, the change is not animated).
+/// Dismissed while PageKit did not dismiss it (a Cancel button calling
+/// `dismiss(animated:)`), a stack the host presented reports the dismissal.
 ///
 /// ```swift
 /// let navigation = QueueNavigationController(rootViewController: list, queue: navigator.queue)
@@ -36,26 +45,28 @@ public import UIKit
 ///
 /// The pop methods return what they popped when the queue was idle and they ran at
 /// once, and `nil` when they were queued behind other transitions.
-open class QueueNavigationController: UINavigationController, QueuedContainer, UIGestureRecognizerDelegate {
+open class QueueNavigationController: UINavigationController, QueuedContainer {
+    /// Every decision it makes; this class translates them to UIKit.
+    let core = NavigationControllerCore(queue: TransitionQueue(), hearsDidShow: true)
+
     /// The queue its transitions go through. Share the navigator's (pass it to the
     /// initializer, or set it before the first transition) so that everything waits in
     /// one line.
-    public var transitionQueue = TransitionQueue()
-
-    private var queued: NavigationStackQueue {
-        NavigationStackQueue(queue: transitionQueue, primitives: primitives)
+    public var transitionQueue: TransitionQueue {
+        get { core.queue }
+        set { core.queue = newValue }
     }
 
+    private var queued: NavigationStackQueue { core.queued }
     private let delegateProxy = NavigationDelegateProxy()
+    private var swipeGate: SwipeBackGate?
     /// The named animators it uses for custom transition styles; set by the host that
     /// made it, or by the app.
     public var styles = UIKitStyles()
-    /// The transition style of the transition about to start, for the delegate to animate.
-    var pendingTransition: TransitionStyle?
+    /// The host that presented it, told when it is dismissed.
+    weak var presentation: PresentationCore?
     private var isSetUp = false
     private var bypassesQueue = false
-    private var waitingForDidShow: [TransitionCompletion] = []
-    private var interaction: TransitionInteraction?
 
     /// Creates the controller with a root view controller and the queue to share.
     /// - Parameters:
@@ -108,14 +119,29 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
     private func setUp() {
         guard !isSetUp else { return }
         isSetUp = true
+        core.surface = self
         delegateProxy.owner = self
         super.delegate = delegateProxy
     }
 
-    /// Takes the swipe back's gesture delegate, to refuse it while a transition runs.
+    /// Wraps the edge swipe's gesture delegate, keeping UIKit's own (asked first, for its
+    /// refusals at the root and with a hidden back button), and follows iOS 26's content
+    /// swipe where the system has one.
     override open func viewDidLoad() {
         super.viewDidLoad()
-        interactivePopGestureRecognizer?.delegate = self
+        if let recognizer = interactivePopGestureRecognizer {
+            let gate = SwipeBackGate(core: core, original: recognizer.delegate)
+            swipeGate = gate
+            recognizer.delegate = gate
+        }
+        contentPopGestureRecognizer?.addTarget(self, action: #selector(contentSwipeChanged(_:)))
+    }
+
+    /// Tells the host that presented it when it is dismissed, however that happens.
+    /// - Parameter animated: Whether the disappearance was animated.
+    override open func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        presentation?.levelDisappeared(self, isBeingDismissed: isBeingDismissed)
     }
 
     /// The app's delegate; every message is forwarded to it.
@@ -140,14 +166,15 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         enqueuePush(viewController, animated: animated)
     }
 
-    /// Pops the top view controller when its turn comes.
+    /// Pops the top view controller when its turn comes; the edge swipe's pop, which UIKit
+    /// asks for as the finger starts, runs at once and holds the queue until it ends.
     /// - Parameter animated: Whether to animate.
     /// - Returns: The view controller popped, if the pop ran at once; `nil` if it was queued.
     @discardableResult
     override open func popViewController(animated: Bool) -> UIViewController? {
         guard isQueueing else { return super.popViewController(animated: animated) }
         if let gesture = interactivePopGestureRecognizer, gesture.state == .began || gesture.state == .changed {
-            return interactivePop(animated: animated)
+            return withoutQueue { core.personPopRequested(animated: animated) } as? UIViewController
         }
         let top = topViewController
         _ = queued.popItem(animated: animated)
@@ -247,191 +274,168 @@ open class QueueNavigationController: UINavigationController, QueuedContainer, U
         return Array(before[after.count...])
     }
 
-    // MARK: Primitives
-
     /// Runs `change` on UIKit directly, without queueing it.
-    func withoutQueue(_ change: () -> Void) {
+    func withoutQueue<Result>(_ change: () -> Result) -> Result {
         let previous = bypassesQueue
         bypassesQueue = true
         defer { bypassesQueue = previous }
-        change()
+        return change()
     }
 
-    /// Finishes `completion` when the transition just started ends: from the transition
-    /// coordinator, else from `didShow`, and at once when not animated.
-    func reportEnd(animated: Bool, completion: TransitionCompletion) {
-        guard animated else { return completion.finish() }
-        if let coordinator = transitionCoordinator {
-            coordinator.animate(alongsideTransition: nil) { _ in completion.finish() }
-        } else {
-            waitingForDidShow.append(completion)
-        }
-    }
-
-    private var primitives: NavigationStackQueue.Primitives {
-        NavigationStackQueue.Primitives(
-            name: { [weak self] in self?.pageName ?? "" },
-            items: { [weak self] in self?.viewControllers },
-            describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
-            push: { [weak self] items, animated, completion in
-                guard let self else { return completion.finish() }
-                let controllers = items.compactMap { $0 as? UIViewController }
-                self.performUnqueued(animated: animated, completion: completion) {
-                    if controllers.count == 1 {
-                        self.pushViewController(controllers[0], animated: animated)
-                    } else {
-                        self.setViewControllers(self.viewControllers + controllers, animated: animated)
-                    }
-                }
-                self.report(.pushed, by: .app, controllers)
-            },
-            pop: { [weak self] item, animated, completion in
-                guard let self, let controller = item as? UIViewController else { return completion.finish() }
-                self.pop(to: controller, animated: animated, by: .app, completion: completion)
-            },
-            set: { [weak self] items, animated, completion in
-                guard let self else { return completion.finish() }
-                let controllers = items.compactMap { $0 as? UIViewController }
-                self.performUnqueued(animated: animated, completion: completion) {
-                    self.setViewControllers(controllers, animated: animated)
-                }
-                self.report(.replaced, by: .app, controllers)
-            }
-        )
-    }
-
-    /// Pops to `controller` without queueing, and reports the change as `source`'s.
-    private func pop(to controller: UIViewController, animated: Bool, by source: NavigationSource,
-                     completion: TransitionCompletion) {
-        let popped = viewControllers.drop { $0 !== controller }.dropFirst()
-        performUnqueued(animated: animated, completion: completion) {
-            _ = popToViewController(controller, animated: animated)
-        }
-        if !popped.isEmpty { report(.popped, by: source, Array(popped)) }
-    }
-
-    /// Tells the navigators sharing the queue of a change it made on its own.
-    private func report(_ kind: HierarchyChange.Kind, by source: NavigationSource, _ controllers: [UIViewController]) {
-        transitionQueue.reportChange(HierarchyChange(kind, by: source, in: self,
-                                                     pages: controllers.compactMap { $0 as? any Page }))
-    }
-
-    fileprivate func didShow() {
-        let waiting = waitingForDidShow
-        waitingForDidShow = []
-        for completion in waiting { completion.finish() }
-    }
+    // MARK: What UIKit tells it
 
     fileprivate func willShow(_ viewController: UIViewController) {
-        installBackAction(on: viewController)
+        core.willShow(viewController)
     }
 
-    /// The animator of the transition about to start, when PageKit started it with a
-    /// style UIKit does not animate itself.
-    fileprivate func animator(for operation: UINavigationController.Operation)
-        -> (any UIViewControllerAnimatedTransitioning)? {
-        guard let style = pendingTransition else { return nil }
-        pendingTransition = nil
+    fileprivate func didShow(_ viewController: UIViewController) {
+        core.didShow(viewController)
+    }
+
+    /// The animator of the transition about to start, when PageKit animates it itself.
+    fileprivate func animator(for operation: UINavigationController.Operation) -> (any UIViewControllerAnimatedTransitioning)? {
+        guard let style = core.animatorStyle() else { return nil }
         return styles.animator(for: style, isAppearing: operation != .pop)
     }
 
-    // MARK: The person leaving a page
-
-    /// Routes the back button of `controller` through the page's leave policy (iOS 16's
-    /// `backAction`), unless the app set an action of its own.
-    private func installBackAction(on controller: UIViewController) {
-        guard controller.navigationItem.backAction == nil, viewControllers.first !== controller else { return }
-        controller.navigationItem.backAction = UIAction { [weak self, weak controller] _ in
-            guard let self, let controller else { return }
-            self.leave(controller, by: .backButton)
-        }
+    /// iOS 26's full-width content swipe, which the iOS 16.5 SDK cannot name: found by
+    /// its selector where the system has it.
+    private var contentPopGestureRecognizer: UIGestureRecognizer? {
+        let selector = NSSelectorFromString("interactiveContentPopGestureRecognizer")
+        guard responds(to: selector) else { return nil }
+        return perform(selector)?.takeUnretainedValue() as? UIGestureRecognizer
     }
 
-    /// The person leaves `controller` by `gesture`, as its page's leave policy allows:
-    /// popped through the queue at once, or once the page has agreed.
-    private func leave(_ controller: UIViewController, by gesture: LeaveGesture) {
-        let pop: @MainActor (TransitionCompletion) -> Void = { [weak self, weak controller] completion in
-            guard let self, let controller, let index = self.viewControllers.firstIndex(of: controller), index > 0 else {
-                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to leave is no longer shown"))
-            }
-            self.pop(to: self.viewControllers[index - 1], animated: true, by: .user, completion: completion)
-        }
-        guard let page = controller as? any Page else {
-            transitionQueue.enqueue("\(gesture)") { valve in
-                pop(valve.completion(for: "\(gesture)"))
-                return .wait
-            }
-            return
-        }
-        guard transitionQueue.leavePolicy(for: page, by: gesture) != .refuse else { return }
-        transitionQueue.enqueueLeave(of: page, by: gesture, leave: pop)
-    }
-
-    // MARK: Interactive pop
-
-    /// Lets the swipe back begin only while the queue is idle, there is a page to pop,
-    /// and the top page's leave policy allows it; a page that confirms is asked instead,
-    /// and popped if it agrees.
-    /// - Parameter gestureRecognizer: The gesture about to begin.
-    /// - Returns: Whether it may begin.
-    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard gestureRecognizer === interactivePopGestureRecognizer else { return true }
-        guard queued.canBeginInteractivePop, let top = topViewController else { return false }
-        guard let page = top as? any Page else { return true }
-        switch transitionQueue.leavePolicy(for: page, by: .swipeBack) {
-        case .allow:
-            return true
-        case .refuse:
-            return false
-        case .confirm:
-            leave(top, by: .swipeBack)
-            return false
-        }
-    }
-
-    /// The swipe back has begun: hold the queue until the transition, finished or
-    /// cancelled, has ended.
-    private func interactivePop(animated: Bool) -> UIViewController? {
-        interaction = queued.beginInteractivePop()
-        let popped = super.popViewController(animated: animated)
-        guard let coordinator = transitionCoordinator else {
-            if let popped { report(.popped, by: .user, [popped]) }
-            releaseInteraction()
-            return popped
-        }
-        let release: (any UIViewControllerTransitionCoordinatorContext) -> Void = { [weak self, weak popped] context in
-            // Finished, the person popped the page; cancelled, the stack is as it was.
-            if !context.isCancelled, let popped { self?.report(.popped, by: .user, [popped]) }
-            self?.releaseInteraction()
-        }
-        if coordinator.isInteractive {
-            // The finger lifts: the transition then finishes or cancels on its own. The
-            // queue holds until that last animation has ended.
-            coordinator.notifyWhenInteractionChanges { _ in
-                coordinator.animate(alongsideTransition: nil, completion: release)
-            }
-        } else {
-            coordinator.animate(alongsideTransition: nil, completion: release)
-        }
-        return popped
-    }
-
-    private func releaseInteraction() {
-        interaction?.end()
-        interaction = nil
+    /// The content swipe began: cancelled (by disabling its recognizer for a moment) when
+    /// the page on top may not leave that way.
+    @objc private func contentSwipeChanged(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.state == .began, !core.contentSwipeBegan() else { return }
+        recognizer.isEnabled = false
+        recognizer.isEnabled = true
     }
 }
 
-/// Takes the navigation controller's delegate slot to learn of `didShow`, and forwards
-/// every message to the app's own delegate, answering only what that delegate answers.
+extension QueueNavigationController: NavigationSurface {
+    package var stackItems: [AnyObject] { viewControllers }
+    package var isInWindow: Bool { viewIfLoaded?.window != nil }
+    package var transitionCoordination: (any TransitionCoordination)? { transitionCoordinator.map(UIKitCoordination.init) }
+    package var containerPage: (any Page)? { self }
+
+    package func applyPush(_ items: [AnyObject], animated: Bool) {
+        let pushed = items.compactMap { $0 as? UIViewController }
+        withoutQueue {
+            if pushed.count == 1 {
+                pushViewController(pushed[0], animated: animated)
+            } else {
+                setViewControllers(viewControllers + pushed, animated: animated)
+            }
+        }
+    }
+
+    package func applyPop(to item: AnyObject, animated: Bool) {
+        guard let target = item as? UIViewController else { return }
+        _ = withoutQueue { popToViewController(target, animated: animated) }
+    }
+
+    package func applyPopTop(animated: Bool) -> AnyObject? {
+        withoutQueue { popViewController(animated: animated) }
+    }
+
+    package func applySet(_ items: [AnyObject], animated: Bool) {
+        withoutQueue { setViewControllers(items.compactMap { $0 as? UIViewController }, animated: animated) }
+    }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? UIViewController else { return false }
+        return (controller.parent != nil && controller.parent !== self) || controller.presentingViewController != nil
+    }
+
+    package func setBackButton(of item: AnyObject, to button: BackButton) {
+        guard let controller = item as? UIViewController, viewControllers.first !== controller else { return }
+        let navigationItem = controller.navigationItem
+        let ours = navigationItem.leftBarButtonItem?.primaryAction?.identifier == BackButtonIdentifier.action
+        switch button {
+        case .system:
+            if ours {
+                navigationItem.leftBarButtonItem = nil
+                navigationItem.hidesBackButton = false
+            }
+            // The app's own back action, if it set one, stays.
+            if navigationItem.backAction == nil || navigationItem.backAction?.identifier == BackButtonIdentifier.action {
+                navigationItem.backAction = UIAction(identifier: BackButtonIdentifier.action) { [weak self, weak controller] _ in
+                    guard let self, let controller else { return }
+                    self.core.backTapped(on: controller)
+                }
+            }
+        case .pageKit:
+            // A left item of the app's own is its own back button: left alone.
+            guard ours || navigationItem.leftBarButtonItem == nil else { return }
+            let index = viewControllers.firstIndex(of: controller) ?? 1
+            let previous = index > 0 ? viewControllers[index - 1] : nil
+            let title = previous?.navigationItem.backButtonTitle ?? previous?.navigationItem.title ?? previous?.title
+            let action = UIAction(identifier: BackButtonIdentifier.action) { [weak self, weak controller] _ in
+                guard let self, let controller else { return }
+                self.core.backTapped(on: controller)
+            }
+            navigationItem.hidesBackButton = true
+            navigationItem.leftBarButtonItem = UIBarButtonItem(title: title, image: UIImage(systemName: "chevron.backward"),
+                                                               primaryAction: action, menu: nil)
+        }
+    }
+}
+
+/// The identifier of the back actions PageKit installs, to tell them from the app's.
+@MainActor
+enum BackButtonIdentifier {
+    static let action = UIAction.Identifier("PageKit.back")
+}
+
+/// The edge swipe's gesture delegate: UIKit's own is kept alive and asked first (it
+/// refuses at the root and when the back button is hidden or replaced), then PageKit's
+/// decisions; every other message goes to UIKit's.
+final class SwipeBackGate: NSObject, UIGestureRecognizerDelegate {
+    private weak var core: NavigationControllerCore?
+    // Held strongly: UIKit's delegate is owned by nobody else once replaced. Read from
+    // `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the main thread
+    // but Objective-C declares without isolation.
+    nonisolated(unsafe) private let original: (any UIGestureRecognizerDelegate)?
+
+    init(core: NavigationControllerCore, original: (any UIGestureRecognizerDelegate)?) {
+        self.core = core
+        self.original = original
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let core else { return original?.gestureRecognizerShouldBegin?(gestureRecognizer) ?? true }
+        return core.swipeBackShouldBegin { self.original?.gestureRecognizerShouldBegin?(gestureRecognizer) }
+    }
+
+    override nonisolated func responds(to selector: Selector!) -> Bool {
+        super.responds(to: selector) || (original?.responds(to: selector) ?? false)
+    }
+
+    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+        original?.responds(to: selector) == true ? original : nil
+    }
+}
+
+/// Takes the navigation controller's delegate slot to learn of `willShow` and `didShow`,
+/// and passes every message on to the app's own delegate. It implements every optional
+/// method it ever answers for (``DelegateForwarding/navigationController``), so a freed
+/// app delegate that UIKit still believes in finds an answer, never "unrecognized selector".
 final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
     weak var owner: QueueNavigationController?
-    // Read from `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the
-    // main thread but Objective-C declares without isolation.
+    // Read from `responds(to:)`, which UIKit calls on the main thread but Objective-C
+    // declares without isolation.
     nonisolated(unsafe) weak var external: (any UINavigationControllerDelegate)?
 
     override nonisolated func responds(to selector: Selector!) -> Bool {
-        super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+        let name = NSStringFromSelector(selector)
+        guard DelegateForwarding.navigationController.isImplemented(name) else {
+            return super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+        }
+        return DelegateForwarding.navigationController.responds(to: name,
+                                                                appResponds: external?.responds(to: selector) ?? false)
     }
 
     override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
@@ -444,6 +448,30 @@ final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
         external?.navigationController?(navigationController, willShow: viewController, animated: animated)
     }
 
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
+                              animated: Bool) {
+        owner?.didShow(viewController)
+        external?.navigationController?(navigationController, didShow: viewController, animated: animated)
+    }
+
+    func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
+        -> UIInterfaceOrientationMask {
+        external?.navigationControllerSupportedInterfaceOrientations?(navigationController)
+            ?? (navigationController.traitCollection.userInterfaceIdiom == .pad ? .all : .allButUpsideDown)
+    }
+
+    func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController)
+        -> UIInterfaceOrientation {
+        external?.navigationControllerPreferredInterfaceOrientationForPresentation?(navigationController)
+            ?? navigationController.view.window?.windowScene?.interfaceOrientation ?? .portrait
+    }
+
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)? {
+        external?.navigationController?(navigationController, interactionControllerFor: animationController)
+    }
+
     func navigationController(
         _ navigationController: UINavigationController,
         animationControllerFor operation: UINavigationController.Operation,
@@ -452,12 +480,6 @@ final class NavigationDelegateProxy: NSObject, UINavigationControllerDelegate {
     ) -> (any UIViewControllerAnimatedTransitioning)? {
         owner?.animator(for: operation)
             ?? external?.navigationController?(navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
-    }
-
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
-                              animated: Bool) {
-        owner?.didShow()
-        external?.navigationController?(navigationController, didShow: viewController, animated: animated)
     }
 }
 #endif

@@ -9,21 +9,30 @@ import UIKit
 /// let queue = TransitionQueue()
 /// let navigator = Navigator(root: tabBarController, host: UIKitPageHost(queue: queue), queue: queue)
 /// ```
+///
+/// It presents only where UIKit would (never from a page that already presents, is not in
+/// a window, or is in a transition: UIKit would refuse with a console warning and never
+/// call back), and a presentation ends at UIKit's completion. The person's swipe down of
+/// a sheet asks every page it would remove (a `!/` sheet's whole stack) through the
+/// sheet's presentation controller delegate, which PageKit installs once the sheet is on
+/// screen, keeping and forwarding to a delegate a page set there itself; the policy is
+/// also mirrored into `isModalInPresentation`, which needs no delegate at all. A
+/// presentation that is not a page (an alert, a share sheet) is dismissed by a plan that
+/// shows something, rather than failing it.
 public final class UIKitPageHost: PageHost {
     /// The queue the stacks it makes use; share the navigator's.
     public let queue: TransitionQueue
     /// The custom transitions, presentations and stack kinds it knows by name.
     public let styles = UIKitStyles()
-    /// What presentations with a non-default style need while they show: their
-    /// transitioning delegates (UIKit holds those weakly).
-    private var transitioningDelegates: [ObjectIdentifier: PresentationTransitions] = [:]
-    /// The delegates watching the sheets it presented, until they are dismissed.
-    private var watchers: [ObjectIdentifier: SwipeDownWatcher] = [:]
+    /// Every decision about presenting and dismissing; this class translates them to UIKit.
+    let core: PresentationCore
 
     /// Creates a host.
     /// - Parameter queue: The queue for the navigation controllers it makes.
     public init(queue: TransitionQueue) {
         self.queue = queue
+        core = PresentationCore(queue: queue)
+        core.surface = self
     }
 
     /// The page `presenter` itself presents.
@@ -34,10 +43,29 @@ public final class UIKitPageHost: PageHost {
     /// - Parameter presenter: A page that is a view controller.
     /// - Returns: The presented page, if it is one and is not being dismissed.
     public func presentedPage(of presenter: any Page) -> (any Page)? {
-        guard let controller = presenter as? UIViewController,
-              let presented = controller.presentedViewController,
-              presented.presentingViewController === controller, !presented.isBeingDismissed else { return nil }
-        return presented as? any Page
+        core.presentedPage(of: presenter)
+    }
+
+    /// What covers the level `level` is the root of and is not a page: an alert, a share
+    /// sheet, a system controller the app presented.
+    /// - Parameter level: The app's root, or a presented page.
+    /// - Returns: Its type name, or `nil`.
+    public func foreignPresentation(over level: any Page) -> String? {
+        core.foreignCovering(level).map { "\(type(of: $0))" }
+    }
+
+    /// Dismisses what covers `level` and is not a page.
+    /// - Parameters:
+    ///   - level: The app's root, or a presented page.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when it is gone; failed when nothing covers `level`.
+    public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let covering = core.foreignCovering(level) as? UIViewController,
+              let presenter = covering.presentingViewController else {
+            return completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
+                                                   reason: "nothing that is not a page covers `\(level.pageDescription)`"))
+        }
+        presenter.dismiss(animated: animated) { completion.finish() }
     }
 
     /// Presents `page` over `presenter`.
@@ -69,27 +97,11 @@ public final class UIKitPageHost: PageHost {
             return completion.fail(NavigationError(.transitionFailed, component: page.pageName,
                                                    reason: "only view controllers can be presented"))
         }
-        if let current = presenting.presentedViewController, !current.isBeingDismissed {
-            return completion.fail(NavigationError(
-                .cannotShow, component: page.pageName,
-                reason: "`\(presenter.pageDescription)` already presents \(type(of: current))"))
-        }
-        guard presenting.viewIfLoaded?.window != nil else {
-            return completion.fail(NavigationError(
-                .cannotShow, component: page.pageName,
-                reason: "`\(presenter.pageDescription)` is not in a window, so UIKit would not present"))
-        }
-        if controller.parent != nil || controller.presentingViewController != nil {
-            let refusal = NavigationError(.alreadyInHierarchy, component: page.pageDescription,
-                                          reason: "`\(page.pageDescription)` is already shown; a page is shown once")
-            queue.reportRefusal(refusal, by: .app)
-            return completion.fail(refusal)
-        }
         if let failure = apply(style, to: controller, presentedFrom: presenting) {
             return completion.fail(failure)
         }
-        watchSwipeDown(of: controller)
-        presenting.present(controller, animated: animated && style.transition != .none) { completion.finish() }
+        (controller as? QueueNavigationController)?.presentation = core
+        core.present(controller, from: presenter, animated: animated && style.transition != .none, completion: completion)
     }
 
     /// Sets `controller` up to be presented as `style` says; the error for a style this
@@ -144,7 +156,8 @@ public final class UIKitPageHost: PageHost {
                                        reason: "no transition is registered as `\(name)`")
             }
             let transitions = PresentationTransitions(style: style.transition, styles: styles)
-            transitioningDelegates[ObjectIdentifier(controller)] = transitions
+            // UIKit holds it weakly: the controller keeps it for as long as it lives.
+            Attached.keep(transitions: transitions, for: controller)
             controller.transitioningDelegate = transitions
         }
         return nil
@@ -176,39 +189,18 @@ public final class UIKitPageHost: PageHost {
         styles.stacks[name] = factory
     }
 
-    /// Lets the page a sheet shows have its say before the person swipes the sheet down,
-    /// and reports the swipe: the sheet's presentation controller delegate, which passes
-    /// every message on to a delegate the app had set.
-    private func watchSwipeDown(of controller: UIViewController) {
-        guard let presentation = controller.presentationController else { return }
-        let watcher = SwipeDownWatcher(queue: queue, previous: presentation.delegate) { [weak self, weak controller] in
-            guard let controller else { return }
-            self?.watchers[ObjectIdentifier(controller)] = nil
-        }
-        watchers[ObjectIdentifier(controller)] = watcher
-        presentation.delegate = watcher
-    }
-
     /// Dismisses what `presenter` presents, and everything presented above it.
     ///
-    /// A dismissal the app asks of UIKit directly is not seen as it happens: the
-    /// navigator notices it when its next request starts.
+    /// A dismissal the app asks of UIKit directly is seen when the dismissed level is a
+    /// stack this host made (it reports its own dismissal); otherwise the navigator
+    /// notices it when its next request starts.
     /// - Parameters:
     ///   - presenter: A page that is a view controller.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the dismissal ends, including one already under way
     ///     (UIKit never calls back a second `dismiss` on it).
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let presenting = presenter as? UIViewController, let presented = presenting.presentedViewController else {
-            return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
-                                                   reason: "`\(presenter.pageDescription)` presents nothing"))
-        }
-        if presented.isBeingDismissed {
-            guard let coordinator = presented.transitionCoordinator else { return completion.finish() }
-            coordinator.animate(alongsideTransition: nil) { _ in completion.finish() }
-            return
-        }
-        presenting.dismiss(animated: animated) { completion.finish() }
+        core.dismiss(presentedBy: presenter, animated: animated, completion: completion)
     }
 
     /// A transparent ``QueueNavigationController`` on this host's queue.
@@ -228,10 +220,72 @@ public final class UIKitPageHost: PageHost {
         let stack = style.stack.flatMap { styles.stacks[$0] }?(queue) ?? QueueNavigationController(queue: queue)
         stack.transitionQueue = queue
         stack.styles = styles
+        stack.presentation = core
         stack.withoutQueue {
             stack.setViewControllers(pages.compactMap { $0 as? UIViewController }, animated: false)
         }
         return stack
+    }
+}
+
+extension UIKitPageHost: PresentationSurface {
+    package func presented(by item: AnyObject) -> AnyObject? {
+        guard let controller = item as? UIViewController, let presented = controller.presentedViewController,
+              presented.presentingViewController === controller else { return nil }
+        return presented
+    }
+
+    package func presenter(of item: AnyObject) -> AnyObject? {
+        (item as? UIViewController)?.presentingViewController
+    }
+
+    package func covering(_ item: AnyObject) -> AnyObject? {
+        (item as? UIViewController)?.presentedViewController
+    }
+
+    package func page(of item: AnyObject) -> (any Page)? {
+        (item as? UIViewController)?.pageKitPage
+    }
+
+    package func state(of item: AnyObject) -> PresentationState {
+        guard let controller = item as? UIViewController else { return PresentationState(isInWindow: false) }
+        return PresentationState(isInWindow: controller.viewIfLoaded?.window != nil,
+                                 isBeingPresented: controller.isBeingPresented,
+                                 isBeingDismissed: controller.isBeingDismissed,
+                                 isInTransition: controller.transitionCoordinator != nil)
+    }
+
+    package func transitionCoordination(of item: AnyObject) -> (any TransitionCoordination)? {
+        (item as? UIViewController)?.transitionCoordinator.map(UIKitCoordination.init)
+    }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? UIViewController else { return false }
+        return controller.parent != nil || controller.presentingViewController != nil
+    }
+
+    package func applyPresent(_ item: AnyObject, from presenter: AnyObject, animated: Bool,
+                              completion: @escaping @MainActor () -> Void) {
+        guard let controller = item as? UIViewController, let presenting = presenter as? UIViewController else { return }
+        presenting.present(controller, animated: animated) { completion() }
+    }
+
+    package func applyDismiss(presentedBy presenter: AnyObject, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        (presenter as? UIViewController)?.dismiss(animated: animated) { completion() }
+    }
+
+    package func setModalInPresentation(_ item: AnyObject, _ modal: Bool) {
+        guard let controller = item as? UIViewController, controller.isModalInPresentation != modal else { return }
+        controller.isModalInPresentation = modal
+    }
+
+    package func watchDismissal(of item: AnyObject) {
+        guard let controller = item as? UIViewController, let presentation = controller.presentationController,
+              !(presentation.delegate is SwipeDownWatcher) else { return }
+        let watcher = SwipeDownWatcher(core: core, previous: presentation.delegate)
+        // UIKit holds its delegate weakly: the presented controller keeps it.
+        Attached.keep(watcher: watcher, for: controller)
+        presentation.delegate = watcher
     }
 }
 
@@ -265,54 +319,76 @@ public protocol PopoverAnchoring {
     func popoverAnchor(named anchor: String?) -> (view: UIView, rect: CGRect)?
 }
 
-/// The delegate of a sheet PageKit presented: asks the page before the person swipes it
-/// down, carries out a swipe the page agreed to after being asked, reports a swipe that
-/// went through, and passes every message on to the delegate the app had set.
+/// The delegate of a sheet's presentation controller: asks PageKit's decisions before the
+/// person swipes the sheet down and reports what became of the swipe, passing every
+/// message on to the delegate that was there (a page may have set itself in
+/// `viewDidLoad`). It implements every optional method it answers for
+/// (``DelegateForwarding/presentationController``), so a freed previous delegate never
+/// leaves a message unanswered.
 final class SwipeDownWatcher: NSObject, UIAdaptivePresentationControllerDelegate {
-    private let queue: TransitionQueue
-    private weak var previous: (any UIAdaptivePresentationControllerDelegate)?
-    private let onDismiss: @MainActor () -> Void
+    private weak var core: PresentationCore?
+    // Read from `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the
+    // main thread but Objective-C declares without isolation.
+    nonisolated(unsafe) private weak var previous: (any UIAdaptivePresentationControllerDelegate)?
 
-    init(queue: TransitionQueue, previous: (any UIAdaptivePresentationControllerDelegate)?,
-         onDismiss: @escaping @MainActor () -> Void) {
-        self.queue = queue
+    init(core: PresentationCore, previous: (any UIAdaptivePresentationControllerDelegate)?) {
+        self.core = core
         self.previous = previous
-        self.onDismiss = onDismiss
+    }
+
+    override nonisolated func responds(to selector: Selector!) -> Bool {
+        let name = NSStringFromSelector(selector)
+        guard DelegateForwarding.presentationController.isImplemented(name) else {
+            return super.responds(to: selector) || (previous?.responds(to: selector) ?? false)
+        }
+        return DelegateForwarding.presentationController.responds(to: name,
+                                                                  appResponds: previous?.responds(to: selector) ?? false)
+    }
+
+    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+        previous?.responds(to: selector) == true ? previous : nil
+    }
+
+    func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+        previous?.adaptivePresentationStyle?(for: controller) ?? controller.presentedViewController.modalPresentationStyle
+    }
+
+    func adaptivePresentationStyle(for controller: UIPresentationController,
+                                   traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        previous?.adaptivePresentationStyle?(for: controller, traitCollection: traitCollection)
+            ?? controller.presentedViewController.modalPresentationStyle
+    }
+
+    func presentationController(_ controller: UIPresentationController,
+                                viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle) -> UIViewController? {
+        previous?.presentationController?(controller, viewControllerForAdaptivePresentationStyle: style)
+    }
+
+    func presentationController(_ presentationController: UIPresentationController,
+                                willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                transitionCoordinator: (any UIViewControllerTransitionCoordinator)?) {
+        previous?.presentationController?(presentationController, willPresentWithAdaptiveStyle: style,
+                                          transitionCoordinator: transitionCoordinator)
     }
 
     func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
-        let allowed = (presentationController.presentedViewController as? any Page)
-            .map { queue.leavePolicy(for: $0, by: .swipeDown) == .allow } ?? true
+        let allowed = core?.shouldDismiss(presentationController.presentedViewController) ?? true
         return allowed && (previous?.presentationControllerShouldDismiss?(presentationController) ?? true)
     }
 
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
         previous?.presentationControllerDidAttemptToDismiss?(presentationController)
-        let controller = presentationController.presentedViewController
-        guard let page = controller as? any Page, queue.leavePolicy(for: page, by: .swipeDown) == .confirm else { return }
-        queue.enqueueLeave(of: page, by: .swipeDown) { [weak self, weak controller] completion in
-            guard let controller, let presenting = controller.presentingViewController else {
-                return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet is no longer presented"))
-            }
-            presenting.dismiss(animated: true) { completion.finish() }
-            self?.reportDismissal(of: controller, by: presenting)
-        }
+        core?.didAttemptToDismiss(presentationController.presentedViewController)
     }
 
     func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
         previous?.presentationControllerWillDismiss?(presentationController)
+        core?.willDismiss(presentationController.presentedViewController)
     }
 
     func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        // Only the person's swipe comes here.
-        reportDismissal(of: presentationController.presentedViewController, by: presentationController.presentingViewController)
+        core?.didDismiss(presentationController.presentedViewController)
         previous?.presentationControllerDidDismiss?(presentationController)
-    }
-
-    private func reportDismissal(of controller: UIViewController, by presenting: UIViewController) {
-        queue.reportChange(HierarchyChange(.dismissed, by: .user, in: presenting as? any Page,
-                                           pages: (controller as? any Page).map { [$0] } ?? []))
-        onDismiss()
     }
 }
 #endif

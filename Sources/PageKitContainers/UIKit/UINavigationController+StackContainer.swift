@@ -6,29 +6,32 @@ public import UIKit
 /// view controllers that adopt `Page` are its pages, and its `restorationIdentifier` is
 /// its name (none: a transparent stack that stands for its first page).
 ///
-/// A plain navigation controller runs each transition at once; use
-/// ``QueueNavigationController`` so that pushes and pops from anywhere else wait their
-/// turn too.
+/// A plain navigation controller runs each transition at once and ends it at its
+/// transition coordinator's completion (its delegate is the app's, so PageKit hears no
+/// `didShow`); use ``QueueNavigationController`` so that pushes and pops from anywhere
+/// else wait their turn too, and the person's changes are reported. A system navigation
+/// controller that holds no page and has no name (an image picker, a mail composer) is
+/// not a page PageKit holds: a path dismisses it rather than naming it.
 extension UINavigationController: StackContainer {
     /// The `restorationIdentifier`, or empty for a transparent stack.
     public var pageName: String { restorationIdentifier ?? "" }
 
     /// The view controllers that are pages, bottom first.
     public var containedPages: [any Page] {
-        viewControllers.compactMap { $0 as? any Page }
+        viewControllers.compactMap(\.pageKitPage)
     }
 
     /// The top view controller, if it is a page.
     public var visiblePage: (any Page)? {
-        topViewController as? any Page
+        topViewController?.pageKitPage
     }
 
     /// Pushes the pages (view controllers) as one transition.
     /// - Parameters:
     ///   - pages: Pages that are `UIViewController`s.
     ///   - animated: Whether to animate.
-    ///   - completion: Finished when the transition coordinator completes (at once when
-    ///     not animated); failed if a page is not a view controller.
+    ///   - completion: Finished when the transition ends (at once when UIKit will not
+    ///     call back); failed if a page is not a view controller.
     public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
         push(pages, animated: animated, style: .default, completion: completion)
     }
@@ -41,25 +44,13 @@ extension UINavigationController: StackContainer {
     ///   - animated: Whether to animate.
     ///   - style: How to show them.
     ///   - completion: Finished when the transition ends; failed, with nothing pushed, for
-    ///     a page that is not a view controller or is already in the stack.
+    ///     a page that is not a view controller or is already shown.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
-        if let refusal = StackRules.refusalToPush(controllers, onto: viewControllers, stack: pageDescription,
-                                                  same: { $0 === $1 }, describe: StackRules.describe) {
-            return completion.fail(refusal)
-        }
         if style.hidesBottomBar {
             for controller in controllers { controller.hidesBottomBarWhenPushed = true }
         }
-        let animated = animated && style.transition != .none
-        (self as? QueueNavigationController)?.pendingTransition = animated ? style.transition : nil
-        performUnqueued(animated: animated, completion: completion) {
-            if controllers.count == 1 {
-                pushViewController(controllers[0], animated: animated)
-            } else {
-                setViewControllers(viewControllers + controllers, animated: animated)
-            }
-        }
+        pageKitCore.start(.push(controllers), animated: animated, style: style.transition, completion: completion)
     }
 
     /// Pops until `page` is on top.
@@ -68,13 +59,11 @@ extension UINavigationController: StackContainer {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the transition ends; failed if `page` is not here.
     public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let controller = page as? UIViewController, viewControllers.contains(controller) else {
+        guard let controller = page as? UIViewController else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageDescription)` is not in this navigation controller"))
         }
-        performUnqueued(animated: animated, completion: completion) {
-            _ = popToViewController(controller, animated: animated)
-        }
+        pageKitCore.start(.popTo(controller), animated: animated, completion: completion)
     }
 
     /// Replaces the stack.
@@ -94,11 +83,13 @@ extension UINavigationController: StackContainer {
     ///   - completion: Finished when the transition ends.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
-        let animated = animated && style.transition != .none
-        (self as? QueueNavigationController)?.pendingTransition = animated ? style.transition : nil
-        performUnqueued(animated: animated, completion: completion) {
-            setViewControllers(controllers, animated: animated)
-        }
+        pageKitCore.start(.set(controllers), animated: animated, style: style.transition, completion: completion)
+    }
+
+    /// The decisions this navigation controller's transitions follow.
+    var pageKitCore: NavigationControllerCore {
+        if let queued = self as? QueueNavigationController { return queued.core }
+        return Attached.core(of: self, queue: TransitionQueue())
     }
 
     private static func controllers(_ pages: [any Page], _ completion: TransitionCompletion) -> [UIViewController]? {
@@ -110,28 +101,5 @@ extension UINavigationController: StackContainer {
         }
         return controllers
     }
-
-    /// Runs `change` directly (a ``QueueNavigationController`` does not queue it again)
-    /// and reports the end of the transition it starts.
-    func performUnqueued(animated: Bool, completion: TransitionCompletion, _ change: () -> Void) {
-        if let queued = self as? QueueNavigationController {
-            queued.withoutQueue(change)
-            queued.reportEnd(animated: animated, completion: completion)
-        } else {
-            change()
-            reportEnd(of: self, animated: animated, completion: completion)
-        }
-    }
-}
-
-/// Finishes `completion` when the transition `controller` just started ends: from its
-/// transition coordinator when animated, at once otherwise (a transition without
-/// animation has no coordinator, and waiting for one would never end).
-@MainActor
-func reportEnd(of controller: UIViewController, animated: Bool, completion: TransitionCompletion) {
-    guard animated, let coordinator = controller.transitionCoordinator else {
-        return completion.finish()
-    }
-    coordinator.animate(alongsideTransition: nil) { _ in completion.finish() }
 }
 #endif

@@ -4,32 +4,39 @@ public import UIKit
 
 /// Every `UITabBarController` is a `TabContainer` out of the box: its view
 /// controllers that adopt `Page` (or navigation controllers) are its tabs, and its
-/// `restorationIdentifier` is its name.
+/// `restorationIdentifier` is its name. UIKit's More tab is not a page.
 extension UITabBarController: TabContainer {
     /// The `restorationIdentifier`, or empty.
     public var pageName: String { restorationIdentifier ?? "" }
 
     /// The tabs that are pages, in order.
     public var containedPages: [any Page] {
-        viewControllers?.compactMap { $0 as? any Page } ?? []
+        viewControllers?.compactMap(\.pageKitPage) ?? []
     }
 
     /// The selected tab, if it is a page.
     public var visiblePage: (any Page)? {
-        selectedViewController as? any Page
+        selectedViewController?.pageKitPage
     }
 
     /// Selects a tab; a tab switch is immediate, so the completion finishes at once.
     /// - Parameters:
     ///   - page: One of the tabs.
     ///   - animated: Unused: tab switches do not animate.
-    ///   - completion: Finished at once; failed if `page` is not a tab.
+    ///   - completion: Finished at once; failed if `page` is not a tab, or with
+    ///     `cannotShow` when it lives in UIKit's More tab (a sixth tab or later makes the
+    ///     fifth and later move there).
     public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let controller = page as? UIViewController, viewControllers?.contains(controller) == true else {
+        guard let controller = page as? UIViewController, let tabs = viewControllers,
+              let index = tabs.firstIndex(of: controller) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageDescription)` is not a tab of this tab bar controller"))
         }
+        if let refusal = TabBarCore.refusal(toSelect: index, of: tabs.count, name: page.pageDescription) {
+            return completion.fail(refusal)
+        }
         selectedViewController = controller
+        (self as? PageTabBarController)?.core.selected(controller)
         completion.finish()
     }
 }

@@ -193,6 +193,7 @@ struct ChangesTests {
         case .backButton: try fixture.contact.userTapsBack()
         case .swipeBack: try fixture.contact.userSwipesBack(finishing: true)
         case .swipeDown: try fixture.host.userSwipesDownModal(finishing: true)
+        case .tabReselected: preconditionFailure("a headless tab container does not pop on a second tap")
         }
         switch (testCase.policy, attempt) {
         case (.refuse, .refused):

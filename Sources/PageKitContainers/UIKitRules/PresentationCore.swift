@@ -1,0 +1,326 @@
+package import PageKit
+
+/// Every decision UIKit's modal presentation needs from PageKit, in platform-neutral
+/// code: whether UIKit would present at all, when a presentation or dismissal has ended,
+/// who is asked before the person swipes a sheet down, and what the person or the app
+/// dismissed. `UIKitPageHost` only translates; the tests drive the same class through a
+/// behaviour model of UIKit.
+///
+/// The UIKit rules it relies on:
+/// - `present` presents nothing, logs a warning and never calls its completion when the
+///   presenter's context already presents, is not in a window, or is being presented or
+///   dismissed (library reports; Apple documents none of it): refused up front with a
+///   typed error, and confirmed after the call by `presentingViewController`.
+/// - `present`'s completion runs after the presented page's `viewDidAppear`, `dismiss`'s
+///   after its `viewDidDisappear` (`UIViewController.h`).
+/// - The person's dismissal, and only theirs, goes through the presentation controller's
+///   delegate (`UIPresentationController.h`): `presentationControllerShouldDismiss` must
+///   answer at once; a refusal, or `isModalInPresentation`, sends
+///   `presentationControllerDidAttemptToDismiss`; `WillDismiss` comes before the finger
+///   has decided, `DidDismiss` only once the sheet is gone. The slot holds one delegate
+///   and a page may take it, so the root of a level also reports its own disappearance
+///   while `isBeingDismissed` (`UIViewController.h`), which needs no slot.
+@MainActor
+package final class PresentationCore {
+    /// A presentation PageKit made, while it shows.
+    private final class Level {
+        weak var item: AnyObject?
+        weak var presenter: AnyObject?
+        var phase = Phase.presenting
+        init(item: AnyObject, presenter: AnyObject) {
+            self.item = item
+            self.presenter = presenter
+        }
+    }
+
+    private enum Phase {
+        case presenting
+        case shown
+        /// PageKit dismisses it: the navigator or the person's confirmed leave reports it.
+        case dismissing
+        /// The person's finger holds it; the queue waits.
+        case swiping(TransitionInteraction?)
+    }
+
+    /// UIKit, or the behaviour model.
+    package weak var surface: (any PresentationSurface)?
+    /// The queue the person's dismissals are reported on and wait in.
+    package let queue: TransitionQueue
+    private var levels: [ObjectIdentifier: Level] = [:]
+    private var observations: [ObservationToken] = []
+
+    /// - Parameter queue: The navigator's queue.
+    package init(queue: TransitionQueue) {
+        self.queue = queue
+        observations.append(queue.observeLeavePolicies { [weak self] _ in self?.updateModality() })
+        observations.append(queue.observe { [weak self] event in
+            // A stack inside a sheet changed, or a request ended: the sheet's pages may be others.
+            switch event {
+            case .finished, .failed, .timedOut, .interactionEnded: self?.updateModality()
+            case .started, .cancelled, .interactionBegan: break
+            }
+        })
+    }
+
+    // MARK: Reading
+
+    /// The page `presenter` itself presents, unless it is being dismissed.
+    /// - Parameter presenter: A page.
+    /// - Returns: The presented page.
+    package func presentedPage(of presenter: any Page) -> (any Page)? {
+        guard let surface, let item = surface.presented(by: presenter), !surface.state(of: item).isBeingDismissed else {
+            return nil
+        }
+        return surface.page(of: item)
+    }
+
+    /// What covers the level whose root is `level` and is not a page (an alert, a share
+    /// sheet, a system controller), unless it is being dismissed.
+    /// - Parameter level: The root of a level: the app's root, or a presented page.
+    /// - Returns: The covering view controller.
+    package func foreignCovering(_ level: any Page) -> AnyObject? {
+        guard let surface, let item = surface.covering(level), surface.page(of: item) == nil,
+              !surface.state(of: item).isBeingDismissed else { return nil }
+        return item
+    }
+
+    // MARK: Presenting and dismissing
+
+    /// Presents `item` from `presenter`, once it is set up for its style.
+    ///
+    /// Fails at once, with nothing shown, where UIKit would refuse silently and never call
+    /// back; finishes at UIKit's completion, after which the dismissal watcher is set up
+    /// (after `viewDidLoad`, where a page may have taken the delegate slot, so that slot is
+    /// kept and chained).
+    /// - Parameters:
+    ///   - item: The view controller to present.
+    ///   - presenter: The page to present it from.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when the presentation has ended; failed with
+    ///     `cannotShow` (already presenting, not in a window, refused by UIKit), `busy`
+    ///     (a transition of the presenter runs) or `alreadyInHierarchy`.
+    package func present(_ item: AnyObject, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let surface else {
+            return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone"))
+        }
+        let name = StackRules.describe(item)
+        if let refusal = refusal(toPresent: item, from: presenter, surface: surface) {
+            if refusal.code == .alreadyInHierarchy { queue.reportRefusal(refusal, by: .app) }
+            return completion.fail(refusal)
+        }
+        surface.applyPresent(item, from: presenter, animated: animated) { [weak self, weak item] in
+            guard let self, let item else { return completion.finish() }
+            self.presentationEnded(item)
+            completion.finish()
+        }
+        guard let context = surface.presenter(of: item) else {
+            // UIKit refused without a word: its completion will never come.
+            return completion.fail(NavigationError(.cannotShow, component: name,
+                                                   reason: "UIKit did not present `\(name)` over `\(presenter.pageDescription)`"))
+        }
+        sweep()
+        if levels[ObjectIdentifier(item)] == nil {
+            levels[ObjectIdentifier(item)] = Level(item: item, presenter: context)
+        }
+    }
+
+    private func refusal(toPresent item: AnyObject, from presenter: any Page,
+                         surface: any PresentationSurface) -> NavigationError? {
+        let name = StackRules.describe(item)
+        if let current = surface.covering(presenter), !surface.state(of: current).isBeingDismissed {
+            return NavigationError(.cannotShow, component: name,
+                                   reason: "`\(presenter.pageDescription)` already presents \(StackRules.describe(current))")
+        }
+        let state = surface.state(of: presenter)
+        guard state.isInWindow else {
+            return NavigationError(.cannotShow, component: name,
+                                   reason: "`\(presenter.pageDescription)` is not in a window, so UIKit would not present")
+        }
+        if state.isBeingPresented || state.isBeingDismissed || state.isInTransition
+            || surface.covering(presenter).map({ surface.state(of: $0).isBeingDismissed }) == true {
+            return NavigationError(.busy, component: name,
+                                   reason: "`\(presenter.pageDescription)` is in a transition, so UIKit would not present")
+        }
+        if surface.isShownElsewhere(item) {
+            return NavigationError(.alreadyInHierarchy, component: name,
+                                   reason: "`\(name)` is already shown; a page is shown once")
+        }
+        return nil
+    }
+
+    private func presentationEnded(_ item: AnyObject) {
+        guard let level = levels[ObjectIdentifier(item)], level.item === item, case .presenting = level.phase else { return }
+        level.phase = .shown
+        surface?.watchDismissal(of: item)
+        updateModality()
+    }
+
+    /// Dismisses what `presenter` presents, and everything above it.
+    /// - Parameters:
+    ///   - presenter: The presenter.
+    ///   - animated: Whether to animate.
+    ///   - source: Who asked, to report it on the queue; `nil` for a navigator's step.
+    ///   - completion: Finished when the dismissal has ended, including one already under
+    ///     way; failed when `presenter` presents nothing.
+    package func dismiss(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource? = nil,
+                         completion: TransitionCompletion) {
+        guard let surface, let item = surface.presented(by: presenter) else {
+            // UIKit would do nothing, and might never call back.
+            return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
+                                                   reason: "`\(presenter.pageDescription)` presents nothing"))
+        }
+        if surface.state(of: item).isBeingDismissed {
+            // A second `dismiss` would be dropped: wait for the one under way.
+            guard let coordinator = surface.transitionCoordination(of: item),
+                  coordinator.whenCompleted({ _ in completion.finish() }) else { return completion.finish() }
+            return
+        }
+        let removed = removedLevels(from: item)
+        for level in removed { level.phase = .dismissing }
+        if let source {
+            queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,
+                                               pages: surface.page(of: item).map { [$0] } ?? []))
+        }
+        surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self] in
+            self?.forget(removed)
+            completion.finish()
+        }
+    }
+
+    // MARK: The person's dismissal
+
+    /// `presentationControllerShouldDismiss`: whether the person may swipe `item` down
+    /// now. Not while a transition runs (the next step would present from a sheet being
+    /// dismissed); otherwise as the strictest policy of every page the dismissal removes
+    /// (a `!/` sheet's whole stack) allows. A refusal is followed by
+    /// ``didAttemptToDismiss(_:)``.
+    /// - Parameter item: The presented view controller.
+    /// - Returns: Whether the swipe may dismiss it.
+    package func shouldDismiss(_ item: AnyObject) -> Bool {
+        guard queue.isIdle else { return false }
+        return policy(dismissing: item) == .allow
+    }
+
+    /// `presentationControllerDidAttemptToDismiss`: the person tried to swipe `item` down
+    /// and was refused. When a page confirms leaving, every such page is asked and the
+    /// sheet dismissed through the queue if all agree, reported as the person's.
+    /// - Parameter item: The presented view controller.
+    package func didAttemptToDismiss(_ item: AnyObject) {
+        guard let surface, policy(dismissing: item) == .confirm, let page = surface.page(of: item) else { return }
+        let pages = PresentationLevels.removed(with: page, presentedPage: presentedPage(of:))
+        queue.enqueueLeave(of: pages, by: .swipeDown) { [weak self, weak item] completion in
+            guard let self, let surface = self.surface, let item, let presenter = surface.presenter(of: item),
+                  let presenting = presenter as? any Page else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet is no longer presented"))
+            }
+            self.dismiss(presentedBy: presenting, animated: true, by: .user, completion: completion)
+        }
+    }
+
+    /// `presentationControllerWillDismiss`: the finger moves the sheet; it may still be
+    /// abandoned. The queue waits until it is gone or back.
+    /// - Parameter item: The presented view controller.
+    package func willDismiss(_ item: AnyObject) {
+        guard let level = level(of: item) else { return }
+        if case .swiping = level.phase { return }
+        let interaction = queue.beginInteraction("swipe down of \(StackRules.describe(item))")
+        level.phase = .swiping(interaction)
+        let coordinator = level.presenter.flatMap { surface?.transitionCoordination(of: $0) }
+            ?? surface?.transitionCoordination(of: item)
+        _ = coordinator?.whenCompleted { [weak level] cancelled in
+            // Abandoned: no `DidDismiss` follows, and nothing changed.
+            guard cancelled, let level, case .swiping(let interaction) = level.phase else { return }
+            level.phase = .shown
+            interaction?.end()
+        }
+    }
+
+    /// `presentationControllerDidDismiss`: the person swiped `item` away.
+    /// - Parameter item: The presented view controller.
+    package func didDismiss(_ item: AnyObject) {
+        gone(item, by: .user)
+    }
+
+    /// The root of a presented level disappeared (its `viewDidDisappear`), which, while
+    /// `isBeingDismissed`, means it is gone however it went: PageKit's dismissal (nothing
+    /// to report), the person's swipe (a transition that began interactive; reported as
+    /// theirs once, whether or not the delegate slot was kept), or the app's own
+    /// `dismiss` (a Cancel button), reported as the app's.
+    /// - Parameters:
+    ///   - item: The presented view controller.
+    ///   - isBeingDismissed: Its `isBeingDismissed`.
+    package func levelDisappeared(_ item: AnyObject, isBeingDismissed: Bool) {
+        guard isBeingDismissed, let level = level(of: item) else { return }
+        switch level.phase {
+        case .dismissing: forget([level])
+        case .swiping: gone(item, by: .user)
+        case .presenting, .shown:
+            let byFinger = surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
+            gone(item, by: byFinger ? .user : .app)
+        }
+    }
+
+    private func gone(_ item: AnyObject, by source: NavigationSource) {
+        guard let level = level(of: item) else { return }
+        let removed = removedLevels(from: item)
+        forget(removed)
+        if case .swiping(let interaction) = level.phase { interaction?.end() }
+        if case .dismissing = level.phase { return }
+        let presenter = level.presenter as? any Page
+        queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,
+                                           pages: surface?.page(of: item).map { [$0] } ?? []))
+    }
+
+    /// The strictest policy of the pages dismissing `item` removes.
+    private func policy(dismissing item: AnyObject) -> LeavePolicy {
+        guard let page = surface?.page(of: item) else { return .allow }
+        return queue.leavePolicy(for: PresentationLevels.removed(with: page, presentedPage: presentedPage(of:)),
+                                 by: .swipeDown)
+    }
+
+    /// Mirrors each shown sheet's policy into `isModalInPresentation`, which UIKit honours
+    /// with no delegate at all.
+    private func updateModality() {
+        guard let surface else { return }
+        for level in levels.values {
+            guard case .shown = level.phase, let item = level.item else { continue }
+            surface.setModalInPresentation(item, policy(dismissing: item) != .allow)
+        }
+    }
+
+    // MARK: Records
+
+    private func level(of item: AnyObject) -> Level? {
+        guard let level = levels[ObjectIdentifier(item)], level.item === item else { return nil }
+        return level
+    }
+
+    /// The level of `item` and every level PageKit presented above it.
+    private func removedLevels(from item: AnyObject) -> [Level] {
+        var removed: [Level] = []
+        var current: AnyObject? = item
+        while let next = current {
+            if let level = level(of: next) { removed.append(level) }
+            current = surface?.presented(by: next)
+        }
+        return removed
+    }
+
+    private func forget(_ removed: [Level]) {
+        for level in removed {
+            if let item = level.item, levels[ObjectIdentifier(item)] === level { levels[ObjectIdentifier(item)] = nil }
+        }
+        sweep()
+    }
+
+    /// Drops the records of presentations that are gone, so they never grow without bound.
+    private func sweep() {
+        levels = levels.filter { $0.value.item != nil }
+    }
+
+    /// How many presentations it follows: for tests that check the records do not grow.
+    package var followedCount: Int {
+        sweep()
+        return levels.count
+    }
+}

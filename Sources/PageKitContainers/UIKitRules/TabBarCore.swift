@@ -1,0 +1,102 @@
+package import PageKit
+
+/// A UIKit tab bar controller as ``TabBarCore`` sees it.
+@MainActor
+package protocol TabBarSurface: AnyObject {
+    /// The tabs (`viewControllers`).
+    var tabItems: [AnyObject] { get }
+    /// The selected tab (`selectedViewController`), which may be the More tab.
+    var selectedItem: AnyObject? { get }
+    /// The More tab's navigation controller, which is never a page.
+    var moreItem: AnyObject? { get }
+    /// The container as a page, for reports.
+    var containerPage: (any Page)? { get }
+    /// The decisions of the navigation controller a tab is, if it is one PageKit follows.
+    func stackCore(of item: AnyObject) -> NavigationControllerCore?
+}
+
+/// Every decision a UIKit tab bar controller makes for PageKit: whether the person's tap
+/// may select a tab, what a second tap on the selected tab does, what a tap changed.
+///
+/// The UIKit rules it relies on: `tabBarController(_:shouldSelect:)` and `didSelect` are
+/// called only for the person's taps, never for a selection made in code, and `didSelect`
+/// "regardless of whether the selected view controller changed" (Apple's documentation of
+/// both); tapping the selected tab pops its navigation controller to the root, and the
+/// only hook before it is `shouldSelect` (reported by libraries; that answering `false`
+/// stops the pop is inferred). With more than five tabs on a compact width, the fifth and
+/// later move into the More tab (`UITabBarController.h`).
+@MainActor
+package final class TabBarCore {
+    /// The most tabs a tab bar shows on a compact width before the More tab takes the rest.
+    package static let visibleTabLimit = 5
+
+    /// UIKit, or the behaviour model.
+    package weak var surface: (any TabBarSurface)?
+    /// The queue the person's taps are reported on and wait for.
+    package var queue: TransitionQueue
+    private var known: WeakItem?
+
+    /// - Parameter queue: The navigator's queue.
+    package init(queue: TransitionQueue) {
+        self.queue = queue
+    }
+
+    /// `tabBarController(_:shouldSelect:)`: whether the person's tap on `item` selects it.
+    ///
+    /// Not while a transition runs, which would then go on in a tab no longer on screen.
+    /// A tap on the selected tab, whose stack UIKit would pop to its root without asking
+    /// anyone, is refused and carried out by PageKit instead, through the queue, as the
+    /// person's leave of every page above the root, as their policies allow.
+    /// - Parameter item: The tab tapped.
+    /// - Returns: Whether UIKit may select it.
+    package func shouldSelect(_ item: AnyObject) -> Bool {
+        guard let surface else { return true }
+        if let more = surface.moreItem, item === more { return queue.isIdle }
+        guard queue.isIdle else { return false }
+        guard item === surface.selectedItem else { return true }
+        guard let stack = surface.stackCore(of: item), (stack.surface?.stackItems.count ?? 0) > 1 else { return true }
+        stack.leaveToRoot(by: .tabReselected)
+        return false
+    }
+
+    /// `tabBarController(_:didSelect:)`: reports the person's selection when it changed
+    /// the selected tab.
+    /// - Parameter item: The tab now selected.
+    package func didSelect(_ item: AnyObject) {
+        guard known?.item !== item else { return }
+        known = WeakItem(item)
+        queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
+                                           pages: (item as? any Page).map { [$0] } ?? []))
+    }
+
+    /// A selection PageKit or the app made in code, which UIKit does not report.
+    /// - Parameter item: The tab now selected.
+    package func selected(_ item: AnyObject) {
+        known = WeakItem(item)
+    }
+
+    /// Why `item` cannot be selected by a path: with more than five tabs, the fifth and
+    /// later live in the More tab on a compact width, where a path cannot reach them.
+    /// - Parameters:
+    ///   - index: The tab's index.
+    ///   - count: How many tabs there are.
+    ///   - name: The tab, for the message.
+    /// - Returns: The error, or `nil` when the tab can be selected.
+    package static func refusal(toSelect index: Int, of count: Int, name: String) -> NavigationError? {
+        guard count > visibleTabLimit, index >= visibleTabLimit - 1 else { return nil }
+        return NavigationError(.cannotShow, component: name,
+                               reason: "`\(name)` is tab \(index + 1) of \(count); beyond \(visibleTabLimit - 1) tabs, "
+                                   + "UIKit moves tabs into the More tab, which PageKit does not drive")
+    }
+
+    /// Why a tab cannot be added to `count` tabs: the new one would go into the More tab.
+    /// - Parameters:
+    ///   - count: How many tabs there are.
+    ///   - name: The new tab, for the message.
+    /// - Returns: The error, or `nil` when it can be added.
+    package static func refusal(toAddTo count: Int, name: String) -> NavigationError? {
+        guard count >= visibleTabLimit else { return nil }
+        return NavigationError(.cannotShow, component: name,
+                               reason: "a sixth tab would move tabs into the More tab, which PageKit does not drive")
+    }
+}

@@ -1,0 +1,543 @@
+import Foundation
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+/// The UIKit layer's decisions, driven through the behaviour model of UIKit
+/// (`UIKitModel`): one test per defect a person would suffer on a device, each named after
+/// its scenario, in the order of how much it hurts.
+@MainActor
+@Suite("UIKit as it behaves on a device", .timeLimit(.minutes(5)))
+struct UIKitFidelityTests {
+    // MARK: 1. Leaving without asking
+
+    @Test("1. a `!/` sheet swiped down asks the edited form inside its stack, and stays when it refuses",
+          arguments: [false, true])
+    func swipeDownAsksTheStacksPages(pageSaysItChanged: Bool) async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!/compose")
+        let form = try #require(app.forms.first)
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        form.draft = "edited"
+        if pageSaysItChanged {
+            app.queue.leavePolicyChanged(of: form)
+            #expect(sheet.isModalInPresentation, "the policy is mirrored where UIKit needs no delegate")
+        }
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == .refused)
+        #expect(await yieldUntil { form.isAsking })
+        form.answer(false)
+        await app.run()
+        #expect(form.timesAsked == 1)
+        #expect(app.tabs.presentedViewController === sheet)
+        #expect(app.takeChanges().isEmpty)
+
+        _ = sheet.personSwipesDown()
+        #expect(await yieldUntil { form.isAsking })
+        form.answer(true)
+        await app.run()
+        #expect(form.timesAsked == 2)
+        #expect(app.tabs.presentedViewController == nil)
+        #expect(app.takeChanges() == ["dismissed [stack] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    // MARK: 2. Two-second freezes
+
+    /// A call UIKit treats as a no-op, or makes without a word.
+    enum Silent: String, CaseIterable, Sendable {
+        case popToRootAtTheRoot = "pop to root at the root"
+        case popToTheTop = "pop to the page on top"
+        case setWithTheSameTop = "set the stack with the same top"
+        case pushInAHiddenTab = "push in a tab that is not selected"
+        case alongsideNotQueued = "animate alongside returns false and no completion follows"
+    }
+
+    @Test("2. what UIKit will not call back for ends at once, not at the time-out", arguments: Silent.allCases)
+    func silentCallsEndAtOnce(_ silent: Silent) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        if silent == .alongsideNotQueued {
+            behaviour.alongsideQueued = false
+            behaviour.completionAfterFalse = false
+        }
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        let detail = try #require(app.contact.viewControllers.last)
+        let ticket: TransitionTicket
+        switch silent {
+        case .popToRootAtTheRoot:
+            app.contact.popToRootViewController(animated: true)
+            await app.run()
+            ticket = app.contact.core.queued.popToRootItem(animated: true)
+        case .popToTheTop:
+            ticket = app.contact.core.queued.pop(toItem: detail, animated: true)
+        case .setWithTheSameTop:
+            ticket = app.contact.core.queued.set(items: [ModelScreen(app.model, "other"), detail], animated: true)
+        case .pushInAHiddenTab:
+            try await app.open("app://tab/settings")
+            ticket = app.contact.core.queued.push(items: [ModelScreen(app.model, "hidden")], animated: true)
+        case .alongsideNotQueued:
+            ticket = app.contact.core.queued.push(items: [ModelScreen(app.model, "next")], animated: true)
+            // The animation runs; its `didShow` ends it, not the time-out.
+            app.model.advance(by: app.model.duration)
+        }
+        app.model.turn()
+        #expect(ticket.isResolved, "ended without waiting for a callback UIKit never sends")
+        #expect(app.queue.isIdle)
+        #expect(app.timeouts.isEmpty)
+        #expect(app.model.exceptions.isEmpty)
+    }
+
+    @Test("2. a late `didShow` of an earlier push does not end the push that runs now")
+    func lateDidShowIsTiedToItsPage() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.deferredDidShow = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        let first = app.contact.core.queued.push(items: [ModelScreen(app.model, "a")], animated: false)
+        #expect(first.isResolved)
+        let second = app.contact.core.queued.push(items: [ModelScreen(app.model, "b")], animated: true)
+        app.model.turn()  // the first push's `didShow` comes now
+        #expect(!second.isResolved, "ended by another page's didShow, mid-animation")
+        app.model.advance(by: app.model.duration)
+        #expect(second.isResolved)
+        #expect(app.model.maxTransitionsInFlight == 1)
+    }
+
+    // MARK: 3. Lost swipe-down reports
+
+    @Test("3. a page that takes its presentation delegate in viewDidLoad keeps its own messages, and PageKit still sees the swipe")
+    func delegateTakenInViewDidLoad() async throws {
+        let app = UIKitModelApp()
+        let sheet = SlotTakingPage(app.model, "own_sheet")
+        app.navigator.registry.replace("own_sheet") { _ in sheet }
+        try await app.open("app://tab/contact!own_sheet")
+        #expect(sheet.presentationDelegate !== sheet, "PageKit chained itself in front once the sheet was shown")
+        _ = app.takeChanges()
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == ModelSheetSwipe.Start.following)
+        swipe.finish()
+        await app.run()
+        #expect(app.takeChanges() == ["dismissed [own_sheet] by the user"])
+        #expect(sheet.messages == ["shouldDismiss", "willDismiss", "didDismiss"])
+    }
+
+    @Test("3. a stack whose delegate slot a page took later still reports the person's swipe, once")
+    func delegateTakenLater() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!/compose")
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        let taker = SlotTakingPage(app.model, "taker")
+        sheet.presentationDelegate = taker
+        _ = app.takeChanges()
+        let swipe = try #require(sheet.personSwipesDown())
+        swipe.finish()
+        await app.run()
+        #expect(app.takeChanges() == ["dismissed [stack] by the user"])
+        #expect(app.queue.isIdle)
+    }
+
+    // MARK: 4. A crash in the delegate proxies
+
+    @Test("4. a proxy claims only what it answers as UIKit would, and what the app's delegate implements",
+          arguments: [DelegateForwarding.navigationController, .tabBarController, .presentationController])
+    func proxiesClaimWhatTheyAnswer(_ table: DelegateForwarding) {
+        for method in table.list {
+            // With the app's delegate: everything it implements is claimed, and so remembered by UIKit.
+            #expect(table.responds(to: method.selector, appResponds: true))
+            // Without: only what the proxy answers exactly as UIKit does when nobody implements it.
+            let claimed = table.responds(to: method.selector, appResponds: false)
+            #expect(claimed == (method.answer == .always), "\(method.selector)")
+        }
+        // A method newer than the table is the app delegate's alone.
+        #expect(!table.responds(to: "futureMethod:", appResponds: false))
+        #expect(!table.isImplemented("futureMethod:"))
+    }
+
+    @Test("4. the UIKit proxies implement every method their tables list", arguments: [
+        ("QueueNavigationController.swift", DelegateForwarding.navigationController),
+        ("PageTabBarController.swift", .tabBarController),
+        ("UIKitPageHost.swift", .presentationController),
+    ])
+    func proxiesImplementTheirTables(file: String, table: DelegateForwarding) throws {
+        let source = try UIKitSources.read(file)
+        let implemented = UIKitSources.functionNames(in: source)
+        for method in table.list {
+            #expect(implemented.contains(method.swiftName), "\(file) lacks \(method.swiftName)")
+        }
+    }
+
+    // MARK: 5. Tab bar
+
+    @Test("5. tapping the selected tab asks the edited form it would pop, and pops only if it agrees")
+    func retapAsks() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        _ = app.takeChanges()
+        #expect(!app.tabs.personTaps(0), "PageKit carries the pop out itself")
+        #expect(await yieldUntil { form.isAsking })
+        form.answer(false)
+        await app.run()
+        #expect(app.contact.viewControllers.count == 2)
+        app.tabs.personTaps(0)
+        #expect(await yieldUntil { form.isAsking })
+        form.answer(true)
+        await app.run()
+        #expect(app.contact.viewControllers.count == 1)
+        #expect(form.requests.last?.gesture == .tabReselected)
+        #expect(app.takeChanges() == ["popped [compose] by the user"])
+    }
+
+    @Test("5. a tab tapped while a request runs is refused, so no push lands in a stack off screen")
+    func tapDuringRequest() async throws {
+        let app = UIKitModelApp()
+        let request = Task { try await app.navigator.open("app://tab/contact/person_detail?id=5") }
+        #expect(await yieldUntil { !app.queue.isIdle })
+        #expect(!app.tabs.personTaps(1))
+        try await app.settle(request)
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+    }
+
+    @Test("5. a tap that changes nothing is not reported; one that selects is, once")
+    func didSelectOnlyWhenChanged() async throws {
+        let app = UIKitModelApp()
+        app.tabs.personTaps(1)
+        app.tabs.personTaps(1)
+        #expect(app.takeChanges() == ["selected [settings] by the user"])
+    }
+
+    // MARK: 6. Back menu and full-width swipe
+
+    @Test("6. an edited form gets PageKit's back button, which has no history menu that would pop past it")
+    func menuHiddenForProtectedPages() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/compose/detail")
+        let form = try #require(app.forms.first)
+        let top = try #require(app.contact.viewControllers.last)
+        #expect(top.navigationItem.showsSystemBackButton)
+        form.draft = "edited"
+        app.queue.leavePolicyChanged(of: form)
+        #expect(!top.navigationItem.showsSystemBackButton, "the menu could pop the form without asking")
+        #expect(top.navigationItem.leftItem?.title == "compose")
+        #expect(!app.contact.personPicksFromBackMenu(app.list))
+        form.draft = ""
+        app.queue.leavePolicyChanged(of: form)
+        #expect(top.navigationItem.showsSystemBackButton)
+    }
+
+    @Test("6. a pop from the history menu is reported as the person's", arguments: [false, true])
+    func menuPopIsThePersons(menuPopsThroughOverride: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.menuPopsThroughOverride = menuPopsThroughOverride
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail(id=5)/home_page(id=5)")
+        _ = app.takeChanges()
+        #expect(app.contact.personPicksFromBackMenu(app.list))
+        await app.run()
+        #expect(app.path == "/tab#contact/list")
+        let changes = app.takeChanges()
+        if menuPopsThroughOverride {
+            // UIKit hands it to the override like any call of the app's: it cannot be told apart.
+            #expect(changes == ["popped [person_detail(id=5), home_page(id=5)] by the app"])
+        } else {
+            #expect(changes == ["popped [person_detail(id=5), home_page(id=5)] by the user"])
+        }
+    }
+
+    @Test("6. iOS 26's content swipe on an edited form is cancelled and the form asked")
+    func contentSwipeAsks() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.hasContentSwipe = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        _ = app.takeChanges()
+        let swipe = app.contact.personContentSwipes()
+        #expect(swipe != nil)
+        await app.run()
+        #expect(await yieldUntil { form.isAsking }, "asked once the cancelled swipe has put the form back")
+        #expect(app.contact.viewControllers.count == 2, "the cancelled swipe left the form")
+        #expect(app.takeChanges().isEmpty)
+        form.answer(true)
+        await app.run()
+        #expect(app.contact.viewControllers.count == 1)
+        #expect(app.takeChanges() == ["popped [compose] by the user"])
+    }
+
+    @Test("6. an edge swipe that is cancelled is not a pop", arguments: [false, true])
+    func cancelledSwipeIsNotAPop(swipePopsThroughOverride: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.swipePopsThroughOverride = swipePopsThroughOverride
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        let swipe = try #require(app.contact.personSwipesBack())
+        #expect(!app.queue.isIdle, "the finger holds the queue")
+        swipe.cancel()
+        await app.run()
+        #expect(app.queue.isIdle)
+        #expect(app.contact.viewControllers.count == 2)
+        #expect(app.takeChanges().isEmpty)
+
+        let second = try #require(app.contact.personSwipesBack())
+        second.finish()
+        await app.run()
+        #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user"])
+    }
+
+    // MARK: 7. Custom animators
+
+    @Test("7. custom animators leave alone the view UIKit does not hand them, and never cancel for it", arguments: [
+        (TransitionStyle.moveIn(from: .top), false, true, false, "slideOut(to: PageKit.TransitionStyle.Edge.top), restores from view"),
+        (.coverVertical, true, false, true, "slideIn(from: PageKit.TransitionStyle.Edge.bottom), adds to view"),
+        (.crossDissolve, false, true, false, "fadeOut, restores from view"),
+        (.flip, false, true, false, "fadeOut, restores from view"),
+        (.flip, true, true, true, "swap(flip: true, forward: true), adds to view, restores from view"),
+        (.dropDown, false, false, true, "none, adds to view"),
+    ])
+    func animatorPlans(style: TransitionStyle, isAppearing: Bool, hasFrom: Bool, hasTo: Bool, expected: String) {
+        let plan = AnimatorPlan.plan(for: style, isAppearing: isAppearing, hasFromView: hasFrom, hasToView: hasTo)
+        #expect(plan.description == expected)
+    }
+
+    // MARK: 8. A swipe-down during a queued step
+
+    @Test("8. a sheet cannot be swiped down while a step runs, and a swipe in progress holds the queue")
+    func swipeDownAndTheQueue() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!compose")
+        let sheet = try #require(app.tabs.presentedViewController)
+        _ = app.contact.core.queued.push(items: [ModelScreen(app.model, "under")], animated: true)
+        #expect(!app.queue.isIdle)
+        #expect(sheet.personSwipesDown()?.start == .refused)
+        await app.run()
+        #expect(app.tabs.presentedViewController === sheet)
+
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == ModelSheetSwipe.Start.following)
+        let push = app.contact.core.queued.push(items: [ModelScreen(app.model, "later")], animated: true)
+        await app.run()
+        #expect(!push.isResolved, "a step waits while the finger holds the sheet")
+        swipe.finish()
+        await app.run()
+        #expect(push.isResolved)
+        #expect(app.model.warnings.isEmpty)
+    }
+
+    // MARK: 10. More than five tabs
+
+    @Test("10. a path to a tab in UIKit's More tab is a typed error")
+    func moreTab() async throws {
+        let app = UIKitModelApp()
+        let queue = app.queue
+        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
+        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: queue)
+        app.model.root = tabs
+        app.navigator.install(root: tabs)
+        await #expect(throws: NavigationError.self) { try await app.navigator.open("app://many/t3") }
+        do {
+            try await app.navigator.open("app://many/t3")
+        } catch let error as NavigationError {
+            #expect(error.code == .cannotShow)
+            #expect(error.description.contains("More tab"))
+        }
+        try await app.navigator.open("app://many/t1")
+        #expect(tabs.selectedIndex == 3)
+    }
+
+    // MARK: 11. Double-tapping Back
+
+    @Test("11. Back tapped twice on an edited form asks once and pops once")
+    func doubleBack() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/person_detail(id=5)/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        app.contact.personTapsBack()
+        app.contact.personTapsBack()
+        #expect(await yieldUntil { form.isAsking })
+        form.answer(true)
+        await app.run()
+        #expect(form.timesAsked == 1)
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+    }
+
+    // MARK: 12. A Cancel button
+
+    @Test("12. a Cancel button that dismisses a `!/` sheet directly is reported, and the awaited reply ends")
+    func cancelButton() async throws {
+        let app = UIKitModelApp()
+        let reply = Task { try await app.navigator.open("app://tab/contact!/compose", expecting: String.self) }
+        await app.run()
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        _ = app.takeChanges()
+        sheet.dismiss(animated: true)  // the page's Cancel button
+        await app.run()
+        #expect(app.takeChanges() == ["dismissed [stack] by the app"])
+        let answer = try await app.settle(reply)
+        #expect(answer == nil)
+    }
+
+    // MARK: 13. Styles of pops
+
+    @Test("13. a page pushed with a style pops with it reversed; the person's swipe keeps UIKit's own")
+    func popStyles() async throws {
+        let app = UIKitModelApp()
+        let push = Task { try await app.navigator.open("app://tab/contact/photo", .transition(.flip)) }
+        try await app.settle(push)
+        let pop = Task { try await app.navigator.pop().outcome() }
+        try await app.settle(pop)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        let swipe = try #require(app.contact.personSwipesBack())
+        swipe.finish()
+        await app.run()
+        #expect(app.contact.animators == ["flip", "flip", "platform", "platform"])
+    }
+
+    // MARK: 14. The edge swipe's own refusals
+
+    @Test("14. a page with a custom left item of its own cannot be swiped back, as UIKit's delegate decides")
+    func customLeftItemRefusesSwipe() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/person_detail?id=5")
+        let top = try #require(app.contact.viewControllers.last)
+        top.navigationItem.leftItem = ("Close", false, {})
+        #expect(app.contact.personSwipesBack() == nil)
+        #expect(app.queue.isIdle)
+    }
+
+    // MARK: 15. Records that grow
+
+    @Test("15. the host follows only the presentations that show")
+    func recordsDoNotGrow() async throws {
+        let app = UIKitModelApp()
+        for _ in 0..<20 {
+            try await app.open("app://tab/contact!compose")
+            try await app.open("app://tab/contact")
+        }
+        #expect(app.host.core.followedCount == 0)
+    }
+
+    // MARK: 16. Interactions without an end
+
+    @Test("16. an interaction whose end never comes releases the queue after its time-out")
+    func interactionTimeout() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/person_detail?id=5")
+        let swipe = try #require(app.contact.personSwipesBack())
+        _ = swipe  // the finger never lifts, and UIKit never says so
+        #expect(!app.queue.isIdle)
+        app.model.advance(by: app.queue.timeouts.interaction)
+        #expect(app.queue.isIdle)
+        #expect(app.timeouts.contains { $0.hasPrefix("interactive pop") })
+    }
+
+    // MARK: 17. A confirmation holds the queue
+
+    @Test("17. while a page is asked, every stack waits; the answer lets them go on")
+    func confirmationHoldsTheQueue() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        app.contact.personTapsBack()
+        #expect(await yieldUntil { form.isAsking })
+        let push = app.contact.core.queued.push(items: [ModelScreen(app.model, "later")], animated: true)
+        await app.run()
+        #expect(!push.isResolved)
+        form.answer(false)
+        await app.run()
+        #expect(push.isResolved)
+    }
+}
+
+/// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,
+/// as pages do to learn of their dismissal, and logs what it hears.
+@MainActor
+final class SlotTakingPage: ModelScreen, ModelPresentationDelegate {
+    private(set) var messages: [String] = []
+
+    init(_ model: UIKitModel, _ name: String) {
+        super.init(model, name)
+    }
+
+    override func viewDidLoad() {
+        presentationDelegate = self
+    }
+
+    func presentationControllerShouldDismiss(_ presented: ModelViewController) -> Bool {
+        messages.append("shouldDismiss")
+        return true
+    }
+
+    func presentationControllerWillDismiss(_ presented: ModelViewController) {
+        messages.append("willDismiss")
+    }
+
+    func presentationControllerDidDismiss(_ presented: ModelViewController) {
+        messages.append("didDismiss")
+    }
+}
+
+/// The UIKit layer's sources, read as text: what Linux can check of files it cannot
+/// compile.
+enum UIKitSources {
+    static func read(_ file: String) throws -> String {
+        let here = URL(fileURLWithPath: #filePath)
+        let url = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/PageKitContainers/UIKit/\(file)")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The Swift names of the functions declared in `source`: `name(label:label:)`.
+    static func functionNames(in source: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(source)
+        while let range = rest.range(of: "func ") {
+            rest = rest[range.upperBound...]
+            guard let open = rest.firstIndex(of: "(") else { break }
+            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            var depth = 0
+            var index = open
+            var parameters = ""
+            while index < rest.endIndex {
+                let character = rest[index]
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                parameters.append(character)
+                index = rest.index(after: index)
+                if depth == 0 { break }
+            }
+            let labels = splitParameters(String(parameters.dropFirst().dropLast())).map { parameter -> String in
+                let head = parameter.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                return head.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first.map(String.init) ?? ""
+            }
+            names.insert("\(name)(" + labels.filter { !$0.isEmpty }.map { "\($0):" }.joined() + ")")
+            rest = rest[index...]
+        }
+        return names
+    }
+
+    /// Splits a parameter list at its top-level commas.
+    private static func splitParameters(_ list: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        for character in list {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { parts.append(current) }
+        return parts
+    }
+}

@@ -1,0 +1,440 @@
+public import PageKit
+package import PageKitContainers
+
+/// A navigation controller of the ``UIKitModel``: `QueueNavigationController`
+/// (``Kind/queue``), a plain `UINavigationController` whose delegate is the app's
+/// (``Kind/plain``), or a system one that holds no page (an image picker).
+///
+/// Its UIKit side follows `UINavigationController.h` and the reports listed with each
+/// rule; its PageKit side is the same `NavigationControllerCore` the UIKit layer runs,
+/// wired as `QueueNavigationController` wires it.
+@MainActor
+public final class ModelNavigationController: ModelViewController, StackContainer, QueuedContainer {
+    /// What kind of navigation controller it stands for.
+    public enum Kind: Sendable {
+        /// `QueueNavigationController`: its delegate slot and edge-swipe delegate are
+        /// PageKit's.
+        case queue
+        /// A plain `UINavigationController`: PageKit hears nothing from it.
+        case plain
+    }
+
+    /// What kind it is.
+    public let kind: Kind
+    /// `viewControllers`, bottom first.
+    public private(set) var viewControllers: [ModelViewController] = []
+    /// The decisions the UIKit layer makes for it.
+    package let core: NavigationControllerCore
+    /// The transition running now, whose coordinator UIKit vends.
+    var coordinator: ModelCoordinator?
+    /// What PageKit's host asked to be told when this stack is dismissed.
+    package weak var presentation: PresentationCore?
+    private var deferred: [@MainActor () -> Void] = []
+    private var bypassesQueue = false
+    private var swipeIsActive = false
+    private var owesDidShow = false
+    private var interactivePop: (popped: ModelViewController, coordinator: ModelCoordinator)?
+
+    /// A navigation controller.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - name: Its `restorationIdentifier`, its page name; empty for a transparent one.
+    ///   - root: The view controllers it starts with.
+    ///   - queue: The queue, for ``Kind/queue``.
+    ///   - kind: What it stands for.
+    public init(_ model: UIKitModel, name: String = "", root: [ModelViewController], queue: TransitionQueue,
+                kind: Kind = .queue) {
+        self.kind = kind
+        core = NavigationControllerCore(queue: queue, hearsDidShow: kind == .queue)
+        super.init(model, title: name)
+        core.surface = self
+        viewControllers = root
+        for controller in root { controller.parent = self }
+    }
+
+    /// The page name.
+    public var pageName: String { title }
+
+    /// The view controllers that are pages.
+    public var containedPages: [any Page] {
+        viewControllers.compactMap { $0 as? any Page }
+    }
+
+    /// The queue its transitions go through.
+    public var transitionQueue: TransitionQueue { core.queue }
+
+    // MARK: The app's calls (QueueNavigationController's overrides)
+
+    /// `pushViewController(_:animated:)`: queued on a ``Kind/queue`` controller.
+    public func pushViewController(_ controller: ModelViewController, animated: Bool) {
+        guard isQueueing else { return uikitChange(viewControllers + [controller], animated: animated, "push") }
+        core.queued.push(items: [controller], animated: animated)
+    }
+
+    /// `popViewController(animated:)`: queued on a ``Kind/queue`` controller, except the
+    /// edge swipe's, which runs at once.
+    @discardableResult
+    public func popViewController(animated: Bool) -> ModelViewController? {
+        if swipeIsActive {
+            guard isQueueing else { return uikitInteractivePop() }
+            return bypassing { core.personPopRequested(animated: animated) } as? ModelViewController
+        }
+        guard isQueueing else {
+            guard viewControllers.count > 1 else { return nil }
+            let top = viewControllers.last
+            uikitChange(Array(viewControllers.dropLast()), animated: animated, "pop")
+            return top
+        }
+        core.queued.popItem(animated: animated)
+        return nil
+    }
+
+    /// `popToViewController(_:animated:)`: queued on a ``Kind/queue`` controller.
+    public func popToViewController(_ controller: ModelViewController, animated: Bool) {
+        guard isQueueing else {
+            guard let index = viewControllers.firstIndex(where: { $0 === controller }) else { return }
+            return uikitChange(Array(viewControllers[...index]), animated: animated, "pop")
+        }
+        core.queued.pop(toItem: controller, animated: animated)
+    }
+
+    /// `popToRootViewController(animated:)`: queued on a ``Kind/queue`` controller.
+    public func popToRootViewController(animated: Bool) {
+        guard isQueueing else { return uikitChange(Array(viewControllers.prefix(1)), animated: animated, "pop") }
+        core.queued.popToRootItem(animated: animated)
+    }
+
+    /// `setViewControllers(_:animated:)`: queued on a ``Kind/queue`` controller.
+    public func setViewControllers(_ controllers: [ModelViewController], animated: Bool) {
+        guard isQueueing else { return uikitChange(controllers, animated: animated, "set") }
+        core.queued.set(items: controllers, animated: animated)
+    }
+
+    private var isQueueing: Bool { kind == .queue && !bypassesQueue }
+
+    private func bypassing<Result>(_ body: () -> Result) -> Result {
+        let previous = bypassesQueue
+        bypassesQueue = true
+        defer { bypassesQueue = previous }
+        return body()
+    }
+
+    // MARK: StackContainer (what a navigator's steps call, as the UIKit extension does)
+
+    public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        push(pages, animated: animated, style: .default, completion: completion)
+    }
+
+    public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        core.start(.push(pages), animated: animated, style: style.transition, completion: completion)
+    }
+
+    public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
+        core.start(.popTo(page), animated: animated, completion: completion)
+    }
+
+    public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        setStack(pages, animated: animated, style: .default, completion: completion)
+    }
+
+    public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        core.start(.set(pages), animated: animated, style: style.transition, completion: completion)
+    }
+
+    // MARK: UIKit's own behaviour
+
+    /// UIKit puts `stack` in place.
+    ///
+    /// - A transition already running defers the call to its end, and devices log
+    ///   "nested push animation can result in corrupted navigation bar" (NewsBlur#886,
+    ///   thexande/SwiftAlgorithms#31 traces): recorded as a warning.
+    /// - A controller pushed twice raises (react-navigation#10740, element-ios#3924),
+    ///   as does one that belongs elsewhere (Apple Developer Forums 52937).
+    /// - The same top shows nothing and says nothing (`UINavigationController.h`,
+    ///   `UINavigationControllerDelegate`; Apple's `popViewController` and
+    ///   `setViewControllers` docs).
+    /// - A stack not in a window changes at once, silently
+    ///   (``UIKitModel/Behaviour/didShowOnReappear`` says whether `didShow` comes later).
+    /// - Animated: `willShow` at once, a coordinator while it runs, then its completion,
+    ///   then `didShow` (`UIViewControllerTransitionCoordinator.h`).
+    /// - Not animated: `willShow` and `didShow`, no coordinator
+    ///   (``UIKitModel/Behaviour/deferredDidShow`` says when `didShow` comes).
+    func uikitChange(_ stack: [ModelViewController], animated: Bool, _ operation: String) {
+        if coordinator != nil {
+            model.warn("nested \(operation) animation can result in corrupted navigation bar")
+            deferred.append { [weak self] in self?.uikitChange(stack, animated: animated, operation) }
+            return
+        }
+        for (index, controller) in stack.enumerated() {
+            if stack[(index + 1)...].contains(where: { $0 === controller }) {
+                return model.raise("Pushing the same view controller instance (\(controller.title)) more than once is not supported")
+            }
+            if (controller.parent != nil && controller.parent !== self) || controller.presentingViewController != nil {
+                return model.raise("UIViewControllerHierarchyInconsistency: \(controller.title) is already shown elsewhere")
+            }
+        }
+        let oldTop = viewControllers.last
+        // UIKit keeps what leaves alive while it animates out.
+        let leaving = viewControllers.filter { old in !stack.contains { $0 === old } }
+        for old in leaving { old.parent = nil }
+        viewControllers = stack
+        for controller in stack {
+            controller.parent = self
+            controller.loadViewIfNeeded()
+        }
+        guard let top = stack.last, top !== oldTop else { return }
+        guard isInWindow else {
+            owesDidShow = model.behaviour.didShowOnReappear
+            return
+        }
+        if animated {
+            let coordinator = ModelCoordinator(model: model, interactive: false)
+            self.coordinator = coordinator
+            willShow(top)
+            askAnimator()
+            model.animate { [weak self] in
+                guard let self else { return }
+                _ = leaving
+                self.coordinator = nil
+                coordinator.complete()
+                self.didShow(top)
+                self.runDeferred()
+            }
+        } else {
+            willShow(top)
+            if model.behaviour.deferredDidShow {
+                model.nextTurn { [weak self, weak top] in
+                    guard let self, let top else { return }
+                    _ = leaving
+                    self.didShow(top)
+                }
+            } else {
+                didShow(top)
+            }
+        }
+    }
+
+    private func runDeferred() {
+        guard coordinator == nil, !deferred.isEmpty else { return }
+        let next = deferred.removeFirst()
+        next()
+    }
+
+    /// UIKit's interactive pop, as the edge swipe starts it: `viewControllers` loses its
+    /// top at once, the coordinator is interactive, and `willShow` of the page below comes
+    /// now and means nothing yet (lionheart/openradar-mirror#1114).
+    func uikitInteractivePop() -> ModelViewController? {
+        guard viewControllers.count > 1, coordinator == nil, let popped = viewControllers.last else { return nil }
+        let coordinator = ModelCoordinator(model: model, interactive: true)
+        self.coordinator = coordinator
+        viewControllers.removeLast()
+        interactivePop = (popped, coordinator)
+        if let below = viewControllers.last { willShow(below) }
+        askAnimator()
+        return popped
+    }
+
+    /// The animators UIKit was handed for this stack's animated transitions, in order:
+    /// a style's name, or `platform` for UIKit's own.
+    public private(set) var animators: [String] = []
+
+    /// UIKit asks the delegate for an animator as an animated transition starts
+    /// (`navigationController(_:animationControllerFor:from:to:)`).
+    private func askAnimator() {
+        guard kind == .queue else { return }
+        animators.append(core.animatorStyle().map { "\($0)" } ?? "platform")
+    }
+
+    private func willShow(_ top: ModelViewController) {
+        model.called("willShow \(top.title) in \(title)")
+        guard kind == .queue else { return }
+        core.willShow(top)
+    }
+
+    private func didShow(_ top: ModelViewController) {
+        model.called("didShow \(top.title) in \(title)")
+        guard kind == .queue else { return }
+        core.didShow(top)
+    }
+
+    /// Its view came back into the window (its tab selected): a `didShow` owed for a change
+    /// made while hidden comes now, if UIKit sends one at all.
+    func appeared() {
+        guard owesDidShow, let top = viewControllers.last else { return }
+        owesDidShow = false
+        didShow(top)
+    }
+
+    override public func viewDidDisappear() {
+        guard kind == .queue else { return }
+        presentation?.levelDisappeared(self, isBeingDismissed: isBeingDismissed)
+    }
+
+    // MARK: The person
+
+    /// Whether UIKit's own edge-swipe delegate lets the swipe begin: not at the root, not
+    /// while the back button is hidden or replaced (signalapp/Signal-iOS#3540,
+    /// fastred/AHKNavigationController), not during a transition (inferred).
+    private var uikitLetsSwipeBegin: Bool {
+        viewControllers.count > 1 && coordinator == nil && (viewControllers.last?.navigationItem.showsSystemBackButton ?? false)
+    }
+
+    /// The person starts the edge swipe: UIKit asks the recognizer's delegate (PageKit's
+    /// gate, which asks UIKit's own first, on a ``Kind/queue`` controller), then pops
+    /// through `popViewController(animated:)` or internally
+    /// (``UIKitModel/Behaviour/swipePopsThroughOverride``).
+    /// - Returns: The swipe to finish or cancel; `nil` when it did not begin.
+    public func personSwipesBack() -> ModelEdgeSwipe? {
+        let begins = kind == .queue ? core.swipeBackShouldBegin { self.uikitLetsSwipeBegin } : uikitLetsSwipeBegin
+        model.called("gestureRecognizerShouldBegin \(begins)")
+        guard begins else { return nil }
+        if kind == .queue, model.behaviour.swipePopsThroughOverride {
+            swipeIsActive = true
+            defer { swipeIsActive = false }
+            _ = popViewController(animated: true)
+        } else {
+            _ = uikitInteractivePop()
+        }
+        return interactivePop.map { _ in ModelEdgeSwipe(stack: self) }
+    }
+
+    /// The person starts iOS 26's full-width content swipe: no delegate is asked; UIKit
+    /// starts the pop, then PageKit's target hears the recognizer begin and may cancel it.
+    /// - Returns: The swipe; `nil` when the system has none or it did not begin.
+    public func personContentSwipes() -> ModelEdgeSwipe? {
+        guard model.behaviour.hasContentSwipe, uikitInteractivePop() != nil else { return nil }
+        let swipe = ModelEdgeSwipe(stack: self)
+        if kind == .queue, !core.contentSwipeBegan() {
+            model.called("content swipe cancelled")
+            swipe.cancel()
+        }
+        return swipe
+    }
+
+    func endInteractivePop(cancelled: Bool) {
+        guard let (popped, coordinator) = interactivePop else { return }
+        interactivePop = nil
+        coordinator.interactionEnded(cancelled: cancelled)
+        if cancelled {
+            viewControllers.append(popped)
+        }
+        model.animate { [weak self] in
+            guard let self else { return }
+            self.coordinator = nil
+            if !cancelled { popped.parent = nil }
+            coordinator.complete()
+            // A cancelled swipe sends no `didShow` (radianttap/Coordinator#8, #11).
+            if !cancelled, let top = self.viewControllers.last { self.didShow(top) }
+            self.runDeferred()
+        }
+    }
+
+    /// The person taps the back button of the page on top: a left item in its place, a
+    /// back action, or UIKit's own pop through `popViewController(animated:)`.
+    public func personTapsBack() {
+        guard let top = viewControllers.last, viewControllers.count > 1 else { return }
+        let item = top.navigationItem
+        if let left = item.leftItem { return left.action() }
+        guard !item.hidesBackButton else { return }
+        if let action = item.backAction { return action() }
+        _ = popViewController(animated: true)
+    }
+
+    /// The person long-presses the back button and picks `target` from the history menu:
+    /// only while UIKit shows its own back button; the pop goes past `shouldPop`
+    /// (wikimedia/wikipedia-ios#3640), through the override or not
+    /// (``UIKitModel/Behaviour/menuPopsThroughOverride``).
+    /// - Returns: Whether the menu was there.
+    @discardableResult
+    public func personPicksFromBackMenu(_ target: ModelViewController) -> Bool {
+        guard let top = viewControllers.last, top.navigationItem.showsSystemBackButton, top !== target,
+              let index = viewControllers.firstIndex(where: { $0 === target }) else { return false }
+        if model.behaviour.menuPopsThroughOverride {
+            popToViewController(target, animated: true)
+        } else {
+            uikitChange(Array(viewControllers[...index]), animated: true, "pop")
+        }
+        return true
+    }
+}
+
+extension ModelNavigationController: NavigationSurface {
+    package var stackItems: [AnyObject] { viewControllers }
+    package var transitionCoordination: (any TransitionCoordination)? { coordinator }
+    package var containerPage: (any Page)? { self }
+
+    package func applyPush(_ items: [AnyObject], animated: Bool) {
+        bypassing { uikitChange(viewControllers + items.compactMap { $0 as? ModelViewController }, animated: animated, "push") }
+    }
+
+    package func applyPop(to item: AnyObject, animated: Bool) {
+        guard let index = viewControllers.firstIndex(where: { $0 === item }) else { return }
+        bypassing { uikitChange(Array(viewControllers[...index]), animated: animated, "pop") }
+    }
+
+    package func applyPopTop(animated: Bool) -> AnyObject? {
+        uikitInteractivePop()
+    }
+
+    package func applySet(_ items: [AnyObject], animated: Bool) {
+        bypassing { uikitChange(items.compactMap { $0 as? ModelViewController }, animated: animated, "set") }
+    }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? ModelViewController else { return false }
+        return (controller.parent != nil && controller.parent !== self) || controller.presentingViewController != nil
+    }
+
+    /// As `QueueNavigationController` sets a back button up.
+    package func setBackButton(of item: AnyObject, to button: BackButton) {
+        guard kind == .queue, let controller = item as? ModelViewController, viewControllers.first !== controller else {
+            return
+        }
+        let navigationItem = controller.navigationItem
+        let ours = navigationItem.leftItem?.isPageKit ?? false
+        let tap: @MainActor () -> Void = { [weak self, weak controller] in
+            guard let self, let controller else { return }
+            self.core.backTapped(on: controller)
+        }
+        switch button {
+        case .system:
+            if ours {
+                navigationItem.leftItem = nil
+                navigationItem.hidesBackButton = false
+            }
+            if navigationItem.backAction == nil || navigationItem.backActionIsPageKit {
+                navigationItem.backAction = tap
+                navigationItem.backActionIsPageKit = true
+            }
+        case .pageKit:
+            guard ours || navigationItem.leftItem == nil else { return }
+            let index = viewControllers.firstIndex { $0 === controller } ?? 1
+            let previous = index > 0 ? viewControllers[index - 1] : nil
+            navigationItem.hidesBackButton = true
+            navigationItem.leftItem = (previous?.navigationItem.backButtonTitle ?? previous?.title, true, tap)
+        }
+    }
+}
+
+/// The person's edge swipe (or content swipe) in progress on a
+/// ``ModelNavigationController``: the finger lifts past the point of no return
+/// (``finish()``), or early (``cancel()``). Either way the interaction callbacks run at
+/// once and the coordinator completes when the animation has run.
+@MainActor
+public final class ModelEdgeSwipe {
+    private weak var stack: ModelNavigationController?
+
+    init(stack: ModelNavigationController) {
+        self.stack = stack
+    }
+
+    /// The finger lifts past the point of no return: the page goes.
+    public func finish() {
+        stack?.endInteractivePop(cancelled: false)
+    }
+
+    /// The finger lifts early: the page stays.
+    public func cancel() {
+        stack?.endInteractivePop(cancelled: true)
+    }
+}

@@ -1,0 +1,166 @@
+public import PageKit
+package import PageKitContainers
+
+/// The ``UIKitModel``'s `UIKitPageHost`: the same `PresentationCore`, wired as the UIKit
+/// host wires it, over the model's view controllers.
+@MainActor
+public final class ModelPageHost: PageHost {
+    /// The device.
+    public let model: UIKitModel
+    /// The queue.
+    public let queue: TransitionQueue
+    /// The decisions the UIKit host makes.
+    package let core: PresentationCore
+
+    /// A host.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - queue: The navigator's queue.
+    public init(model: UIKitModel, queue: TransitionQueue) {
+        self.model = model
+        self.queue = queue
+        core = PresentationCore(queue: queue)
+        core.surface = self
+    }
+
+    public func presentedPage(of presenter: any Page) -> (any Page)? {
+        core.presentedPage(of: presenter)
+    }
+
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        present(page, from: presenter, animated: animated, style: .default, completion: completion)
+    }
+
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                        completion: TransitionCompletion) {
+        guard page is ModelViewController, presenter is ModelViewController else {
+            return completion.fail(NavigationError(.transitionFailed, component: page.pageName,
+                                                   reason: "only view controllers can be presented"))
+        }
+        (page as? ModelNavigationController)?.presentation = core
+        core.present(page, from: presenter, animated: animated && style.transition != .none, completion: completion)
+    }
+
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        core.dismiss(presentedBy: presenter, animated: animated, completion: completion)
+    }
+
+    public func foreignPresentation(over level: any Page) -> String? {
+        (core.foreignCovering(level) as? ModelViewController)?.title
+    }
+
+    public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let covering = core.foreignCovering(level) as? ModelViewController,
+              let presenter = covering.presentingViewController else {
+            return completion.fail(NavigationError(.staleHierarchy, reason: "nothing covers `\(level.pageDescription)`"))
+        }
+        presenter.dismiss(animated: animated) { completion.finish() }
+    }
+
+    public func makeStack(with pages: [any Page]) -> any StackContainer {
+        let stack = ModelNavigationController(model, root: pages.compactMap { $0 as? ModelViewController }, queue: queue)
+        stack.presentation = core
+        return stack
+    }
+}
+
+extension ModelPageHost: PresentationSurface {
+    package func presented(by item: AnyObject) -> AnyObject? {
+        guard let controller = item as? ModelViewController, let presented = controller.ownPresented,
+              presented.presentingViewController === controller else { return nil }
+        return presented
+    }
+
+    package func presenter(of item: AnyObject) -> AnyObject? {
+        (item as? ModelViewController)?.presentingViewController
+    }
+
+    package func covering(_ item: AnyObject) -> AnyObject? {
+        (item as? ModelViewController)?.presentedViewController
+    }
+
+    package func page(of item: AnyObject) -> (any Page)? {
+        guard let page = item as? any Page else { return nil }
+        if let stack = item as? ModelNavigationController {
+            let tabs = stack.parent as? ModelTabBarController
+            guard PageControllers.navigationControllerIsPage(
+                madeForQueue: stack.kind == .queue, isNamed: !stack.title.isEmpty,
+                holdsPage: stack.viewControllers.contains { $0 is any Page },
+                isMoreTab: tabs.map { $0.moreNavigationController === stack } ?? false
+            ) else { return nil }
+        }
+        return page
+    }
+
+    package func state(of item: AnyObject) -> PresentationState {
+        guard let controller = item as? ModelViewController else { return PresentationState(isInWindow: false) }
+        return PresentationState(isInWindow: controller.isInWindow, isBeingPresented: controller.isBeingPresented,
+                                 isBeingDismissed: controller.isBeingDismissed,
+                                 isInTransition: controller.transitionCoordinator != nil)
+    }
+
+    package func transitionCoordination(of item: AnyObject) -> (any TransitionCoordination)? {
+        (item as? ModelViewController)?.transitionCoordinator
+    }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? ModelViewController else { return false }
+        return controller.parent != nil || controller.presentingViewController != nil
+    }
+
+    package func applyPresent(_ item: AnyObject, from presenter: AnyObject, animated: Bool,
+                              completion: @escaping @MainActor () -> Void) {
+        guard let controller = item as? ModelViewController, let presenting = presenter as? ModelViewController else { return }
+        presenting.present(controller, animated: animated, completion: completion)
+    }
+
+    package func applyDismiss(presentedBy presenter: AnyObject, animated: Bool, completion: @escaping @MainActor () -> Void) {
+        (presenter as? ModelViewController)?.dismiss(animated: animated, completion: completion)
+    }
+
+    package func setModalInPresentation(_ item: AnyObject, _ modal: Bool) {
+        (item as? ModelViewController)?.isModalInPresentation = modal
+    }
+
+    package func watchDismissal(of item: AnyObject) {
+        guard let controller = item as? ModelViewController, !(controller.presentationDelegate is ModelSwipeDownWatcher) else {
+            return
+        }
+        let watcher = ModelSwipeDownWatcher(core: core, previous: controller.presentationDelegate)
+        controller.attach(watcher, for: "watcher")
+        controller.presentationDelegate = watcher
+    }
+}
+
+/// `SwipeDownWatcher` of the UIKit layer, over the model's presentation controller: asks
+/// the decisions, and passes every message on to the delegate that was there.
+@MainActor
+final class ModelSwipeDownWatcher: ModelPresentationDelegate {
+    private weak var core: PresentationCore?
+    private weak var previous: (any ModelPresentationDelegate)?
+
+    init(core: PresentationCore, previous: (any ModelPresentationDelegate)?) {
+        self.core = core
+        self.previous = previous
+    }
+
+    func presentationControllerShouldDismiss(_ presented: ModelViewController) -> Bool {
+        let allowed = core?.shouldDismiss(presented) ?? true
+        return allowed && (previous?.presentationControllerShouldDismiss(presented) ?? true)
+    }
+
+    func presentationControllerDidAttemptToDismiss(_ presented: ModelViewController) {
+        previous?.presentationControllerDidAttemptToDismiss(presented)
+        core?.didAttemptToDismiss(presented)
+    }
+
+    func presentationControllerWillDismiss(_ presented: ModelViewController) {
+        previous?.presentationControllerWillDismiss(presented)
+        core?.willDismiss(presented)
+    }
+
+    func presentationControllerDidDismiss(_ presented: ModelViewController) {
+        core?.didDismiss(presented)
+        previous?.presentationControllerDidDismiss(presented)
+    }
+}

@@ -1,0 +1,132 @@
+public import PageKit
+package import PageKitContainers
+
+/// A tab bar controller of the ``UIKitModel``: `PageTabBarController` (``Kind/pageKit``),
+/// whose delegate slot is PageKit's, or a plain `UITabBarController`.
+///
+/// UIKit's side: `shouldSelect` and `didSelect` come for the person's taps only, never for
+/// a selection made in code, and `didSelect` even when the tab did not change (Apple's
+/// documentation of both); tapping the selected tab pops its navigation controller to the
+/// root (Ramotion/animated-tab-bar#40, eggswift/ESTabBarController#22); with more than
+/// five tabs the fifth and later live in the More tab (`UITabBarController.h`).
+@MainActor
+public final class ModelTabBarController: ModelViewController, TabContainer {
+    /// What kind of tab bar controller it stands for.
+    public enum Kind: Sendable {
+        /// `PageTabBarController`.
+        case pageKit
+        /// A plain `UITabBarController`.
+        case plain
+    }
+
+    /// What kind it is.
+    public let kind: Kind
+    /// `viewControllers`.
+    public private(set) var viewControllers: [ModelViewController]
+    /// The index of the selected tab.
+    public private(set) var selectedIndex: Int
+    /// The decisions the UIKit layer makes for it.
+    package let core: TabBarCore
+    /// UIKit's More tab, which holds the overflow tabs' list.
+    public private(set) lazy var moreNavigationController = ModelNavigationController(
+        model, name: "", root: [ModelViewController(model, title: "More")], queue: core.queue, kind: .plain)
+
+    /// A tab bar controller.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - name: Its page name.
+    ///   - tabs: The tabs.
+    ///   - queue: The queue.
+    ///   - kind: What it stands for.
+    public init(_ model: UIKitModel, name: String, tabs: [ModelViewController], queue: TransitionQueue,
+                kind: Kind = .pageKit) {
+        self.kind = kind
+        viewControllers = tabs
+        selectedIndex = 0
+        core = TabBarCore(queue: queue)
+        super.init(model, title: name)
+        core.surface = self
+        for tab in tabs { tab.parent = self }
+        if let first = tabs.first { core.selected(first) }
+    }
+
+    /// The page name.
+    public var pageName: String { title }
+
+    /// The tabs that are pages.
+    public var containedPages: [any Page] { viewControllers.compactMap { $0 as? any Page } }
+
+    /// The selected tab, if it is a page.
+    public var visiblePage: (any Page)? { selectedViewController as? any Page }
+
+    /// `selectedViewController`.
+    public var selectedViewController: ModelViewController? {
+        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+    }
+
+    /// Selects a tab in code, as the UIKit extension does: no delegate call.
+    public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let index = viewControllers.firstIndex(where: { $0 === page }) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "`\(page.pageDescription)` is not a tab of this tab bar controller"))
+        }
+        if let refusal = TabBarCore.refusal(toSelect: index, of: viewControllers.count, name: page.pageDescription) {
+            return completion.fail(refusal)
+        }
+        select(index)
+        core.selected(viewControllers[index])
+        completion.finish()
+    }
+
+    private func select(_ index: Int) {
+        selectedIndex = index
+        (viewControllers[index] as? ModelNavigationController)?.appeared()
+    }
+
+    /// The person taps tab `index`: UIKit asks `shouldSelect` (PageKit's decisions on a
+    /// ``Kind/pageKit`` controller), then selects it, or pops it to its root when it was
+    /// selected already, and says `didSelect`.
+    /// - Parameter index: The tab.
+    /// - Returns: Whether UIKit let the tap through.
+    @discardableResult
+    public func personTaps(_ index: Int) -> Bool {
+        guard viewControllers.indices.contains(index) else { return false }
+        let tapped: ModelViewController = viewControllers.count > TabBarCore.visibleTabLimit
+            && index >= TabBarCore.visibleTabLimit - 1 ? moreNavigationController : viewControllers[index]
+        let isReselect = tapped === selectedViewController
+        let allowed = kind == .pageKit ? core.shouldSelect(tapped) : true
+        model.called("shouldSelect \(tapped.title) \(allowed)")
+        guard allowed else {
+            if isReselect, model.behaviour.refusedRetapStillPops { popToRoot(tapped) }
+            return false
+        }
+        if isReselect {
+            popToRoot(tapped)
+        } else if let index = viewControllers.firstIndex(where: { $0 === tapped }) {
+            select(index)
+        }
+        model.called("didSelect \(tapped.title)")
+        if kind == .pageKit { core.didSelect(tapped) }
+        return true
+    }
+
+    private func popToRoot(_ tab: ModelViewController) {
+        guard let stack = tab as? ModelNavigationController, stack.viewControllers.count > 1 else { return }
+        if model.behaviour.retapPopsThroughOverride {
+            stack.popToRootViewController(animated: true)
+        } else {
+            stack.uikitChange(Array(stack.viewControllers.prefix(1)), animated: true, "pop")
+        }
+    }
+}
+
+extension ModelTabBarController: TabBarSurface {
+    package var tabItems: [AnyObject] { viewControllers }
+    package var selectedItem: AnyObject? { selectedViewController }
+    package var moreItem: AnyObject? { viewControllers.count > TabBarCore.visibleTabLimit ? moreNavigationController : nil }
+    package var containerPage: (any Page)? { self }
+
+    package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
+        (item as? ModelNavigationController)?.core
+    }
+}

@@ -1,0 +1,441 @@
+public import PageKit
+public import PageKitContainers
+
+/// A view controller of the ``UIKitModel``, with what UIKit keeps for it (its parent,
+/// its presentation, its navigation item) and the callbacks UIKit would send. It is not a
+/// page: ``ModelScreen`` is, and so are the model's containers; a bare one stands for what
+/// an app presents that is not a page (an alert, a share sheet).
+@MainActor
+open class ModelViewController {
+    /// The device.
+    public unowned let model: UIKitModel
+    /// Its title: a page's name, or what it is.
+    public let title: String
+    /// The container that holds it (`parent`).
+    public internal(set) weak var parent: ModelViewController?
+    /// What presents it (`presentingViewController`).
+    public internal(set) weak var presentingViewController: ModelViewController?
+    /// What it presents as the root of a presentation context.
+    var ownPresented: ModelViewController?
+    /// Set by the model on the window's root.
+    weak var window: UIKitModel?
+    /// `isBeingPresented`: true while its presentation animates.
+    public internal(set) var isBeingPresented = false
+    /// `isBeingDismissed`: true while its dismissal animates.
+    public internal(set) var isBeingDismissed = false
+    /// A transition of its own presentation runs (`transitionCoordinator` of the
+    /// presenting context).
+    var presentationCoordinator: ModelCoordinator?
+    /// `isModalInPresentation`.
+    public var isModalInPresentation = false
+    /// Its navigation item: back button, back action, left item.
+    public let navigationItem = ModelNavigationItem()
+    /// The presentation controller's delegate slot (weak, as UIKit's).
+    public weak var presentationDelegate: (any ModelPresentationDelegate)?
+    /// What it keeps alive for others (Objective-C's associated objects).
+    var attached: [String: AnyObject] = [:]
+    private var isLoaded = false
+
+    /// A view controller.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - title: What it is called.
+    public init(_ model: UIKitModel, title: String) {
+        self.model = model
+        self.title = title
+    }
+
+    /// Called once, before it is first shown; a page may take its presentation
+    /// controller's delegate slot here.
+    open func viewDidLoad() {}
+
+    /// Called when its view left the window; `isBeingDismissed` says whether it is the
+    /// root of a level being dismissed.
+    open func viewDidDisappear() {}
+
+    func loadViewIfNeeded() {
+        guard !isLoaded else { return }
+        isLoaded = true
+        viewDidLoad()
+    }
+
+    // MARK: Where it is
+
+    /// Whether its view is in the window: the root, the top of a stack in the window, the
+    /// selected tab of a tab bar in the window, or presented from one in the window.
+    public var isInWindow: Bool {
+        if window != nil { return true }
+        if let presenter = presentingViewController { return presenter.isInWindow }
+        guard let parent else { return false }
+        guard parent.isInWindow else { return false }
+        if let stack = parent as? ModelNavigationController { return stack.viewControllers.last === self }
+        if let tabs = parent as? ModelTabBarController { return tabs.selectedViewController === self }
+        return true
+    }
+
+    /// The root of its presentation context: the top of its parents.
+    var context: ModelViewController {
+        var current = self
+        while let parent = current.parent { current = parent }
+        return current
+    }
+
+    /// `presentedViewController`: what its presentation context presents, as UIKit
+    /// answers for every view controller under the one that presents.
+    public var presentedViewController: ModelViewController? {
+        context.ownPresented
+    }
+
+    /// The coordinator of a transition it is in, if any (`transitionCoordinator`).
+    var transitionCoordinator: ModelCoordinator? {
+        if let coordinator = context.presentationCoordinator ?? presentationCoordinator
+            ?? presentingViewController?.presentationCoordinator { return coordinator }
+        var current: ModelViewController? = self
+        while let controller = current {
+            if let stack = controller as? ModelNavigationController, let coordinator = stack.coordinator { return coordinator }
+            current = controller.parent
+        }
+        return nil
+    }
+
+    // MARK: Presentation, as UIKit does it
+
+    /// `present(_:animated:completion:)`.
+    ///
+    /// Refused with only a console warning, and no completion, when the context already
+    /// presents, its view is not in a window, or a presentation or dismissal is under way
+    /// (library reports: ThornTechPublic/InteractiveModal#8, nicklockwood/iRate#191,
+    /// kevin-lyn/STPopup#91). Raises for a controller already presented or in a
+    /// container (capacitor-community/privacy-screen#83). The completion runs after the
+    /// presented controller appeared (`UIViewController.h`).
+    public func present(_ controller: ModelViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        let context = self.context
+        if controller.presentingViewController != nil || controller.parent != nil {
+            return model.raise("Application tried to present modally a view controller \(controller.title) that is already shown")
+        }
+        if let current = context.ownPresented {
+            return model.warn("Attempt to present \(controller.title) on \(context.title) which is already presenting \(current.title)")
+        }
+        guard isInWindow else {
+            return model.warn("Attempt to present \(controller.title) on \(title) whose view is not in the window hierarchy")
+        }
+        if context.isBeingPresented || context.isBeingDismissed || context.presentationCoordinator != nil {
+            return model.warn("Attempt to present \(controller.title) on \(context.title) while a presentation is in progress")
+        }
+        controller.loadViewIfNeeded()
+        context.ownPresented = controller
+        controller.presentingViewController = context
+        controller.isBeingPresented = true
+        model.called("present \(controller.title) from \(context.title)")
+        let end: @MainActor () -> Void = { [weak controller, weak context] in
+            controller?.isBeingPresented = false
+            context?.presentationCoordinator?.complete()
+            context?.presentationCoordinator = nil
+            completion?()
+        }
+        if animated {
+            context.presentationCoordinator = ModelCoordinator(model: model, interactive: false)
+            model.animate(end)
+        } else {
+            model.nextTurn(end)
+        }
+    }
+
+    /// `dismiss(animated:completion:)`.
+    ///
+    /// Dismisses what it presents and everything above; one that presents nothing asks
+    /// its presenter to dismiss it (Apple's documentation of the method). With nothing to
+    /// dismiss nothing happens, and whether the completion runs is undocumented
+    /// (``UIKitModel/Behaviour/completesEmptyDismiss``). Dropped with a warning during a
+    /// presentation or dismissal. No presentation controller delegate hears of it
+    /// (`UIPresentationController.h`); the dismissed root gets `viewDidDisappear` with
+    /// `isBeingDismissed`, then the completion runs.
+    public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        let context = self.context
+        guard let dismissed = context.ownPresented ?? (context.presentingViewController != nil ? context : nil),
+              let presenter = dismissed.presentingViewController else {
+            if model.behaviour.completesEmptyDismiss, let completion { model.nextTurn(completion) }
+            return
+        }
+        if presenter.presentationCoordinator != nil || dismissed.isBeingPresented || dismissed.isBeingDismissed {
+            return model.warn("Attempt to dismiss from \(presenter.title) while a presentation or dismiss is in progress")
+        }
+        model.called("dismiss \(dismissed.title) presented by \(presenter.title)")
+        dismissed.isBeingDismissed = true
+        let end: @MainActor () -> Void = { [weak dismissed, weak presenter] in
+            guard let dismissed, let presenter else { return }
+            presenter.finishDismissal(of: dismissed)
+            presenter.presentationCoordinator?.complete()
+            presenter.presentationCoordinator = nil
+            completion?()
+        }
+        if animated {
+            presenter.presentationCoordinator = ModelCoordinator(model: model, interactive: false)
+            model.animate(end)
+        } else {
+            model.nextTurn(end)
+        }
+    }
+
+    /// Takes `dismissed` and everything above it off screen: `viewDidDisappear` on each
+    /// presented root, while `isBeingDismissed`.
+    func finishDismissal(of dismissed: ModelViewController) {
+        var levels: [ModelViewController] = [dismissed]
+        while let above = levels.last?.ownPresented { levels.append(above) }
+        for level in levels.reversed() {
+            level.isBeingDismissed = true
+            level.disappear()
+            level.isBeingDismissed = false
+            level.presentingViewController?.ownPresented = nil
+            level.presentingViewController = nil
+        }
+    }
+
+    func disappear() {
+        model.called("viewDidDisappear \(title)\(isBeingDismissed ? " (being dismissed)" : "")")
+        viewDidDisappear()
+    }
+
+    // MARK: The person's swipe down
+
+    /// The person swipes this presented controller down, as a sheet lets them: see
+    /// ``ModelSheetSwipe`` for what UIKit then says, and to whom.
+    /// - Returns: The swipe, or `nil` when it is not a presented root.
+    public func personSwipesDown() -> ModelSheetSwipe? {
+        guard presentingViewController != nil else { return nil }
+        return ModelSheetSwipe(sheet: self)
+    }
+
+    /// Keeps `object` under `key` for as long as this controller lives.
+    func attach(_ object: AnyObject?, for key: String) {
+        attached[key] = object
+    }
+}
+
+/// A page of the ``UIKitModel``: a view controller that adopts `Page`.
+@MainActor
+open class ModelScreen: ModelViewController, Page {
+    /// The page's name.
+    public var pageName: String { title }
+    /// The page's parameters.
+    public var pageParameters: PageParameters
+    /// The page's identifier.
+    public var pageIdentifier: PageIdentifier?
+    /// The responses and intents it was given.
+    public private(set) var receivedIntents: [PageIntent] = []
+
+    /// A page.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - name: The page's name.
+    ///   - parameters: The page's parameters.
+    public init(_ model: UIKitModel, _ name: String, _ parameters: PageParameters = [:]) {
+        pageParameters = parameters
+        super.init(model, title: name)
+    }
+}
+
+/// A page of the ``UIKitModel`` that confirms leaving, as a form with a draft does: its
+/// policy is `.allow` while the draft is clean, `.confirm` once edited, and it waits for
+/// the test to answer when asked.
+@MainActor
+public final class ModelFormPage: ModelScreen, LeaveConfirming {
+    /// What the person typed; a page that changes its policy says so on the queue.
+    public var draft = ""
+    /// A policy that overrides the draft's, for a test.
+    public var policy: LeavePolicy?
+    /// How often it was asked.
+    public private(set) var timesAsked = 0
+    /// The gestures or requests it was asked about.
+    public private(set) var requests: [LeaveRequest] = []
+    private var pending: [CheckedContinuation<Bool, Never>] = []
+    /// The answer, or `nil` to wait for ``answer(_:)`` (a clean form answers `true` at
+    /// once).
+    public var answer: Bool?
+
+    public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
+        policy ?? (draft.isEmpty ? .allow : .confirm)
+    }
+
+    public func canLeave(_ request: LeaveRequest) async -> Bool {
+        timesAsked += 1
+        requests.append(request)
+        if let answer { return answer }
+        // A clean form lets go at once, as the docs' example does.
+        if draft.isEmpty, policy == nil { return true }
+        return await withCheckedContinuation { pending.append($0) }
+    }
+
+    /// Answers a waiting question.
+    public func answer(_ allowed: Bool) {
+        let waiting = pending
+        pending = []
+        for continuation in waiting { continuation.resume(returning: allowed) }
+    }
+
+    /// Whether it is being asked.
+    public var isAsking: Bool { !pending.isEmpty }
+}
+
+/// What UIKit keeps of a navigation item.
+@MainActor
+public final class ModelNavigationItem {
+    /// `backAction`, and whether PageKit installed it.
+    public var backAction: (@MainActor () -> Void)?
+    /// Whether `backAction` is PageKit's.
+    public var backActionIsPageKit = false
+    /// `hidesBackButton`.
+    public var hidesBackButton = false
+    /// `leftBarButtonItem`: its title and action, and whether it is PageKit's.
+    public var leftItem: (title: String?, isPageKit: Bool, action: @MainActor () -> Void)?
+    /// `backButtonTitle`.
+    public var backButtonTitle: String?
+
+    /// Whether UIKit shows its own back button (with its history menu): not hidden, no
+    /// left item in its place.
+    public var showsSystemBackButton: Bool { !hidesBackButton && leftItem == nil }
+}
+
+/// A presentation controller's delegate, as the model calls it: UIKit's four dismissal
+/// messages. The defaults are UIKit's when a delegate does not implement one.
+@MainActor
+public protocol ModelPresentationDelegate: AnyObject {
+    func presentationControllerShouldDismiss(_ presented: ModelViewController) -> Bool
+    func presentationControllerDidAttemptToDismiss(_ presented: ModelViewController)
+    func presentationControllerWillDismiss(_ presented: ModelViewController)
+    func presentationControllerDidDismiss(_ presented: ModelViewController)
+}
+
+extension ModelPresentationDelegate {
+    public func presentationControllerShouldDismiss(_ presented: ModelViewController) -> Bool { true }
+    public func presentationControllerDidAttemptToDismiss(_ presented: ModelViewController) {}
+    public func presentationControllerWillDismiss(_ presented: ModelViewController) {}
+    public func presentationControllerDidDismiss(_ presented: ModelViewController) {}
+}
+
+/// The person's swipe down of a presented controller, as UIKit runs it
+/// (`UIPresentationController.h`, `UIAdaptivePresentationControllerDelegate`):
+/// `ShouldDismiss` is asked first, unless `isModalInPresentation`; a refusal, or a modal
+/// presentation, sends `DidAttemptToDismiss` and nothing moves. Otherwise `WillDismiss`
+/// comes before the finger has decided and the presenting context gets an interactive
+/// coordinator; ``finish()`` dismisses (the root's `viewDidDisappear` while
+/// `isBeingDismissed`, the coordinator's completion, then `DidDismiss`), ``abandon()``
+/// springs back (a cancelled completion, and no `DidDismiss`).
+@MainActor
+public final class ModelSheetSwipe {
+    /// What became of the start of the swipe.
+    public enum Start: Equatable, Sendable {
+        /// The sheet follows the finger.
+        case following
+        /// UIKit refused it (`ShouldDismiss` said no, or the presentation is modal) and
+        /// told the delegate of the attempt.
+        case refused
+    }
+
+    private weak var sheet: ModelViewController?
+    private var coordinator: ModelCoordinator?
+    /// What became of the start of the swipe.
+    public private(set) var start = Start.refused
+
+    init(sheet: ModelViewController) {
+        self.sheet = sheet
+        let model = sheet.model
+        let delegate = sheet.presentationDelegate
+        if sheet.isModalInPresentation {
+            if model.behaviour.asksShouldDismissWhenModal { _ = delegate?.presentationControllerShouldDismiss(sheet) }
+            model.called("presentationControllerDidAttemptToDismiss \(sheet.title)")
+            delegate?.presentationControllerDidAttemptToDismiss(sheet)
+            return
+        }
+        guard delegate?.presentationControllerShouldDismiss(sheet) ?? true else {
+            model.called("presentationControllerDidAttemptToDismiss \(sheet.title)")
+            delegate?.presentationControllerDidAttemptToDismiss(sheet)
+            return
+        }
+        start = .following
+        let coordinator = ModelCoordinator(model: model, interactive: true)
+        self.coordinator = coordinator
+        sheet.presentingViewController?.presentationCoordinator = coordinator
+        model.called("presentationControllerWillDismiss \(sheet.title)")
+        delegate?.presentationControllerWillDismiss(sheet)
+    }
+
+    /// The finger lifts past the point of no return: the sheet goes.
+    public func finish() {
+        guard start == .following, let sheet, let coordinator, let presenter = sheet.presentingViewController else { return }
+        self.coordinator = nil
+        let model = sheet.model
+        coordinator.interactionEnded(cancelled: false)
+        sheet.isBeingDismissed = true
+        model.animate { [weak sheet, weak presenter] in
+            guard let sheet, let presenter else { return }
+            presenter.finishDismissal(of: sheet)
+            presenter.presentationCoordinator = nil
+            coordinator.complete()
+            model.called("presentationControllerDidDismiss \(sheet.title)")
+            sheet.presentationDelegate?.presentationControllerDidDismiss(sheet)
+        }
+    }
+
+    /// The finger lifts early: the sheet springs back, and nothing else is said.
+    public func abandon() {
+        guard start == .following, let sheet, let coordinator else { return }
+        self.coordinator = nil
+        coordinator.interactionEnded(cancelled: true)
+        let presenter = sheet.presentingViewController
+        sheet.model.animate { [weak presenter] in
+            presenter?.presentationCoordinator = nil
+            coordinator.complete()
+        }
+    }
+}
+
+/// A transition coordinator of the model (`UIViewControllerTransitionCoordinator.h`): it
+/// exists only while its transition runs; `animate(alongsideTransition:completion:)`
+/// returns ``UIKitModel/Behaviour/alongsideQueued``, and its completion runs at the end,
+/// after a `false` only when ``UIKitModel/Behaviour/completionAfterFalse``; the
+/// interaction callbacks run when the finger lifts.
+@MainActor
+public final class ModelCoordinator: TransitionCoordination {
+    private unowned let model: UIKitModel
+    /// Whether a finger drives it now.
+    public private(set) var isInteractive: Bool
+    /// Whether a finger drove it when it began.
+    public let isInitiallyInteractive: Bool
+    /// Whether it was cancelled.
+    public private(set) var isCancelled = false
+    private var completions: [@MainActor (Bool) -> Void] = []
+    private var interactionHandlers: [@MainActor (Bool) -> Void] = []
+    private var isComplete = false
+
+    init(model: UIKitModel, interactive: Bool) {
+        self.model = model
+        isInteractive = interactive
+        isInitiallyInteractive = interactive
+    }
+
+    public func whenCompleted(_ handler: @escaping @MainActor (Bool) -> Void) -> Bool {
+        let queued = model.behaviour.alongsideQueued
+        if queued || model.behaviour.completionAfterFalse { completions.append(handler) }
+        return queued
+    }
+
+    public func whenInteractionChanges(_ handler: @escaping @MainActor (Bool) -> Void) {
+        interactionHandlers.append(handler)
+    }
+
+    func interactionEnded(cancelled: Bool) {
+        isInteractive = false
+        isCancelled = cancelled
+        let handlers = interactionHandlers
+        for handler in handlers { handler(cancelled) }
+    }
+
+    func complete() {
+        guard !isComplete else { return }
+        isComplete = true
+        let handlers = completions
+        completions = []
+        for handler in handlers { handler(isCancelled) }
+    }
+}

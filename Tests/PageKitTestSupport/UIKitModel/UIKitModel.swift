@@ -1,0 +1,175 @@
+public import PageKit
+
+/// A behaviour model of UIKit's callback contract: the device, for tests on Linux.
+///
+/// Its view controllers, navigation controllers, tab bar controllers and presentations
+/// drive the same decision code the UIKit layer runs (`NavigationControllerCore`,
+/// `TabBarCore`, `PresentationCore`), and answer as UIKit does, including where UIKit does
+/// not answer at all: no `didShow` for a change that shows nothing, no coordinator without
+/// animation, a present refused with a console warning and no completion, no
+/// `DidDismiss` for an abandoned swipe. What would raise on a device is recorded in
+/// ``exceptions``, what UIKit logs instead of doing in ``warnings``; a test asserts both
+/// stay empty.
+///
+/// Each rule names its source where the model applies it. Where the sources leave a
+/// behaviour unsettled, ``Behaviour`` has a switch, and the code under test must be
+/// right under every setting.
+@MainActor
+public final class UIKitModel {
+    /// The switches for what the sources leave unsettled.
+    public struct Behaviour: Sendable, Hashable, CustomStringConvertible {
+        /// A stack edited while not in a window sends `didShow` when it next appears
+        /// (`UINavigationController.h` is silent; inferred either way).
+        public var didShowOnReappear = false
+        /// A visible stack changed without animation sends `didShow` on the next turn
+        /// rather than inside the call (radianttap/Coordinator handles both).
+        public var deferredDidShow = false
+        /// `animate(alongsideTransition:completion:)` returns `true`
+        /// (`UIViewControllerTransitionCoordinator.h`: the Bool says whether the animations
+        /// were queued).
+        public var alongsideQueued = true
+        /// After `animate(alongsideTransition:)` returned `false`, the completion still
+        /// runs ("the completions may be run even if the animations are not"; not
+        /// promised either way).
+        public var completionAfterFalse = true
+        /// The edge swipe asks for its pop through `popViewController(animated:)`, so a
+        /// subclass's override sees it (what `QueueNavigationController` was written
+        /// for; not documented).
+        public var swipePopsThroughOverride = true
+        /// The back button's history menu pops through `popToViewController(_:animated:)`,
+        /// so a subclass's override sees it; otherwise UIKit pops internally (not
+        /// documented; wikimedia/wikipedia-ios#3640 shows `shouldPop` is not asked).
+        public var menuPopsThroughOverride = false
+        /// The tab bar's pop of a re-tapped tab goes through
+        /// `popToRootViewController(animated:)` (not documented).
+        public var retapPopsThroughOverride = false
+        /// A re-tap that `tabBarController(_:shouldSelect:)` refused still pops (that
+        /// `false` stops it is inferred, not shown).
+        public var refusedRetapStillPops = false
+        /// `presentationControllerShouldDismiss` is asked while `isModalInPresentation`
+        /// is `true` (not settled by `UIPresentationController.h`).
+        public var asksShouldDismissWhenModal = false
+        /// `dismiss(animated:completion:)` with nothing to dismiss calls its completion
+        /// (Apple's documentation is silent).
+        public var completesEmptyDismiss = false
+        /// The system has iOS 26's full-width content swipe.
+        public var hasContentSwipe = false
+
+        /// The defaults: the most likely reading of each source.
+        public init() {}
+
+        /// A setting drawn from `random`, for seeded runs over every combination.
+        public static func random(using random: inout some RandomNumberGenerator) -> Behaviour {
+            var behaviour = Behaviour()
+            behaviour.didShowOnReappear = Bool.random(using: &random)
+            behaviour.deferredDidShow = Bool.random(using: &random)
+            behaviour.alongsideQueued = Int.random(in: 0..<4, using: &random) > 0
+            behaviour.completionAfterFalse = Bool.random(using: &random)
+            behaviour.swipePopsThroughOverride = Bool.random(using: &random)
+            behaviour.menuPopsThroughOverride = Bool.random(using: &random)
+            behaviour.retapPopsThroughOverride = Bool.random(using: &random)
+            behaviour.refusedRetapStillPops = false
+            behaviour.asksShouldDismissWhenModal = Bool.random(using: &random)
+            behaviour.completesEmptyDismiss = Bool.random(using: &random)
+            behaviour.hasContentSwipe = Bool.random(using: &random)
+            return behaviour
+        }
+
+        /// The switches that are on.
+        public var description: String {
+            let on: [(Bool, String)] = [
+                (didShowOnReappear, "didShowOnReappear"), (deferredDidShow, "deferredDidShow"),
+                (!alongsideQueued, "alongsideNotQueued"), (!completionAfterFalse, "noCompletionAfterFalse"),
+                (swipePopsThroughOverride, "swipePopsThroughOverride"), (menuPopsThroughOverride, "menuPopsThroughOverride"),
+                (retapPopsThroughOverride, "retapPopsThroughOverride"), (refusedRetapStillPops, "refusedRetapStillPops"),
+                (asksShouldDismissWhenModal, "asksShouldDismissWhenModal"), (completesEmptyDismiss, "completesEmptyDismiss"),
+                (hasContentSwipe, "hasContentSwipe"),
+            ]
+            return on.filter(\.0).map(\.1).joined(separator: ", ")
+        }
+    }
+
+    /// Time: animations take ``duration`` on it.
+    public let clock: ManualTransitionClock
+    /// The switches.
+    public var behaviour: Behaviour
+    /// How long an animated push, pop, present or dismiss takes.
+    public var duration: Duration = .milliseconds(350)
+    /// The window's root view controller.
+    public var root: ModelViewController? {
+        didSet {
+            oldValue?.window = nil
+            root?.window = self
+        }
+    }
+    /// What would raise on a device (`NSInvalidArgumentException`, "unrecognized
+    /// selector", `UIViewControllerHierarchyInconsistency`).
+    public private(set) var exceptions: [String] = []
+    /// What UIKit would log instead of doing what it was asked.
+    public private(set) var warnings: [String] = []
+    /// Every callback UIKit made, in order, for assertions.
+    public private(set) var callbacks: [String] = []
+    /// How many animated transitions run now, and the most there ever were at once.
+    public private(set) var transitionsInFlight = 0
+    /// The most animated transitions there were at once: 1 when none overlapped.
+    public private(set) var maxTransitionsInFlight = 0
+
+    /// A device.
+    /// - Parameters:
+    ///   - clock: Time.
+    ///   - behaviour: The switches.
+    public init(clock: ManualTransitionClock = ManualTransitionClock(), behaviour: Behaviour = Behaviour()) {
+        self.clock = clock
+        self.behaviour = behaviour
+    }
+
+    // MARK: What the model records
+
+    func raise(_ message: String) {
+        exceptions.append(message)
+    }
+
+    func warn(_ message: String) {
+        warnings.append(message)
+    }
+
+    func called(_ callback: String) {
+        callbacks.append(callback)
+    }
+
+    /// Empties the callback log, returning it.
+    public func takeCallbacks() -> [String] {
+        defer { callbacks = [] }
+        return callbacks
+    }
+
+    /// An animated transition starts; `end` runs when it has run for ``duration``.
+    func animate(_ end: @escaping @MainActor () -> Void) {
+        transitionsInFlight += 1
+        maxTransitionsInFlight = max(maxTransitionsInFlight, transitionsInFlight)
+        _ = clock.schedule(after: duration) { [weak self] in
+            self?.transitionsInFlight -= 1
+            end()
+        }
+    }
+
+    /// Runs `action` on the next turn of the run loop (a zero delay on the clock).
+    func nextTurn(_ action: @escaping @MainActor () -> Void) {
+        _ = clock.schedule(after: .zero, action)
+    }
+
+    /// Lets every animation run to its end and every time-out fire.
+    public func settle() {
+        clock.runUntilIdle()
+    }
+
+    /// Moves time on by `duration`.
+    public func advance(by duration: Duration) {
+        clock.advance(by: duration)
+    }
+
+    /// Runs what is due on the next turn, without moving time.
+    public func turn() {
+        clock.advance(by: .zero)
+    }
+}
