@@ -328,6 +328,33 @@ struct UIKitFidelityTests {
         #expect(app.model.warnings.isEmpty)
     }
 
+    // MARK: 9. Presentations PageKit did not make
+
+    @Test("9. an alert or a system controller the app presented is dismissed by a plan that presents, not a failure",
+          arguments: ["alert", "image picker"])
+    func foreignPresentations(_ kind: String) async throws {
+        let app = UIKitModelApp()
+        let foreign: ModelViewController = kind == "alert"
+            ? ModelViewController(app.model, title: "UIAlertController")
+            : ModelNavigationController(app.model, root: [ModelViewController(app.model, title: "picker")],
+                                        queue: app.queue, kind: .plain)
+        app.list.present(foreign, animated: false)
+        app.model.turn()
+        #expect(app.path == "/tab#contact/list", "what is not a page is not in the path")
+        let plan = try app.navigator.plan(for: "app://tab/contact!compose")
+        let name = kind == "alert" ? "UIAlertController" : "ModelNavigationController"
+        #expect(plan.steps.first?.description == "dismiss \(name) over tab (not a page)")
+        try await app.open("app://tab/contact!compose")
+        #expect(app.path == "/tab#contact/list!compose")
+        #expect(foreign.presentingViewController == nil)
+        #expect(app.model.warnings.isEmpty)
+        // A delivery shows nothing, so it leaves an alert where it is.
+        let alert = ModelViewController(app.model, title: "UIAlertController")
+        app.forms.first?.present(alert, animated: false)
+        app.model.turn()
+        #expect(try app.navigator.plan(for: "app://tab/contact!compose").steps.isEmpty)
+    }
+
     // MARK: 10. More than five tabs
 
     @Test("10. a path to a tab in UIKit's More tab is a typed error")

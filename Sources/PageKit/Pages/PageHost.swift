@@ -60,6 +60,21 @@ public protocol PageHost: AnyObject {
     ///   - style: The style of the step that shows it.
     /// - Returns: A stack with an empty ``Page/pageName``.
     func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer
+
+    /// What covers the level `level` is the root of and is not a page: an alert, a share
+    /// sheet, a system controller the app presented itself. A plan that shows something
+    /// dismisses it first (``NavigationPlan/Step/dismissOther(_:over:)``) rather than
+    /// failing because the level already presents. The default: nothing.
+    /// - Parameter level: The app's root, or a presented page.
+    /// - Returns: What covers it, for the plan's text, or `nil`.
+    func foreignPresentation(over level: any Page) -> String?
+
+    /// Dismisses what covers `level` and is not a page.
+    /// - Parameters:
+    ///   - level: The app's root, or a presented page.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when it is gone, or failed.
+    func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion)
 }
 
 extension PageHost {
@@ -82,6 +97,21 @@ extension PageHost {
     /// - Returns: The stack.
     public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
         makeStack(with: pages)
+    }
+
+    /// Nothing: a host that presents only pages has nothing else to cover them.
+    /// - Parameter level: Unused.
+    /// - Returns: `nil`.
+    public func foreignPresentation(over level: any Page) -> String? { nil }
+
+    /// Fails: a host that presents only pages has nothing else to dismiss.
+    /// - Parameters:
+    ///   - level: The level.
+    ///   - animated: Unused.
+    ///   - completion: Failed with ``NavigationError/Code/staleHierarchy``.
+    public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
+        completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
+                                        reason: "nothing that is not a page covers `\(level.pageDescription)`"))
     }
 
     /// Does nothing: the host needs no root.

@@ -31,7 +31,7 @@ struct StepRunner {
         let container: PageReference? = switch step {
         case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
         case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
-        case .dismiss, .present, .deliver, .run, .update: nil
+        case .dismiss, .dismissOther, .present, .deliver, .run, .update: nil
         }
         if let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue {
             // Its own queue may hold work others asked of it: wait for our turn there.
@@ -67,6 +67,9 @@ struct StepRunner {
             guard let presenter = page(presenter), let modal = page(modal),
                   host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
             host.dismissPage(presentedBy: presenter, animated: animated, completion: completion)
+        case .dismissOther(_, let level):
+            guard let level = page(level) else { return stale("`\(step)`") }
+            host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
         case .select(let tab, let container):
             guard let tabs = page(container)?.asTabs, let tab = page(tab),
                   Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }

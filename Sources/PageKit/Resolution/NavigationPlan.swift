@@ -19,6 +19,10 @@ public struct NavigationPlan: Sendable {
     public enum Step: Sendable {
         /// Dismiss a modal page (and everything presented above it).
         case dismiss(PageReference, presentedBy: PageReference)
+        /// Dismiss what covers a level and is not a page (an alert, a share sheet, named
+        /// by its host, ``PageHost/foreignPresentation(over:)``), before the plan shows
+        /// anything.
+        case dismissOther(String, over: PageReference)
         /// Select a tab.
         case select(PageReference, in: PageReference)
         /// Pop a stack until the page is on top.
@@ -103,6 +107,17 @@ public struct NavigationPlan: Sendable {
     }
 }
 
+extension NavigationPlan.Step {
+    /// Whether the step changes what is on screen: not a delivery, an action or an
+    /// update in place.
+    var showsSomething: Bool {
+        switch self {
+        case .deliver, .run, .update: false
+        default: true
+        }
+    }
+}
+
 extension NavigationPlan.Step: CustomStringConvertible {
     /// The step as a line of text: `pop contact to person_detail(id=5)`.
     public var description: String {
@@ -113,6 +128,8 @@ extension NavigationPlan.Step: CustomStringConvertible {
         switch self {
         case .dismiss(let page, let presenter):
             return "dismiss \(page) (presented by \(presenter))"
+        case .dismissOther(let name, let level):
+            return "dismiss \(name) over \(level) (not a page)"
         case .select(let tab, let container):
             return "select \(tab) in \(container)"
         case .popTo(let page, let stack):

@@ -557,13 +557,21 @@ struct Walk {
             newComponents: [], target: reference)
     }
 
-    /// Dismisses the first visible modal the path did not name, before anything moves.
+    /// Dismisses the first visible modal the path did not name, before anything moves;
+    /// when there is none and the plan shows something, what covers the top level and is
+    /// not a page (an alert the app presented), which would otherwise keep it from
+    /// showing.
     private mutating func insertDismissal() {
-        for crossing in crossings ?? resolver.visibleCrossings
-        where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
+        let visible = crossings ?? resolver.visibleCrossings
+        for crossing in visible where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
             steps.insert(.dismiss(PageReference(live: crossing.page), presentedBy: PageReference(live: crossing.presenter)),
                          at: 0)
             return
+        }
+        guard steps.contains(where: \.showsSomething) else { return }
+        let top = visible.last?.page ?? resolver.hierarchy.root
+        if let other = resolver.hierarchy.host.foreignPresentation(over: top) {
+            steps.insert(.dismissOther(other, over: PageReference(live: top)), at: 0)
         }
     }
 }

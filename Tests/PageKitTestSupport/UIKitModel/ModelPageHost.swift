@@ -45,8 +45,10 @@ public final class ModelPageHost: PageHost {
         core.dismiss(presentedBy: presenter, animated: animated, completion: completion)
     }
 
+    /// As the UIKit host: the covering controller's type, or for an alert its title.
     public func foreignPresentation(over level: any Page) -> String? {
-        (core.foreignCovering(level) as? ModelViewController)?.title
+        guard let covering = core.foreignCovering(level) as? ModelViewController else { return nil }
+        return covering.title.isEmpty ? "\(type(of: covering))" : covering.title
     }
 
     public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
