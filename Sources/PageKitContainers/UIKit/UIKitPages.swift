@@ -64,6 +64,7 @@ struct UIKitCoordination: TransitionCoordination {
 
     var isInteractive: Bool { base.isInteractive }
     var isInitiallyInteractive: Bool { base.initiallyInteractive }
+    var transitionDuration: Duration { .milliseconds(Int(base.transitionDuration * 1_000)) }
 
     func whenCompleted(_ handler: @escaping @MainActor (Bool) -> Void) -> Bool {
         base.animate(alongsideTransition: nil) { context in handler(context.isCancelled) }

@@ -157,6 +157,9 @@ package final class NavigationControllerCore {
         case .set(let items): surface.applySet(items, animated: animated)
         }
         forgetStyles(of: popped)
+        // Set up now: a stack off screen sends no `willShow`, and its top must still ask
+        // before the person leaves it once it shows.
+        if let top = after.last { surface.setBackButton(of: top, to: backButton(for: top)) }
         if let source { report(change, popped: popped, by: source) }
         // Nothing will call back: done once `viewControllers` shows it.
         guard waits else { return completion.finish() }
@@ -222,6 +225,10 @@ package final class NavigationControllerCore {
     /// the person's.
     /// - Parameter item: The view controller now on top.
     package func didShow(_ item: AnyObject) {
+        if let wait = running, !wait.completion.isAwaited {
+            // Its operation timed out or was cancelled: nobody waits for this any more.
+            running = nil
+        }
         if let wait = running, wait.expected.item === item {
             return transitionEnded(wait.completion)
         }
@@ -274,11 +281,15 @@ package final class NavigationControllerCore {
         let top = before.last.map(StackRules.describe) ?? "stack"
         let pop = PersonPop(before: before.map(WeakItem.init), interaction: queue.beginInteraction("interactive pop of \(top)"))
         personPop = pop
+        let springBack = coordinator.transitionDuration
         coordinator.whenInteractionChanges { [weak self, weak pop] cancelled in
-            // Without a queued completion, the end of the interaction is the last word on
-            // a cancel (no `didShow` follows one).
+            // Without a queued completion, nothing more is said of a cancel (no `didShow`
+            // follows one): it is over once the page has had the time to spring back.
             guard let self, let pop, self.personPop === pop, !pop.completionQueued, cancelled else { return }
-            self.personPopEnded(cancelled: true)
+            _ = self.queue.clock.schedule(after: springBack) { [weak self, weak pop] in
+                guard let self, let pop, self.personPop === pop else { return }
+                self.personPopEnded(cancelled: true)
+            }
         }
         pop.completionQueued = coordinator.whenCompleted { [weak self, weak pop] cancelled in
             guard let self, let pop, self.personPop === pop else { return }
@@ -290,10 +301,14 @@ package final class NavigationControllerCore {
         guard let pop = personPop else { return }
         personPop = nil
         defer { pop.interaction?.end() }
-        let items = surface?.stackItems ?? []
         let before = pop.before.compactMap(\.item)
+        guard !cancelled else {
+            // The stack is as it was, even if UIKit has not put the page back yet.
+            return remember(before)
+        }
+        let items = surface?.stackItems ?? []
         remember(items)
-        guard !cancelled, items.count < before.count else { return }
+        guard items.count < before.count else { return }
         let popped = Array(before[items.count...])
         forgetStyles(of: popped)
         report(.popped, by: .user, popped)

@@ -177,12 +177,15 @@ package final class PresentationCore {
         }
         let removed = removedLevels(from: item)
         for level in removed { level.phase = .dismissing }
-        if let source {
-            queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,
-                                               pages: surface.page(of: item).map { [$0] } ?? []))
-        }
-        surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self] in
-            self?.forget(removed)
+        let page = surface.page(of: item)
+        surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self, weak presenter] in
+            guard let self else { return completion.finish() }
+            self.forget(removed)
+            // Reported once UIKit has taken it away, so the path read then no longer has it.
+            if let source {
+                self.queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,
+                                                        pages: page.map { [$0] } ?? []))
+            }
             completion.finish()
         }
     }
@@ -227,11 +230,21 @@ package final class PresentationCore {
         level.phase = .swiping(interaction)
         let coordinator = level.presenter.flatMap { surface?.transitionCoordination(of: $0) }
             ?? surface?.transitionCoordination(of: item)
-        _ = coordinator?.whenCompleted { [weak level] cancelled in
+        let abandoned: @MainActor (Bool) -> Void = { [weak level] cancelled in
             // Abandoned: no `DidDismiss` follows, and nothing changed.
             guard cancelled, let level, case .swiping(let interaction) = level.phase else { return }
             level.phase = .shown
             interaction?.end()
+        }
+        let completes = coordinator?.whenCompleted(abandoned) ?? false
+        // Without a queued completion, an abandoned swipe is over once the sheet has had
+        // the time to spring back.
+        if !completes, let coordinator {
+            let springBack = coordinator.transitionDuration
+            coordinator.whenInteractionChanges { [weak self] cancelled in
+                guard cancelled, let self else { return }
+                _ = self.queue.clock.schedule(after: springBack) { abandoned(true) }
+            }
         }
     }
 

@@ -249,8 +249,8 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     /// The gestures or requests it was asked about.
     public private(set) var requests: [LeaveRequest] = []
     private var pending: [CheckedContinuation<Bool, Never>] = []
-    /// The answer, or `nil` to wait for ``answer(_:)`` (a clean form answers `true` at
-    /// once).
+    /// The answer of an edited form, or `nil` to wait for ``answer(_:)`` (a clean form
+    /// answers `true` at once).
     public var answer: Bool?
 
     public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
@@ -260,9 +260,9 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     public func canLeave(_ request: LeaveRequest) async -> Bool {
         timesAsked += 1
         requests.append(request)
-        if let answer { return answer }
         // A clean form lets go at once, as the docs' example does.
         if draft.isEmpty, policy == nil { return true }
+        if let answer { return answer }
         return await withCheckedContinuation { pending.append($0) }
     }
 
@@ -404,6 +404,8 @@ public final class ModelCoordinator: TransitionCoordination {
     public let isInitiallyInteractive: Bool
     /// Whether it was cancelled.
     public private(set) var isCancelled = false
+    /// How long its animation takes.
+    public var transitionDuration: Duration { model.duration }
     private var completions: [@MainActor (Bool) -> Void] = []
     private var interactionHandlers: [@MainActor (Bool) -> Void] = []
     private var isComplete = false

@@ -1,0 +1,360 @@
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+// Seeded random sequences of what happens to a UIKit app — the navigator's requests, the
+// app's own pushes and pops, the person's taps, swipes, menu picks and sheet swipes, forms
+// being edited — run on the UIKit behaviour model under random settings of its unsettled
+// rules, and on a small reference model; after every operation the two must agree, and
+// nothing may raise, be refused by UIKit, overlap, or wait for a callback that never comes.
+
+/// What a sequence is made of.
+enum UIKitRunOperation: CustomStringConvertible {
+    case open(stack: Int, item: String)
+    case appPush(stack: Int, id: Int, animated: Bool)
+    case appPop(stack: Int)
+    case edit
+    case tapBack
+    case swipeBack(finish: Bool)
+    case contentSwipe(finish: Bool)
+    case menuPick(Int)
+    case tapTab(Int)
+    case presentSheet
+    case sheetPush(id: Int)
+    case swipeDown(finish: Bool)
+    case cancelButton
+    case advance(milliseconds: Int)
+
+    var description: String {
+        switch self {
+        case .open(let stack, let item): "open app://tab/\(UIKitRunReference.stackNames[stack])/\(item)"
+        case .appPush(let stack, let id, let animated): "app pushes p(id=\(id)) on \(UIKitRunReference.stackNames[stack])\(animated ? "" : " without animation")"
+        case .appPop(let stack): "app pops \(UIKitRunReference.stackNames[stack])"
+        case .edit: "the person edits the form on top"
+        case .tapBack: "the person taps back"
+        case .swipeBack(let finish): "the person swipes back\(finish ? "" : ", then cancels")"
+        case .contentSwipe(let finish): "the person swipes across the content\(finish ? "" : ", then cancels")"
+        case .menuPick(let index): "the person picks page #\(index) from the back menu"
+        case .tapTab(let index): "the person taps tab \(index)"
+        case .presentSheet: "open app://tab!/f"
+        case .sheetPush(let id): "app pushes p(id=\(id)) on the sheet"
+        case .swipeDown(let finish): "the person swipes the sheet down\(finish ? "" : ", then lets go")"
+        case .cancelButton: "the sheet's Cancel button dismisses it"
+        case .advance(let milliseconds): "advance \(milliseconds) ms"
+        }
+    }
+
+    static func random(_ random: inout SeededRandomNumberGenerator) -> UIKitRunOperation {
+        let stack = Int.random(in: 0...1, using: &random)
+        let id = Int.random(in: 1...3, using: &random)
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<14: return .open(stack: stack, item: random.chance(0.3) ? "f" : "p(id=\(id))")
+        case 14..<22: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
+        case 22..<27: return .appPop(stack: stack)
+        case 27..<37: return .edit
+        case 37..<45: return .tapBack
+        case 45..<52: return .swipeBack(finish: random.chance(0.6))
+        case 52..<56: return .contentSwipe(finish: random.chance(0.6))
+        case 56..<61: return .menuPick(Int.random(in: 0..<4, using: &random))
+        case 61..<68: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 68..<74: return .presentSheet
+        case 74..<78: return .sheetPush(id: id)
+        case 78..<85: return .swipeDown(finish: random.chance(0.6))
+        case 85..<88: return .cancelButton
+        default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
+        }
+    }
+}
+
+/// The reference: what the two stacks, the selected tab and the sheet hold, and which
+/// forms are edited and what they answer when asked.
+struct UIKitRunReference {
+    static let stackNames = ["contact", "feed"]
+
+    struct Entry: Equatable {
+        let name: String
+        /// For a form: its index among the forms made.
+        var form: Int?
+    }
+
+    var stacks: [[Entry]] = [[Entry(name: "list")], [Entry(name: "home")]]
+    var selected = 0
+    var sheet: [Entry]?
+    /// Per form made, in order: whether it is edited, and its answer when asked.
+    var edited: [Bool] = []
+    var answers: [Bool] = []
+
+    /// The stack the person sees: the sheet's, or the selected tab's.
+    var visible: [Entry]? {
+        if let sheet { return sheet }
+        return selected < 2 ? stacks[selected] : nil
+    }
+
+    func isEdited(_ entry: Entry) -> Bool { entry.form.map { edited[$0] } ?? false }
+
+    /// Whether every edited form among `entries` agrees to leave.
+    func agree(_ entries: some Sequence<Entry>) -> Bool {
+        entries.allSatisfy { entry in entry.form.map { !edited[$0] || answers[$0] } ?? true }
+    }
+
+    /// The path the navigator must report.
+    var path: String {
+        var text = "/tab"
+        if selected < 2 {
+            text += "#\(Self.stackNames[selected])/" + stacks[selected].map(\.name).joined(separator: "/")
+        } else {
+            text += "#settings"
+        }
+        if let sheet { text += "!/" + sheet.map(\.name).joined(separator: "/") }
+        return text
+    }
+}
+
+/// The forms a run's registry made, in order, and the answers they are to give.
+@MainActor
+final class UIKitRunForms {
+    var made: [ModelFormPage] = []
+    var answers: [Bool] = []
+}
+
+@MainActor
+@Suite("Model-based: the UIKit model against a reference", .timeLimit(.minutes(5)))
+struct UIKitModelRunTests {
+    /// Seeds once found failing, kept as regressions.
+    static let regressionSeeds: [UInt64] = [22, 52, 133, 227, 10_140, 11_740, 14_527]
+
+    @Test("600 seeded sequences of up to 40 operations, under random settings of UIKit's unsettled rules, agree with the reference",
+          arguments: 0..<4)
+    func randomSequences(batch: Int) async throws {
+        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(batch * 150 + $0) }) {
+            if let failure = await Self.run(seed: seed) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
+    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
+    static func run(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var behaviour = UIKitModel.Behaviour.random(using: &random)
+        // An inferred rule no code can be right under: a refused re-tap that pops anyway.
+        behaviour.refusedRetapStillPops = false
+        let app = UIKitModelApp(behaviour: behaviour)
+        let feed = ModelNavigationController(app.model, name: "feed", root: [ModelScreen(app.model, "home")],
+                                             queue: app.queue)
+        let tabs = ModelTabBarController(app.model, name: "tab", tabs: [app.contact, feed, app.settings], queue: app.queue)
+        app.model.root = tabs
+        app.navigator.install(root: tabs)
+        let forms = UIKitRunForms()
+        let model = app.model
+        app.navigator.registry.replace("f") { _ in
+            let form = ModelFormPage(model, "f")
+            form.answer = forms.answers[forms.made.count]
+            forms.made.append(form)
+            return form
+        }
+        app.navigator.registry.replace("p") { intent in ModelScreen(model, "p", intent.component.parameters) }
+        var run = UIKitRun(app: app, stacks: [app.contact, feed], tabs: tabs, forms: forms)
+        var log: [String] = ["seed \(seed), settings: \(behaviour)"]
+        for _ in 0..<Int.random(in: 5...40, using: &random) {
+            let operation = UIKitRunOperation.random(&random)
+            log.append("  \(operation)")
+            _ = app.model.takeCallbacks()
+            let immediate = run.apply(operation, random: &random)
+            await app.run()
+            if let mismatch = immediate ?? run.check() {
+                return (log + ["  → \(mismatch)", "  UIKit said: \(app.model.callbacks.suffix(10))",
+                               "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+            }
+        }
+        return nil
+    }
+}
+
+/// One run: the live app on the UIKit model, and the reference it must agree with.
+@MainActor
+struct UIKitRun {
+    let app: UIKitModelApp
+    let stacks: [ModelNavigationController]
+    let tabs: ModelTabBarController
+    let forms: UIKitRunForms
+    var reference = UIKitRunReference()
+
+    init(app: UIKitModelApp, stacks: [ModelNavigationController], tabs: ModelTabBarController, forms: UIKitRunForms) {
+        self.app = app
+        self.stacks = stacks
+        self.tabs = tabs
+        self.forms = forms
+    }
+
+    /// Carries `operation` out on both; a disagreement seen at once, or `nil`.
+    mutating func apply(_ operation: UIKitRunOperation, random: inout SeededRandomNumberGenerator) -> String? {
+        let sheet = tabs.presentedViewController as? ModelNavigationController
+        let visibleStack = sheet ?? (tabs.selectedIndex < 2 ? stacks[tabs.selectedIndex] : nil)
+        switch operation {
+        case .open(let stack, let item):
+            let path = "app://tab/\(UIKitRunReference.stackNames[stack])/\(item)"
+            let navigator = app.navigator
+            Task { try? await navigator.open(path) }
+            open(stack: stack, item: item, random: &random)
+        case .appPush(let stack, let id, let animated):
+            stacks[stack].pushViewController(ModelScreen(app.model, "p", ["id": "\(id)"]), animated: animated)
+            reference.stacks[stack].append(.init(name: "p(id=\(id))"))
+        case .appPop(let stack):
+            stacks[stack].popViewController(animated: true)
+            if reference.stacks[stack].count > 1 { reference.stacks[stack].removeLast() }
+        case .edit:
+            guard let top = visibleStack?.viewControllers.last as? ModelFormPage,
+                  let index = forms.made.firstIndex(where: { $0 === top }) else { return nil }
+            top.draft = "edited"
+            app.queue.leavePolicyChanged(of: top)
+            reference.edited[index] = true
+        case .tapBack:
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            stack.personTapsBack()
+            if reference.agree([entries.last!]) {
+                entries.removeLast()
+                setVisible(entries)
+            }
+        case .swipeBack(let finish), .contentSwipe(let finish):
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            let isContent: Bool = if case .contentSwipe = operation { true } else { false }
+            if isContent, !app.model.behaviour.hasContentSwipe { return nil }
+            let top = entries.last!
+            let swipe = isContent ? stack.personContentSwipes() : stack.personSwipesBack()
+            if reference.isEdited(top) {
+                // Held, and the form asked instead: it leaves if it agrees.
+                if reference.agree([top]) {
+                    entries.removeLast()
+                    setVisible(entries)
+                }
+                return nil
+            }
+            guard let swipe else { return "the swipe did not begin on a page that allows it" }
+            if finish {
+                swipe.finish()
+                entries.removeLast()
+                setVisible(entries)
+            } else {
+                swipe.cancel()
+            }
+        case .menuPick(let index):
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            let target = index % (entries.count - 1)
+            let picked = stack.personPicksFromBackMenu(stack.viewControllers[target])
+            // The menu is there only while no page it could pop is an edited form.
+            let menuShown = !entries[1...].contains { reference.isEdited($0) }
+            guard picked == menuShown else { return "the back menu shown \(picked), expected \(menuShown)" }
+            if picked {
+                entries.removeSubrange((target + 1)...)
+                setVisible(entries)
+            }
+        case .tapTab(let index):
+            guard sheet == nil else { return nil }
+            tabs.personTaps(index)
+            if index == reference.selected {
+                if index < 2, reference.stacks[index].count > 1, reference.agree(reference.stacks[index][1...]) {
+                    reference.stacks[index].removeSubrange(1...)
+                }
+            } else {
+                reference.selected = index
+            }
+        case .presentSheet:
+            guard reference.sheet == nil else { return nil }
+            let navigator = app.navigator
+            Task { try? await navigator.open("app://tab!/f") }
+            reference.sheet = [newForm(random: &random)]
+        case .sheetPush(let id):
+            guard let sheet else { return nil }
+            sheet.pushViewController(ModelScreen(app.model, "p", ["id": "\(id)"]), animated: true)
+            reference.sheet?.append(.init(name: "p(id=\(id))"))
+        case .swipeDown(let finish):
+            guard let sheet, let entries = reference.sheet else { return nil }
+            let swipe = sheet.personSwipesDown()
+            if entries.contains(where: reference.isEdited) {
+                if reference.agree(entries) { reference.sheet = nil }
+                return nil
+            }
+            guard let swipe, swipe.start == .following else { return "the sheet did not follow the finger" }
+            if finish {
+                swipe.finish()
+                reference.sheet = nil
+            } else {
+                swipe.abandon()
+            }
+        case .cancelButton:
+            guard let sheet else { return nil }
+            sheet.dismiss(animated: true)
+            reference.sheet = nil
+        case .advance(let milliseconds):
+            app.model.advance(by: .milliseconds(milliseconds))
+        }
+        return nil
+    }
+
+    private mutating func setVisible(_ entries: [UIKitRunReference.Entry]) {
+        if reference.sheet != nil {
+            reference.sheet = entries
+        } else {
+            reference.stacks[reference.selected] = entries
+        }
+    }
+
+    /// What a navigator request to `item` on stack `stack` does in reuse mode: the sheet
+    /// dismissed, the tab selected, the page found from the top popped back to or a new
+    /// one pushed; an edited form it removes that refuses stops it all, and no page is
+    /// made then.
+    private mutating func open(stack: Int, item: String, random: inout SeededRandomNumberGenerator) {
+        var entries = reference.stacks[stack]
+        var removed: [UIKitRunReference.Entry] = reference.sheet ?? []
+        let found = entries.lastIndex { $0.name == item }
+        if let found { removed += entries[(found + 1)...] }
+        guard reference.agree(removed) else { return }
+        if let found {
+            entries.removeSubrange((found + 1)...)
+        } else {
+            entries.append(item == "f" ? newForm(random: &random) : .init(name: item))
+        }
+        reference.sheet = nil
+        reference.selected = stack
+        reference.stacks[stack] = entries
+    }
+
+    /// A form the next request makes, and the answer it will give once edited.
+    private mutating func newForm(random: inout SeededRandomNumberGenerator) -> UIKitRunReference.Entry {
+        let answer = random.chance(0.5)
+        reference.edited.append(false)
+        reference.answers.append(answer)
+        forms.answers.append(answer)
+        return .init(name: "f", form: reference.edited.count - 1)
+    }
+
+    /// What differs between the live app and the reference, or `nil`.
+    func check() -> String? {
+        func names(_ stack: ModelNavigationController) -> [String] {
+            stack.viewControllers.map { ($0 as? any Page)?.pageDescription ?? $0.title }
+        }
+        for (index, stack) in stacks.enumerated() where names(stack) != reference.stacks[index].map(\.name) {
+            return "stack \(index) is \(names(stack)), expected \(reference.stacks[index].map(\.name))"
+        }
+        if tabs.selectedIndex != reference.selected {
+            return "tab \(tabs.selectedIndex) is selected, expected \(reference.selected)"
+        }
+        let sheet = (tabs.presentedViewController as? ModelNavigationController).map(names)
+        if sheet != reference.sheet?.map(\.name) {
+            return "the sheet holds \(sheet ?? []), expected \(reference.sheet?.map(\.name) ?? [])"
+        }
+        if app.path != reference.path { return "the current path is \(app.path), expected \(reference.path)" }
+        if app.navigator.history.entries.last?.description != app.path {
+            return "the history ends at \(app.navigator.history.entries.last?.description ?? "-"): a change was not recorded"
+        }
+        if !app.model.exceptions.isEmpty { return "UIKit would raise: \(app.model.exceptions)" }
+        if !app.model.warnings.isEmpty { return "UIKit would refuse: \(app.model.warnings)" }
+        if app.model.maxTransitionsInFlight > 1 { return "two transitions overlapped" }
+        if !app.timeouts.isEmpty { return "waited for a callback that never came: \(app.timeouts)" }
+        if !app.queue.isIdle { return "the queue is still busy with \(app.queue.runningLabel ?? "an interaction")" }
+        return nil
+    }
+}
