@@ -231,8 +231,10 @@ struct LifetimeTests {
     func dismissedAndReplaced() async throws {
         let fixture = Fixture()
         let outcome = try await fixture.navigator.open("app://tab/contact!/compose/attach")
-        weak let attach = outcome.target
-        weak let detail: TestPage? = fixture.detail
+        weak var attach: (any Page)?
+        weak var detail: TestPage?
+        attach = outcome.target
+        detail = fixture.detail
         #expect(attach != nil)
         try await fixture.navigator.open("/tab#contact/compose", .exact)
         #expect(attach == nil)

@@ -123,7 +123,7 @@ struct SeedFidelityTests {
         let fixture = Fixture()
         let navigator = fixture.navigator
         let homeID = navigator.identifier(of: fixture.home)
-        weak let home = fixture.home as TestPage?
+        let home = fixture.home
         try await navigator.jump(to: fixture.list, .keepingLeftPages).outcome()
         #expect(fixture.contact.pages.map(\.pageDescription) == ["list"])
         // Back to home: the run up to it is pushed back above list.
