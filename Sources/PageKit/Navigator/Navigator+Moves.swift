@@ -27,7 +27,9 @@ extension Navigator {
     /// - Parameters:
     ///   - page: A page not in the hierarchy.
     ///   - options: Animation, and a payload for the page through ``IntentReceiving``.
-    /// - Returns: The request; it fails if `page` is already shown.
+    /// - Returns: The request; it fails with ``NavigationError/Code/alreadyInHierarchy`` if
+    ///   `page` is already shown at its turn (reveal it with ``jump(to:_:)``), and with
+    ///   ``NavigationError/Code/cannotShow`` if the visible page is in no navigation stack.
     @discardableResult
     public func push(page: any Page, _ options: NavigationOptions = .default) -> NavigationRequest {
         move(.pushPage(identified(page)), options, providing: page)
