@@ -14,3 +14,19 @@ public struct PageParameter: Hashable, Sendable {
         self.value = value
     }
 }
+
+extension PageParameter {
+    /// Whether `lhs` sorts before `rhs` as a key: by UTF-8 bytes, as a URL carries them.
+    ///
+    /// Keys are ordered and told apart by their bytes, never by Unicode equivalence:
+    /// `é` and `e\u{301}` are two keys, so the parser, ``PageParameters/canonical(_:)`` and
+    /// the printer agree on one order and printing a parsed path is stable.
+    static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    /// Whether two keys are the same key: the same UTF-8 bytes.
+    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
+    }
+}

@@ -102,8 +102,12 @@ struct Resolver {
     }
 
     /// How many components of the visible chain a path climbing `levelsUp` keeps.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root, or
+    ///   fewer than 0 levels (a path made in code).
     static func keptLength(of visible: Route, climbing levelsUp: Int) throws -> Int {
+        guard levelsUp >= 0 else {
+            throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels; a relative path climbs 0 levels or more")
+        }
         guard levelsUp <= visible.count else {
             throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels from the current page, "
                                   + "which is \(visible.count) below the root")
