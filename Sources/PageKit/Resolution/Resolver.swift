@@ -11,8 +11,9 @@
 ///   current, and what lies above it is popped once the walk leaves the stack or ends;
 /// - **at a tab container**: its tabs; a match is selected;
 /// - **at another page**: its ``ParentPage/containedPages`` (an ``EventHandler`` matches by
-///   its name, whatever parameters its component has), then, for a `/` component and a
-///   page in a stack, the stack above it;
+///   its name, whatever parameters its component has), then, for a `/` component, the
+///   stack above the page: its own, or the one holding the page it is shown in (a tab of
+///   a tab container pushed on a stack);
 /// - **`!`**: the page presented over the level walked so far;
 /// - **a transparent stack** (empty name) stands for its first page;
 /// - **no match**: a page is made for `c` and every later component and shown: pushed on
@@ -142,9 +143,10 @@ struct Walk {
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
     private let tracksChain: Bool
-    /// Whether the cursor is a match in a stack whose pages above it are to be popped once
-    /// the walk leaves the stack or ends.
-    var revealsCursor = false
+    /// A match in a stack whose pages above it are to be popped once the walk leaves the
+    /// stack or ends, and where in the steps that pop goes: where the walk first stood on
+    /// it, so that a tab selected inside it on the way does not come first.
+    private var pendingPop: (position: Position, stepIndex: Int)?
     var matchedModals: [ObjectIdentifier] = []
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
@@ -199,7 +201,6 @@ struct Walk {
                 flushPendingPop()
                 if segment.modal?.page !== page { note(page) }
                 cursor = Position(page: page, stack: nil, index: 0, isTop: true)
-                revealsCursor = false
             case .stack(let stack, _, let pages, let count):
                 let index = min(count, remaining) - 1
                 remaining -= index + 1
@@ -208,7 +209,7 @@ struct Walk {
                 note(pages[index])
                 cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
                 enclosing = cursor
-                revealsCursor = true
+                reveal(cursor)
             }
         }
     }
@@ -288,14 +289,16 @@ struct Walk {
     }
 
     /// Makes `position` current, reached through `page` (the page itself, or the
-    /// transparent stack that holds it).
+    /// transparent stack that holds it). A page entered in no stack of its own (a tab)
+    /// leaves a pending pop of the stack it is shown in pending: the path may go on in that
+    /// stack.
     private mutating func enter(_ position: Position, through page: any Page) {
         note(page)
         if position.stack != nil {
             note(position.page)
             enclosing = position
+            reveal(position)
         }
-        revealsCursor = position.stack != nil
         cursor = position
     }
 
@@ -310,14 +313,13 @@ struct Walk {
         switch cursor.page.pageKind {
         case .stack(let stack):
             let pages = stack.containedPages
-            guard let index = stackMatch(in: pages, from: 0, for: component) else { return false }
-            flushPendingPop()
-            moveInStack(stack, pages, to: index)
-            return true
+            if let index = stackMatch(in: pages, from: 0, for: component) {
+                moveInStack(stack, pages, to: index)
+                return true
+            }
         case .tabs(let tabs):
             for tab in tabs.containedPages {
                 guard let position = position(of: tab, for: component) else { continue }
-                flushPendingPop()
                 if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
                 }
@@ -332,17 +334,20 @@ struct Walk {
                     }
                     continue
                 }
-                flushPendingPop()
                 enter(position, through: child)
                 return true
             }
         case .page, .handler:
             break
         }
-        if component.presentation == .shown, let stack = cursor.stack {
-            // Push order is path nesting: the pages above this one in its stack.
+        guard component.presentation == .shown else { return false }
+        // Push order is path nesting: the pages above this one in its stack or, for a page
+        // in no stack of its own (a tab of a tab container pushed on a stack), above the
+        // page it is shown in, where UIKit pushes.
+        let above = cursor.stack != nil ? cursor : enclosing
+        if let above, let stack = above.stack {
             let pages = stack.containedPages
-            if let index = stackMatch(in: pages, from: cursor.index + 1, for: component) {
+            if let index = stackMatch(in: pages, from: above.index + 1, for: component) {
                 moveInStack(stack, pages, to: index)
                 return true
             }
@@ -368,15 +373,28 @@ struct Walk {
     private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
         cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
         enclosing = cursor
-        revealsCursor = true
+        reveal(cursor)
         note(cursor.page)
     }
 
+    /// Makes `position` the match whose stack is popped down to it: a later match in the
+    /// same stack replaces it, a match in another stack pops this one first.
+    private mutating func reveal(_ position: Position) {
+        if let pending = pendingPop {
+            guard pending.position.stack !== position.stack else {
+                pendingPop = (position, pending.stepIndex)
+                return
+            }
+            flushPendingPop()
+        }
+        pendingPop = (position, steps.count)
+    }
+
     private mutating func flushPendingPop() {
-        guard revealsCursor, let stack = cursor.stack else { return }
-        revealsCursor = false
-        if !cursor.isTop {
-            steps.append(.popTo(PageReference(live: cursor.page), in: PageReference(live: stack)))
+        guard let (position, stepIndex) = pendingPop, let stack = position.stack else { return }
+        pendingPop = nil
+        if !position.isTop {
+            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack)), at: stepIndex)
         }
     }
 
@@ -418,7 +436,7 @@ struct Walk {
             if isPositional {
                 flushPendingPop()
             } else {
-                revealsCursor = false  // Reuse: push on top of the stack as it stands.
+                pendingPop = nil  // Reuse: push on top of the stack as it stands.
             }
             return try make(rest, attachedTo: .push(stack))
         }
