@@ -1,13 +1,21 @@
 // What a request's run asks of the navigator: plans, the pages a plan removes, the
 // pages it makes, the current route, the history and the observers.
 extension Navigator {
-    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
+    /// Parses `destination` with the configured limits; a bad path, or an app URL of a
+    /// scheme the configuration does not accept, is a ``NavigationError``.
     func parse(_ destination: some PagePathConvertible) throws -> PagePath {
+        let path: PagePath
         do {
-            return try destination.pagePath(limits: configuration.limits)
+            path = try destination.pagePath(limits: configuration.limits)
         } catch {
             throw NavigationError(wrapping: error)
         }
+        if let scheme = path.scheme, !configuration.accepts(scheme: scheme) {
+            let accepted = configuration.acceptedSchemes.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            throw NavigationError(.foreignScheme, path: path.description,
+                                  reason: "its scheme `\(scheme)` is not one this navigator routes (\(accepted))")
+        }
+        return path
     }
 
     var hierarchy: LiveHierarchy? {

@@ -80,6 +80,9 @@ public struct NavigationError: Error, Sendable {
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.
         public static let responseTypeMismatch = Code("responseTypeMismatch")
+        /// An app URL whose scheme is not one of
+        /// ``Navigator/Configuration/acceptedSchemes``.
+        public static let foreignScheme = Code("foreignScheme")
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and
