@@ -103,27 +103,48 @@ extension Navigator {
         return leaving
     }
 
-    /// Makes the pages `plan` needs from the registry; the request's payload goes to the
+    /// Makes the pages `plan` needs from the registry, in order; then the navigation
+    /// stacks it makes by name, each with its pages. The request's payload goes to the
     /// page the plan ends at.
     func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
-        var pages: [any Page] = []
-        pages.reserveCapacity(plan.newComponents.count)
+        let stacks = plan.madeStacks
+        var pages: [(any Page)?] = Array(repeating: nil, count: plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
-        for (index, component) in plan.newComponents.enumerated() {
+        func intent(_ index: Int) -> PageIntent {
+            PageIntent(component: plan.newComponents[index], path: plan.destination,
+                       payload: index == targetIndex ? request.payload : nil, source: request.source)
+        }
+        func failed(_ component: PageComponent, _ error: any Error) -> NavigationError {
+            NavigationError(.factoryFailed, component: component.name,
+                            reason: "the factory for `\(component.name)` threw", underlying: error)
+        }
+        for (index, component) in plan.newComponents.enumerated() where !stacks.contains(where: { $0.index == index }) {
             guard let factory = registry.entry(for: component.name)?.factory else {
                 throw NavigationError(.notRegistered, component: component.name,
                                       reason: "no page is registered as `\(component.name)`")
             }
-            let intent = PageIntent(component: component, path: plan.destination,
-                                    payload: index == targetIndex ? request.payload : nil, source: request.source)
             do {
-                pages.append(try factory(intent))
+                pages[index] = try factory(intent(index))
             } catch {
-                throw NavigationError(.factoryFailed, component: component.name,
-                                      reason: "the factory for `\(component.name)` threw", underlying: error)
+                throw failed(component, error)
             }
         }
-        return pages
+        for stack in stacks {
+            let component = plan.newComponents[stack.index]
+            guard let factory = registry.entry(for: component.name)?.stackFactory else {
+                throw NavigationError(.notRegistered, component: component.name,
+                                      reason: "no navigation stack is registered as `\(component.name)`")
+            }
+            do {
+                pages[stack.index] = try factory(intent(stack.index), stack.pages.compactMap { pages[$0] })
+            } catch {
+                throw failed(component, error)
+            }
+        }
+        return pages.map { page in
+            guard let page else { preconditionFailure("a page the plan names was not made") }
+            return page
+        }
     }
 
     /// Keeps the pages `step` is about to pop, for a jump back.

@@ -493,6 +493,66 @@ struct Walk {
         case .addTab(let tabs): PageReference(live: tabs)
         case .present(let presenter): presenter
         }
+        var last: PageReference
+        var lastTakesPushes = true
+        if resolver.registry.isStack(first.name) {
+            let stack = try newStack(first, under: under, taking: &remaining)
+            switch attachment {
+            case .push, .setStack:
+                throw NavigationError(.cannotShow, component: first.name,
+                                      reason: "`\(first.name)` is a navigation stack, which cannot be pushed on `\(under)`")
+            case .addTab(let tabs):
+                steps.append(.addTab([stack], inNewStack: false, to: PageReference(live: tabs),
+                                     style: resolver.style(for: [first], presenting: false, inNewStack: false)))
+            case .present(let presenter):
+                steps.append(.present([stack], inNewStack: false, from: presenter,
+                                      style: resolver.style(for: [first], presenting: true, inNewStack: false)))
+            }
+            last = stack.contents[stack.contents.count - 1]
+        } else {
+            (last, lastTakesPushes) = try makeGroup(first, &remaining, attachedTo: attachment, under: under)
+        }
+        while let next = remaining.popFirst() {
+            guard next.presentation.isModal else {
+                let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
+                throw NavigationError(
+                    .cannotShow, component: next.name,
+                    reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
+            }
+            if resolver.registry.isStack(next.name) {
+                let stack = try newStack(next, under: last, taking: &remaining)
+                steps.append(.present([stack], inNewStack: false, from: last,
+                                      style: resolver.style(for: [next], presenting: true, inNewStack: false)))
+                last = stack.contents[stack.contents.count - 1]
+                lastTakesPushes = true
+                continue
+            }
+            var presented = [try newPage(next, under: last)]
+            let wrapped = next.presentation == .modalStack
+            if wrapped {
+                while let pushed = remaining.first, pushed.presentation == .shown {
+                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
+                    remaining.removeFirst()
+                }
+            }
+            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
+                                       inNewStack: wrapped)
+            steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
+            last = presented[presented.count - 1]
+            lastTakesPushes = wrapped
+        }
+        return last
+    }
+
+    /// Plans the first pages made where the walk stopped: `first`, and the pages pushed
+    /// with it when it goes on a stack or in a new one; returns the last and whether it
+    /// takes pushes.
+    private mutating func makeGroup(
+        _ first: PageComponent,
+        _ remaining: inout ArraySlice<PageComponent>,
+        attachedTo attachment: Attachment,
+        under: PageReference
+    ) throws -> (PageReference, Bool) {
         var group = [try newPage(first, under: under)]
         let inNewStack = first.presentation.isWrappedInStack
         if case .push = attachment, inNewStack {
@@ -526,37 +586,49 @@ struct Walk {
             let style = resolver.style(for: Array(groupComponents), presenting: true, inNewStack: inNewStack)
             steps.append(.present(group, inNewStack: inNewStack, from: presenter, style: style))
         }
-        var last = group[group.count - 1]
-        var lastTakesPushes = takesPushes
-        while let next = remaining.popFirst() {
-            guard next.presentation.isModal else {
-                let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
-                throw NavigationError(
-                    .cannotShow, component: next.name,
-                    reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
-            }
-            var presented = [try newPage(next, under: last)]
-            let wrapped = next.presentation == .modalStack
-            if wrapped {
-                while let pushed = remaining.first, pushed.presentation == .shown {
-                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
-                    remaining.removeFirst()
-                }
-            }
-            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
-                                       inNewStack: wrapped)
-            steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
-            last = presented[presented.count - 1]
-            lastTakesPushes = wrapped
-        }
-        return last
+        return (group[group.count - 1], takesPushes)
     }
 
     private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
+        if resolver.registry.isStack(component.name) {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
+                                      + " or held in a stack of its own (write `!\(component.name)/…`)")
+        }
         try resolver.checkMakeable(component, under: parent)
         let reference = PageReference(new: component, index: newComponents.count)
         newComponents.append(component)
         return reference
+    }
+
+    /// Plans a navigation stack registered by name (`!inbox/list/message`) and, as its
+    /// pages, the `/` components that follow it; at least one must.
+    private mutating func newStack(
+        _ component: PageComponent,
+        under parent: PageReference,
+        taking remaining: inout ArraySlice<PageComponent>
+    ) throws -> PageReference {
+        guard !component.presentation.isWrappedInStack else {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack, which cannot be held in a stack of "
+                                      + "its own: write `\(component.presentation == .modalStack ? "!" : "#")"
+                                      + "\(component.name)/…`")
+        }
+        try resolver.checkMakeable(component, under: parent)
+        let index = newComponents.count
+        newComponents.append(component)
+        let placeholder = PageReference(new: component, index: index)
+        var pages: [PageReference] = []
+        while let next = remaining.first, next.presentation == .shown {
+            pages.append(try newPage(next, under: pages.last ?? placeholder))
+            remaining.removeFirst()
+        }
+        guard !pages.isEmpty else {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack made by name, and the path names no "
+                                      + "page for it to hold (write `\(component.name)/…`)")
+        }
+        return PageReference(new: component, index: index, contents: pages)
     }
 
     // MARK: Events and covering modals
