@@ -22,6 +22,11 @@ extension Navigator {
         root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
     }
 
+    /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page.
+    func attach(_ page: any Page) {
+        if let holding = page as? any NavigatorHolding, holding.navigator !== self { holding.navigator = self }
+    }
+
     /// The visible chain as it is now; `nil` before a root is installed.
     func visibleRoute() -> Route? {
         hierarchy?.visibleRoute()
@@ -143,6 +148,7 @@ extension Navigator {
         }
         return pages.map { page in
             guard let page else { preconditionFailure("a page the plan names was not made") }
+            attach(page)
             return page
         }
     }
