@@ -1,4 +1,16 @@
 #!/usr/bin/env python3
+# ===----------------------------------------------------------------------=== #
+#
+# This source file is part of the PageKit open source project
+#
+# Copyright (c) the PageKit project authors
+# Licensed under Apache License v2.0
+#
+# See LICENSE.txt for license information
+#
+# SPDX-License-Identifier: Apache-2.0
+#
+# ===----------------------------------------------------------------------=== #
 """Fails when a package's Swift sources use a language feature newer than the
 `swift-tools-version` its manifest declares.
 
