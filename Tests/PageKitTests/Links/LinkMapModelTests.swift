@@ -83,11 +83,13 @@ struct NaiveLinkMap {
 
     /// Literals patterns may name; `7` is also an `Int`, so it meets `{c:int}` too.
     static let literals = ["x", "y", "7"]
-    /// Every path of up to five segments over the literals and one other value.
+    /// Every path of up to four segments over the literals and one other value: enough to
+    /// find every ambiguity between patterns of at most three segments and a wildcard,
+    /// since past a pattern's segments both patterns are equally (un)specific.
     static let universe: [[String]] = {
         var paths: [[String]] = [[]]
         var layer: [[String]] = [[]]
-        for _ in 0..<5 {
+        for _ in 0..<4 {
             layer = layer.flatMap { path in (literals + ["other"]).map { path + [$0] } }
             paths += layer
         }
