@@ -10,6 +10,11 @@
   docs_check.py screenshot --png FILE --title TEXT [--tesseract PATH]
       Checks that a screenshot is not blank and that OCR finds TEXT in it as a heading,
       in letters taller than the page's body text. Exits 1 if not.
+
+  docs_check.py spi --targets A,B FILE
+      Checks that the Swift Package Index manifest FILE (.spi.yml) names exactly the
+      documentation targets A, B that .ci/docs builds, so the hosted docs are the same
+      modules. Exits 1 if not.
 """
 
 import argparse
@@ -158,7 +163,10 @@ def screenshot(args):
             words.append((normalized(cells[11]), int(cells[9])))
     words = [(w, h) for w, h in words if w]
     body = statistics.median(h for _, h in words) if words else 0
-    best = find_title(words, args.title)
+    # Read among the large words first: OCR may interleave a wrapped heading's lines with
+    # the sidebar's, which breaks the title in the reading order of all the words.
+    large = [(w, h) for w, h in words if h >= 1.6 * body]
+    best = find_title(large, args.title) or find_title(words, args.title)
     if not best:
         problems.append(f"OCR does not find the title {args.title!r} "
                         f"({len(words)} words read)")
@@ -174,6 +182,32 @@ def screenshot(args):
     return 0
 
 
+def spi(args):
+    """Reads `documentation_targets` from a .spi.yml, in its flow (`[A, B]`) or block form."""
+    with open(args.file, encoding="utf-8") as f:
+        lines = [line.split("#", 1)[0].rstrip() for line in f]
+    found = []
+    for index, line in enumerate(lines):
+        match = re.match(r"^(\s*)(- )?documentation_targets:\s*(.*)$", line)
+        if not match:
+            continue
+        rest = match.group(3)
+        if rest.startswith("["):
+            found += [name.strip() for name in rest.strip("[]").split(",") if name.strip()]
+        else:
+            for item in lines[index + 1:]:
+                item_match = re.match(r"^\s*-\s*(\S+)\s*$", item)
+                if not item_match:
+                    break
+                found.append(item_match.group(1))
+    wanted = [name for name in args.targets.split(",") if name]
+    if sorted(found) != sorted(wanted):
+        print(f"{args.file}: documentation_targets {found}, but .ci/docs builds {wanted}")
+        return 1
+    print(f"{args.file}: documentation_targets {found}, as .ci/docs builds")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -185,8 +219,11 @@ def main():
     s.add_argument("--png", required=True)
     s.add_argument("--title", required=True)
     s.add_argument("--tesseract", default="tesseract")
+    p = commands.add_parser("spi")
+    p.add_argument("--targets", required=True)
+    p.add_argument("file")
     args = parser.parse_args()
-    return diagnostics(args) if args.command == "diagnostics" else screenshot(args)
+    return {"diagnostics": diagnostics, "screenshot": screenshot, "spi": spi}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -52,20 +52,20 @@ public final class NavigationStackQueue {
     ///   - stack: The stack; held weakly.
     ///   - queue: The queue; share the navigator's so everything waits in one line.
     public convenience init(stack: any StackContainer, queue: TransitionQueue) {
-        weak let weakStack = stack
+        // Captured weakly in each closure: the stack holds this queue.
         self.init(queue: queue, primitives: Primitives(
-            name: { weakStack?.pageName ?? "" },
-            items: { weakStack?.containedPages },
+            name: { [weak stack] in stack?.pageName ?? "" },
+            items: { [weak stack] in stack?.containedPages },
             describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
-            push: { items, animated, completion in
-                weakStack?.push(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+            push: { [weak stack] items, animated, completion in
+                stack?.push(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
             },
-            pop: { item, animated, completion in
+            pop: { [weak stack] item, animated, completion in
                 guard let page = item as? any Page else { return completion.finish() }
-                weakStack?.pop(to: page, animated: animated, completion: completion)
+                stack?.pop(to: page, animated: animated, completion: completion)
             },
-            set: { items, animated, completion in
-                weakStack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+            set: { [weak stack] items, animated, completion in
+                stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
             }
         ))
     }

@@ -136,7 +136,8 @@ struct SwiftUIHostModelTests {
         let app = SwiftUIAppFixture()
         try app.open("/tab#contact/list!/compose/attach")
         let before = app.path
-        weak let weakSheet = app.host.presentedPage(of: app.tabs)
+        weak var weakSheet: (any Page)?
+        weakSheet = app.host.presentedPage(of: app.tabs)
         app.host.personDismissed(try #require(weakSheet))
         #expect(app.host.presentedPage(of: app.tabs) == nil)
         #expect(app.path == "/tab#contact/list")

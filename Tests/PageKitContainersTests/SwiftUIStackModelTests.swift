@@ -148,7 +148,8 @@ struct SwiftUIStackModelTests {
         let app = SwiftUIAppFixture()
         try app.open("/tab#contact/list/person_detail(id=5)/home_page")
         let before = app.path
-        weak let weakHome = app.contact.pages.last
+        weak var weakHome: (any Page)?
+        weakHome = app.contact.pages.last
         // SwiftUI keeps path values for its animations; they do not keep a page alive.
         let keptBySwiftUI = app.contact.path
         app.contact.pathChanged(to: Array(app.contact.path.dropLast()))

@@ -8,6 +8,9 @@ public import PageKitContainers
 ///     - stack (transparent): feed, post(id=1)
 ///     - settings
 ///
+/// With `tabsInStack`, a tab container sits inside the transparent stack, below its top:
+/// `feed, friend [tabs: a, b], post(id=1)`.
+///
 /// Registry: list, person_detail (externally openable), home_page, compose, attach,
 /// sheet, post, feed, detail. Each factory counts its calls in `made`.
 @MainActor
@@ -21,6 +24,8 @@ public final class Fixture {
     public let tabs: HeadlessTabContainer
     public let contact: HeadlessNavigationStack
     public let feedStack: HeadlessNavigationStack
+    /// The tab container inside the transparent stack, when the fixture has one.
+    public let friend: HeadlessTabContainer?
     public let list = TestPage("list")
     public let detail = TestPage("person_detail", ["id": "5"])
     public let home = TestPage("home_page", ["id": "5"])
@@ -36,7 +41,9 @@ public final class Fixture {
     ///   - animationDuration: When given, animated transitions take this long on `clock`;
     ///     otherwise every transition completes at once.
     ///   - acceptsNewTabs: Whether the tab container adds tabs for unknown components.
-    public init(animationDuration: Duration? = nil, acceptsNewTabs: Bool = false) {
+    ///   - tabsInStack: Whether a tab container `friend` (tabs `a` and `b`) sits in the
+    ///     transparent stack between `feed` and `post(id=1)`.
+    public init(animationDuration: Duration? = nil, acceptsNewTabs: Bool = false, tabsInStack: Bool = false) {
         let clock = ManualTransitionClock()
         self.clock = clock
         timedDriver = animationDuration.map { ClockTransitionDriver(clock: clock, duration: $0) }
@@ -44,7 +51,11 @@ public final class Fixture {
         recorder = RecordingTransitionDriver(next: timedDriver ?? ImmediateTransitionDriver())
         host = HeadlessPageHost(driver: recorder, queue: queue)
         contact = HeadlessNavigationStack(name: "contact", pages: [list, detail, home], driver: recorder, queue: queue)
-        feedStack = HeadlessNavigationStack(pages: [feed, post], driver: recorder, queue: queue)
+        friend = tabsInStack
+            ? HeadlessTabContainer(name: "friend", tabs: [TestPage("a"), TestPage("b")], driver: recorder, queue: queue)
+            : nil
+        feedStack = HeadlessNavigationStack(pages: [feed] + (friend.map { [$0] } ?? []) + [post],
+                                            driver: recorder, queue: queue)
         tabs = HeadlessTabContainer(name: "tab", tabs: [contact, feedStack, settings], acceptsNewTabs: acceptsNewTabs,
                                     driver: recorder, queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
@@ -74,6 +85,9 @@ public final class Fixture {
         var lines = ["selected: \(tabs.visiblePage?.pageDescription ?? "-")"]
         lines.append("contact: " + contact.pages.map(\.pageDescription).joined(separator: ", "))
         lines.append("feed: " + feedStack.pages.map(\.pageDescription).joined(separator: ", "))
+        if let friend {
+            lines.append("friend selects: " + (friend.visiblePage?.pageDescription ?? "-"))
+        }
         if tabs.tabs.count > 3 {
             lines.append("extra tabs: " + tabs.tabs[3...].map(\.pageDescription).joined(separator: ", "))
         }

@@ -4,7 +4,9 @@
 /// A run is checked against the stack each time a route passes through it: the bottom
 /// page and the highest page still at its remembered position are compared by identity,
 /// and only what lies above is read again, so a push or a pop costs what it changed.
-/// The top page's own parameters are read every time. A change that keeps the bottom,
+/// The top page's own parameters are read every time, and so is what each page that shows
+/// pages inside itself (a tab container pushed on the stack) shows, since a tab can be
+/// selected without the stack changing. A change that keeps the bottom,
 /// the top and the count but replaces pages between them is not seen this way: the
 /// navigator forgets a stack's run after it replaces the stack, and containers report
 /// the changes they make on their own (see ``Navigator/hierarchyDidChange()``).
@@ -43,17 +45,26 @@ final class RouteCache {
 }
 
 /// The components of one navigation stack's pages, each a node of one trail.
+///
+/// A page below the top that shows pages inside itself, such as a tab container pushed on
+/// the stack, is spelled with what it shows (`/top/friend#list/top`), so that the path
+/// names the selected tab wherever the tab container sits.
 @MainActor
 final class StackRun {
     private struct Entry {
         let id: ObjectIdentifier
         weak var page: (any Page)?
+        /// What the page shows inside itself, spelled after it once a page lies above it.
+        var inner: [PageComponent]
     }
 
     private(set) weak var stack: (any StackContainer)?
     let firstPresentation: PageComponent.Presentation
     private var entries: [Entry] = []
-    /// `trails[i]` spells pages `0...i`.
+    /// The indices of the entries whose pages show pages inside themselves, ascending:
+    /// the only ones read again on each sync.
+    private var holders: [Int] = []
+    /// `trails[i]` spells pages `0...i`, and what each page below `i` shows inside itself.
     private(set) var trails: [PathTrail] = []
 
     init(stack: (any StackContainer)?, firstPresentation: PageComponent.Presentation) {
@@ -62,7 +73,8 @@ final class StackRun {
     }
 
     /// Brings the run up to date with the stack's pages.
-    /// - Complexity: O(*c*) in the number of pages not at their remembered position.
+    /// - Complexity: O(*c* + *h*): the pages not at their remembered position, and the
+    ///   pages that show pages inside themselves (tab containers), read again each time.
     func sync(with pages: [any Page]) {
         var kept = 0
         if let first = pages.first, let entry = entries.first, entry.id == ObjectIdentifier(first), entry.page === first {
@@ -77,16 +89,63 @@ final class StackRun {
                 kept -= 1  // The top page's own parameters changed in place.
             }
         }
+        // A holder's inner pages are spelled in the trails above it: read them again.
+        for index in holders {
+            guard index < kept, index < pages.count - 1 else { break }
+            let inner = Self.innerComponents(of: pages[index])
+            if inner != entries[index].inner {
+                entries[index].inner = inner
+                kept = index + 1
+                break
+            }
+        }
         if kept < entries.count {
             entries.removeSubrange(kept...)
             trails.removeSubrange(kept...)
+            while let last = holders.last, last >= kept { holders.removeLast() }
         }
         var index = kept
         while index < pages.count {
             let page = pages[index]
-            entries.append(Entry(id: ObjectIdentifier(page), page: page))
-            trails.append(PathTrail(component(of: page, at: index), after: trails.last))
+            var parent = trails.last
+            if index > 0 {
+                for component in entries[index - 1].inner { parent = PathTrail(component, after: parent) }
+            }
+            let inner = Self.innerComponents(of: page)
+            if Self.holdsPages(page) { holders.append(index) }
+            entries.append(Entry(id: ObjectIdentifier(page), page: page, inner: inner))
+            trails.append(PathTrail(component(of: page, at: index), after: parent))
             index += 1
+        }
+    }
+
+    /// Whether `page` shows a page inside itself: a tab container, or another parent that
+    /// singles out a visible page.
+    private static func holdsPages(_ page: any Page) -> Bool {
+        switch page.pageKind {
+        case .tabs: true
+        case .parent(let parent): parent.visiblePage != nil
+        case .page, .handler, .stack: false
+        }
+    }
+
+    /// What `page` shows inside itself, as components: a tab container's selected tab
+    /// (`#list`), another parent's visible page (`/child`), and on down. It stops before a
+    /// navigation stack, whose pages a path could not tell apart from the outer stack's.
+    static func innerComponents(of page: any Page) -> [PageComponent] {
+        var components: [PageComponent] = []
+        var current = page
+        while true {
+            let presentation: PageComponent.Presentation
+            let next: (any Page)?
+            switch current.pageKind {
+            case .tabs(let tabs): (presentation, next) = (.child, tabs.visiblePage)
+            case .parent(let parent): (presentation, next) = (.shown, parent.visiblePage)
+            case .page, .handler, .stack: return components
+            }
+            guard let child = next, child.asStack == nil else { return components }
+            components.append(PageComponent(child.pageName, parameters: child.pageParameters, presentation: presentation))
+            current = child
         }
     }
 

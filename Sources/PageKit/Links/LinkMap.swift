@@ -16,15 +16,21 @@
 ///
 /// **Patterns.** `scheme://host/segment/…?key={name}&…`. The scheme and host are literal
 /// and compare case-insensitively (a port is part of the host, compared as written).
-/// Each path segment is either literal, compared case-sensitively after percent-decoding,
-/// or a placeholder `{name}` that captures one non-empty segment; the last segment may be
-/// `{name*}`, which captures one or more segments (the rest of the path, decoded as one
-/// value: `a/b`). A custom-scheme link such as `example://people/5` has the host
-/// `people`, as in any URL. Each query item of a pattern captures: `key={name}` is
-/// required (a link without it is ``LinkMapError/Code/missingParameter``) and
-/// `key={name?}` is optional. Query items a pattern does not name (`utm_source`) are
-/// ignored, and a repeated key gives its first value. One trailing `/` and a `#fragment`
-/// in a link are ignored. Braces are reserved for placeholders, in patterns and targets.
+/// Each path segment is literal, compared after percent-decoding (case-sensitively,
+/// unless the map ``ignoresPathCase``); a placeholder `{name}` that captures one non-empty
+/// segment, or `{name:type}` one that fits `int`, `float`, `bool` or `uuid` (a segment
+/// that does not fit declines the pattern, so another can take the link); or literal text
+/// with placeholders inside it, `{first}_{last}` or `{id:int}.json`, each taking the
+/// shortest text that lets the rest match. The last segment may be `{name*}`, which
+/// captures one or more segments (the rest of the path, decoded as one value: `a/b`). A
+/// custom-scheme link such as `example://people/5` has the host `people`, as in any URL.
+/// Each query item of a pattern captures: `key={name}` is required (a link without it is
+/// ``LinkMapError/Code/missingParameter``), `key={name?}` is optional, and `key={name*}`
+/// takes every value of a repeated key, for a target query item that repeats once per
+/// value. Query items a pattern does not name (`utm_source`) are ignored, and a repeated
+/// key gives its first value otherwise. One trailing `/`, an empty `?` and a `#fragment`
+/// in a link, and an empty `?` ending a pattern, are ignored. Braces are reserved for
+/// placeholders, in patterns and targets.
 ///
 /// **Targets.** An absolute page path, in either spelling, whose component names,
 /// parameter values and query values may hold placeholders (alone or inside text:
@@ -35,17 +41,21 @@
 /// `nil` is. A link's own query is not carried over: only what the target names is.
 ///
 /// **Which pattern wins.** Among the patterns that match a link, the most specific: at
-/// each segment, a literal beats a placeholder, which beats the wildcard. So
+/// each segment, a literal beats a placeholder it fits, a placeholder whose segments all
+/// fit another's beats that one (`{id:int}` beats `{id:float}` and `{id}`; `{id}.json`
+/// beats `{id}`), and any placeholder beats the wildcard. So
 /// `https://example.com/people/me` and `https://example.com/people/{id}` can both be added,
 /// and `/people/me` opens the first. Adding a pattern with the same shape as another
 /// (``LinkMapError/Code/duplicatePattern``), or one that some link would match together
 /// with another with neither more specific at every segment
-/// (``LinkMapError/Code/ambiguousPattern``), is refused. Query items never decide a
-/// match.
+/// (``LinkMapError/Code/ambiguousPattern``: `{a}_{b}` beside `{a}.{b}`), is refused; a
+/// template whose shape does not show whether it shares segments with another is refused
+/// as ambiguous too. Query items never decide a match.
 ///
 /// **Cost.** Patterns are indexed by scheme and host, then by a trie over their segments
 /// compiled into a deterministic automaton, so mapping a link costs one dictionary
-/// lookup per segment, not one comparison per pattern.
+/// lookup per segment, plus one check per typed or template placeholder at that place
+/// (at most 8 kinds), not one comparison per pattern.
 public struct LinkMap: Sendable {
     struct Rule: Sendable {
         let pattern: LinkPattern
@@ -55,6 +65,10 @@ public struct LinkMap: Sendable {
     /// The bounds a link must keep: its length in bytes, its number of path segments
     /// (``PagePath/Limits/maxDepth``). Patterns keep them too.
     public let limits: PagePath.Limits
+    /// Whether literal path text compares without regard to case: `/People/5` matches
+    /// `/people/{id}`. Captured values keep the case the link wrote them in. Schemes and
+    /// hosts always compare without regard to case.
+    public let ignoresPathCase: Bool
     private var rules: [Rule] = []
     /// Scheme, then host, both lowercased, to an index into `tries`.
     private var hosts: [String: [String: Int]] = [:]
@@ -62,10 +76,18 @@ public struct LinkMap: Sendable {
     private var tries: [LinkPatternTrie] = []
 
     /// An empty map.
-    /// - Parameter limits: The bounds that links and patterns must keep.
-    public init(limits: PagePath.Limits = .default) {
+    /// - Parameters:
+    ///   - limits: The bounds that links and patterns must keep.
+    ///   - ignoresPathCase: Whether literal path text compares without regard to case.
+    public init(limits: PagePath.Limits = .default, ignoresPathCase: Bool = false) {
         self.limits = limits
+        self.ignoresPathCase = ignoresPathCase
     }
+
+    /// The most typed and template placeholders of one scheme and host at one place in
+    /// the path: a segment is checked against each, and the matcher keeps a transition
+    /// for each combination.
+    static let maxPlaceholderKinds = 8
 
     /// How many patterns the map has.
     public var count: Int { rules.count }
@@ -81,8 +103,9 @@ public struct LinkMap: Sendable {
     /// try links.add("example://open/{page}?ref={ref?}", to: "app://tab/{page}?ref={ref}")
     /// ```
     /// - Parameters:
-    ///   - pattern: `scheme://host/segment/…?key={name}`, with placeholders `{name}`,
-    ///     a trailing `{name*}`, and query captures `key={name}` or `key={name?}`.
+    ///   - pattern: `scheme://host/segment/…?key={name}`, with placeholders `{name}` or
+    ///     `{name:type}`, placeholders inside segments (`{id}.json`), a trailing
+    ///     `{name*}`, and query captures `key={name}`, `key={name?}` or `key={name*}`.
     ///   - target: An absolute page path (a path string or an app URL) whose component
     ///     names, parameter values and query values may use the pattern's placeholders.
     /// - Throws: ``LinkMapError`` with ``LinkMapError/Code/invalidPattern``,
@@ -92,11 +115,18 @@ public struct LinkMap: Sendable {
     ///   of which the new pattern is compared with; the matcher is updated where the new
     ///   pattern branches off.
     public mutating func add(_ pattern: String, to target: String) throws {
-        let parsed = try LinkPattern(parsing: pattern, limits: limits)
+        let parsed = try LinkPattern(parsing: pattern, limits: limits, ignoresCase: ignoresPathCase)
         let compiled = try LinkTarget(parsing: target, pattern: parsed)
         let trie = hosts[parsed.scheme]?[parsed.host]
+        var kinds: [Int: Set<SegmentClass>] = [:]
+        for (place, segment) in parsed.segments.enumerated() {
+            if case .capture(let segmentClass) = segment, segmentClass != .any { kinds[place] = [segmentClass] }
+        }
         for index in trie.map({ tries[$0].rules }) ?? [] {
             let existing = rules[index].pattern
+            for (place, segment) in existing.segments.enumerated() where kinds[place] != nil {
+                if case .capture(let segmentClass) = segment, segmentClass != .any { kinds[place]?.insert(segmentClass) }
+            }
             switch parsed.overlap(with: existing) {
             case .duplicate:
                 throw LinkMapError(.duplicatePattern, input: pattern, pattern: existing.text,
@@ -108,6 +138,11 @@ public struct LinkMap: Sendable {
             case .none, .moreSpecific, .lessSpecific:
                 continue
             }
+        }
+        if let (place, classes) = kinds.first(where: { $0.value.count > Self.maxPlaceholderKinds }) {
+            throw LinkMapError(.invalidPattern, input: pattern,
+                               reason: "segment \(place + 1) would be one of \(classes.count) kinds of typed or template "
+                                   + "placeholder for `\(parsed.scheme)://\(parsed.host)`, more than \(Self.maxPlaceholderKinds)")
         }
         rules.append(Rule(pattern: parsed, target: compiled))
         let allRules = rules
@@ -172,40 +207,56 @@ public struct LinkMap: Sendable {
             segments.append(decoded)
         }
 
-        guard let index = tries[trie].automaton.match(segments) else {
+        guard let index = tries[trie].automaton.match(segments, ignoringCase: ignoresPathCase) else {
             throw failure(.unmatchedPath, "no pattern for `\(tokens.scheme)://\(tokens.host)` matches its path")
         }
-        let captures = rules[index].pattern.captures
-        var values: [String?] = []
+        let pattern = rules[index].pattern
+        let captures = pattern.captures
+        var values: [CapturedValue] = []
         values.reserveCapacity(captures.count)
+        var templateValues: [Int: [String]] = [:]
         for capture in captures {
             switch capture.source {
             case .segment(let segment):
-                values.append(segments[segment])
+                values.append(.one(segments[segment]))
+            case .piece(let segment, let piece):
+                if templateValues[segment] == nil, case .capture(.template(let template)) = pattern.segments[segment] {
+                    templateValues[segment] = template.match(segments[segment])
+                }
+                guard let pieces = templateValues[segment], piece < pieces.count else {
+                    preconditionFailure("the matcher chose a pattern whose template does not match `\(segments[segment])`")
+                }
+                values.append(.one(pieces[piece]))
             case .rest(let first):
                 // Decoded as a whole; each segment decoded alone, so this cannot fail.
-                values.append(LinkText.decoded(bytes, raw[first].lowerBound..<raw[raw.count - 1].upperBound))
+                values.append(LinkText.decoded(bytes, raw[first].lowerBound..<raw[raw.count - 1].upperBound)
+                    .map(CapturedValue.one) ?? .absent)
             case .query(let key, let optional):
-                let value = try Self.queryValue(key, in: bytes, tokens.query) {
+                let value = try Self.queryValues(key, in: bytes, tokens.query, all: false) {
                     failure(.invalidURL, "query item `\(LinkText.text(bytes, $0))` is not valid percent-encoded UTF-8")
-                }
+                }.first
                 if value == nil, !optional {
-                    let pattern = rules[index].pattern.text
-                    throw failure(.missingParameter, "the pattern `\(pattern)` requires the query parameter `\(key)`",
-                                  pattern: pattern)
+                    throw failure(.missingParameter, "the pattern `\(pattern.text)` requires the query parameter `\(key)`",
+                                  pattern: pattern.text)
                 }
-                values.append(value)
+                values.append(value.map(CapturedValue.one) ?? .absent)
+            case .queryList(let key):
+                values.append(.many(try Self.queryValues(key, in: bytes, tokens.query, all: true) {
+                    failure(.invalidURL, "query item `\(LinkText.text(bytes, $0))` is not valid percent-encoded UTF-8")
+                }))
             }
         }
-        return try rules[index].target.path(with: values, link: link, pattern: rules[index].pattern.text)
+        return try rules[index].target.path(with: values, link: link, pattern: pattern.text)
     }
 
-    /// The first value of `key` in a still-encoded query, decoded once.
-    private static func queryValue(
-        _ key: String, in bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?,
+    /// The values of `key` in a still-encoded query, decoded once: the first, or every one
+    /// in order.
+    private static func queryValues(
+        _ key: String, in bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>?, all: Bool,
         invalid: (Range<Int>) -> LinkMapError
-    ) throws -> String? {
-        guard let query else { return nil }
+    ) throws -> [String] {
+        guard let query else { return [] }
+        var values: [String] = []
         var itemStart = query.lowerBound
         while itemStart < query.upperBound {
             var itemEnd = itemStart
@@ -217,14 +268,18 @@ public struct LinkMap: Sendable {
             let keyEnd = equals ?? itemEnd
             // An item whose key does not decode cannot be the one asked for: skip it.
             if keyEnd > itemStart, LinkText.decoded(bytes, itemStart..<keyEnd) == key {
-                guard let equals else { return "" }
-                guard let value = LinkText.decoded(bytes, equals + 1..<itemEnd) else {
-                    throw invalid(itemStart..<itemEnd)
+                if let equals {
+                    guard let value = LinkText.decoded(bytes, equals + 1..<itemEnd) else {
+                        throw invalid(itemStart..<itemEnd)
+                    }
+                    values.append(value)
+                } else {
+                    values.append("")
                 }
-                return value
+                if !all { return values }
             }
             itemStart = itemEnd + 1
         }
-        return nil
+        return values
     }
 }

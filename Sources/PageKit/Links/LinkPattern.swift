@@ -1,23 +1,30 @@
-/// A parsed link pattern: `https://example.com/people/{id}/{rest*}?tab={tab?}`.
+/// A parsed link pattern: `https://example.com/people/{id:int}/{rest*}?tab={tab?}`.
 ///
 /// The scheme and host are literal and compared case-insensitively. Each path segment is
-/// literal (percent-decoded once, compared case-sensitively) or a placeholder `{name}`
-/// that captures one non-empty segment; the last may be `{name*}`, which captures one or
-/// more segments. Each query item is `key={name}` (required) or `key={name?}` (optional).
+/// literal (percent-decoded once, compared case-sensitively unless the map ignores case),
+/// a placeholder `{name}` that captures one non-empty segment or `{name:type}` one that
+/// fits the type, or a template of literal text and placeholders (`{first}_{last}`); the
+/// last may be `{name*}`, which captures one or more segments. Each query item is
+/// `key={name}` (required), `key={name?}` (optional) or `key={name*}` (every value).
 struct LinkPattern: Sendable {
     enum Segment: Hashable, Sendable {
+        /// Lowercased when the map ignores case.
         case literal(String)
-        case capture
+        case capture(SegmentClass)
     }
 
     /// Where a captured value comes from.
     enum Source: Hashable, Sendable {
         /// The path segment at this index, decoded.
         case segment(Int)
+        /// The `index`-th placeholder of the template at segment `segment`.
+        case piece(segment: Int, index: Int)
         /// The path from the segment at this index to its end, decoded as a whole.
         case rest(from: Int)
         /// The first value of this query key, decoded.
         case query(key: String, optional: Bool)
+        /// Every value of this query key, in order, decoded; possibly none.
+        case queryList(key: String)
     }
 
     struct Capture: Hashable, Sendable {
@@ -36,7 +43,7 @@ struct LinkPattern: Sendable {
     /// Path captures in segment order, then the wildcard, then query captures.
     let captures: [Capture]
 
-    init(parsing text: String, limits: PagePath.Limits) throws {
+    init(parsing text: String, limits: PagePath.Limits, ignoresCase: Bool = false) throws {
         self.text = text
         func invalid(_ reason: String) -> LinkMapError {
             LinkMapError(.invalidPattern, input: text, reason: reason)
@@ -69,31 +76,51 @@ struct LinkPattern: Sendable {
             guard !hasWildcard else {
                 throw invalid("`{…*}` captures the rest of the path, so it must be the last segment")
             }
-            if raw.first == "{", raw.last == "}" {
-                var name = raw.dropFirst().dropLast()
-                if name.last == "?" {
-                    throw invalid("`{\(name)}`: a path segment cannot be optional; add a second pattern without it")
+            let pieces = try Self.pieces(of: raw, invalid)
+            if pieces.count == 1, case .placeholder(let name, let type, let marker) = pieces[0] {
+                if marker == "?" {
+                    throw invalid("`\(raw)`: a path segment cannot be optional; add a second pattern without it")
                 }
-                if name.last == "*" {
-                    name = name.dropLast()
+                if marker == "*" {
+                    guard type == nil else { throw invalid("`\(raw)`: the rest of the path has no type") }
                     hasWildcard = true
+                    captures.append(Capture(name: name, source: .rest(from: index)))
+                } else {
+                    captures.append(Capture(name: name, source: .segment(index)))
+                    segments.append(.capture(type.map { .typed($0) } ?? .any))
                 }
-                try Self.checkName(name, in: raw, invalid)
-                captures.append(Capture(name: String(name),
-                                        source: hasWildcard ? .rest(from: index) : .segment(index)))
-                if !hasWildcard { segments.append(.capture) }
+            } else if pieces.count == 1, case .literal(let literal) = pieces[0] {
+                segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
             } else {
-                guard !raw.contains("{"), !raw.contains("}") else {
-                    throw invalid("`\(raw)`: a placeholder must be a whole segment, such as `{id}`")
+                var templatePieces: [SegmentTemplate.Piece] = []
+                var previousWasPlaceholder = false
+                for piece in pieces {
+                    switch piece {
+                    case .literal(let literal):
+                        templatePieces.append(.literal(literal.map { ignoresCase ? $0.lowercased() : String($0) }))
+                        previousWasPlaceholder = false
+                    case .placeholder(let name, let type, let marker):
+                        guard marker == nil else {
+                            throw invalid("`\(raw)`: a placeholder inside a segment is neither optional nor the rest of the path")
+                        }
+                        guard !previousWasPlaceholder else {
+                            throw invalid("`\(raw)`: two placeholders need literal text between them, "
+                                + "or no link could say where one ends")
+                        }
+                        captures.append(Capture(name: name, source: .piece(segment: index, index: templatePieces.filter {
+                            if case .capture = $0 { return true }
+                            return false
+                        }.count)))
+                        templatePieces.append(.capture(type))
+                        previousWasPlaceholder = true
+                    }
                 }
-                guard let literal = LinkText.decoded(raw) else {
-                    throw invalid("`\(raw)` is not valid percent-encoded UTF-8")
-                }
-                segments.append(.literal(literal))
+                segments.append(.capture(.template(SegmentTemplate(pieces: templatePieces, ignoresCase: ignoresCase))))
             }
         }
 
-        if let query {
+        // A pattern ending in `?` has no query, as a link ending in one has none.
+        if let query, !query.isEmpty {
             var keys: Set<String> = []
             for item in query.split(separator: "&", omittingEmptySubsequences: false) {
                 guard let equals = item.firstIndex(of: "="), equals > item.startIndex else {
@@ -101,7 +128,7 @@ struct LinkPattern: Sendable {
                 }
                 let value = item[item.index(after: equals)...]
                 guard value.first == "{", value.last == "}", value.count > 2 else {
-                    throw invalid("query item `\(item)` must be `key={name}` or `key={name?}`: "
+                    throw invalid("query item `\(item)` must be `key={name}`, `key={name?}` or `key={name*}`: "
                         + "a query value in a pattern is always captured")
                 }
                 guard let key = LinkText.decoded(item[..<equals]) else {
@@ -109,10 +136,14 @@ struct LinkPattern: Sendable {
                 }
                 guard keys.insert(key).inserted else { throw invalid("query key `\(key)` is given twice") }
                 var name = value.dropFirst().dropLast()
-                let optional = name.last == "?"
-                if optional { name = name.dropLast() }
+                let marker = name.last == "?" || name.last == "*" ? name.last : nil
+                if marker != nil { name = name.dropLast() }
+                guard !name.contains(":") else {
+                    throw invalid("`\(value)`: a query capture has no type; types go on path placeholders")
+                }
                 try Self.checkName(name, in: value, invalid)
-                captures.append(Capture(name: String(name), source: .query(key: key, optional: optional)))
+                captures.append(Capture(name: String(name), source: marker == "*"
+                    ? .queryList(key: key) : .query(key: key, optional: marker == "?")))
             }
         }
 
@@ -133,6 +164,57 @@ struct LinkPattern: Sendable {
         }
     }
 
+    /// A piece of a written segment: literal text, decoded, or a placeholder.
+    private enum WrittenPiece {
+        case literal(String)
+        /// `{name}`, `{name:type}`, `{name?}` or `{name*}`: the name, the type, the marker.
+        case placeholder(String, PlaceholderType?, Character?)
+    }
+
+    /// Splits a still-encoded segment into literal text and placeholders.
+    private static func pieces(of raw: Substring, _ invalid: (String) -> LinkMapError) throws -> [WrittenPiece] {
+        var pieces: [WrittenPiece] = []
+        var rest = raw
+        while !rest.isEmpty {
+            guard let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) else {
+                pieces.append(.literal(try decoded(rest)))
+                break
+            }
+            guard rest[open] == "{" else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
+            if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
+            }
+            var inside = rest[rest.index(after: open)..<close]
+            var marker: Character?
+            if let last = inside.last, last == "?" || last == "*" {
+                marker = last
+                inside = inside.dropLast()
+            }
+            var type: PlaceholderType?
+            if let colon = inside.firstIndex(of: ":") {
+                let typeName = inside[inside.index(after: colon)...]
+                guard let known = PlaceholderType(rawValue: String(typeName)) else {
+                    throw invalid("`\(raw)`: `\(typeName)` is not a placeholder type; the types are "
+                        + PlaceholderType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+                }
+                type = known
+                inside = inside[..<colon]
+            }
+            try checkName(inside, in: raw, invalid)
+            pieces.append(.placeholder(String(inside), type, marker))
+            rest = rest[rest.index(after: close)...]
+        }
+        return pieces
+
+        func decoded(_ text: Substring) throws -> String {
+            guard let literal = LinkText.decoded(text) else {
+                throw invalid("`\(text)` is not valid percent-encoded UTF-8")
+            }
+            return literal
+        }
+    }
+
     /// How two patterns of one scheme and host relate.
     enum Overlap {
         /// No link matches both.
@@ -148,7 +230,10 @@ struct LinkPattern: Sendable {
     }
 
     /// Compares two patterns' shapes: a literal segment is more specific than a
-    /// placeholder, and a placeholder more than the wildcard.
+    /// placeholder that matches it, a placeholder whose segments all fit another's is more
+    /// specific than that one (`{id:int}` than `{id:float}`, either than `{id}`, and a
+    /// template such as `{id}.json` than `{id}`), and any placeholder is more specific
+    /// than the wildcard. Two that share no segment at some place share no link.
     /// - Complexity: O(*s*) in the number of segments.
     func overlap(with other: LinkPattern) -> Overlap {
         let count = segments.count
@@ -167,9 +252,22 @@ struct LinkPattern: Sendable {
             switch (segments[index], other.segments[index]) {
             case (.literal(let mine), .literal(let theirs)):
                 if mine != theirs { return .none }
-            case (.literal, .capture): selfMore = true
-            case (.capture, .literal): otherMore = true
-            case (.capture, .capture): break
+            case (.literal(let literal), .capture(let theirs)):
+                guard theirs.fits(literal) else { return .none }
+                selfMore = true
+            case (.capture(let mine), .literal(let literal)):
+                guard mine.fits(literal) else { return .none }
+                otherMore = true
+            case (.capture(let mine), .capture(let theirs)):
+                switch mine.relation(to: theirs) {
+                case .equal: break
+                case .narrower: selfMore = true
+                case .wider: otherMore = true
+                case .disjoint: return .none
+                case .overlapping:
+                    selfMore = true
+                    otherMore = true
+                }
             }
         }
         switch (selfMore, otherMore) {

@@ -51,13 +51,17 @@ struct LinkTarget: Sendable {
         guard path.isAbsolute else {
             throw invalid("is relative; a link opens an absolute path, such as `/tab#contact`")
         }
-        func template(_ piece: String, where place: String, inName: Bool = false) throws -> Text {
+        func template(_ piece: String, where place: String, inName: Bool = false, inQuery: Bool = false) throws -> Text {
             let text = try Self.template(piece) { reason in invalid("has, in \(place), \(reason)") } capture: { name in
                 guard let index = pattern.captures.firstIndex(where: { $0.name == name }) else {
                     throw invalid("uses `{\(name)}` in \(place), and the pattern captures no `{\(name)}`")
                 }
                 if inName, case .query(_, optional: true) = pattern.captures[index].source {
                     throw invalid("names a page with `{\(name)}`, which is optional: a page's name cannot be absent")
+                }
+                if case .queryList = pattern.captures[index].source, !inQuery || piece != "{\(name)}" {
+                    throw invalid("uses `{\(name)}`, every value of a query key, in \(place): a list fills a whole "
+                        + "query item of the target, which is repeated for each value (`?tag={\(name)}`)")
                 }
                 return index
             }
@@ -84,7 +88,7 @@ struct LinkTarget: Sendable {
         }
         query = try path.query.map { item in
             Parameter(key: try literalKey(item.key, where: "the query"),
-                      value: try template(item.value, where: "query item `\(item.key)`"))
+                      value: try template(item.value, where: "query item `\(item.key)`", inQuery: true))
         }
     }
 
@@ -116,10 +120,11 @@ struct LinkTarget: Sendable {
         return .template(pieces)
     }
 
-    /// The target with `values` (indexed as the pattern's captures) substituted.
+    /// The target with `values` (indexed as the pattern's captures) substituted: a list
+    /// repeats the query item it fills once per value.
     /// - Throws: ``LinkMapError/Code/missingParameter`` when a component's name comes out
     ///   empty.
-    func path(with values: [String?], link: String, pattern: String) throws -> PagePath {
+    func path(with values: [CapturedValue], link: String, pattern: String) throws -> PagePath {
         var components: [PageComponent] = []
         components.reserveCapacity(self.components.count)
         for component in self.components {
@@ -144,28 +149,48 @@ struct LinkTarget: Sendable {
         }
         var query: [PageParameter] = []
         for item in self.query {
-            if let value = Self.render(item.value, values) { query.append(PageParameter(key: item.key, value: value)) }
+            if case .template(let pieces) = item.value, pieces.count == 1, case .capture(let index) = pieces[0],
+               case .many(let list) = values[index] {
+                for value in list { query.append(PageParameter(key: item.key, value: value)) }
+            } else if let value = Self.render(item.value, values) {
+                query.append(PageParameter(key: item.key, value: value))
+            }
         }
         return PagePath(components, query: PageParameters(query), origin: .root, scheme: scheme)
     }
 
     /// The text, or `nil` when it uses a capture that is absent.
-    private static func render(_ text: Text, _ values: [String?]) -> String? {
+    private static func render(_ text: Text, _ values: [CapturedValue]) -> String? {
         switch text {
         case .literal(let literal):
             return literal
         case .template(let pieces):
-            if pieces.count == 1, case .capture(let index) = pieces[0] { return values[index] }
+            if pieces.count == 1, case .capture(let index) = pieces[0] { return values[index].single }
             var result = ""
             for piece in pieces {
                 switch piece {
                 case .literal(let literal): result += literal
                 case .capture(let index):
-                    guard let value = values[index] else { return nil }
+                    guard let value = values[index].single else { return nil }
                     result += value
                 }
             }
             return result
         }
+    }
+}
+
+/// A value captured from a link for one of a pattern's placeholders.
+enum CapturedValue {
+    case one(String)
+    /// An optional query item the link does not have.
+    case absent
+    /// Every value of a query key, `key={name*}`.
+    case many([String])
+
+    /// The value, when there is exactly one; a list is only ever used whole, in a query.
+    var single: String? {
+        if case .one(let value) = self { return value }
+        return nil
     }
 }

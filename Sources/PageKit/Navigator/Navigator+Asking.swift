@@ -49,8 +49,10 @@ extension Navigator {
                                       reason: "no page is registered as `\(component.name)`").naming(plan.path)
             }
             do {
-                return .made(try factory(PageIntent(component: component, path: plan.destination,
-                                                          payload: options.payload, source: options.source)))
+                let page = try factory(PageIntent(component: component, path: plan.destination,
+                                                  payload: options.payload, source: options.source))
+                attach(page)
+                return .made(page)
             } catch {
                 throw NavigationError(.factoryFailed, component: component.name,
                                       reason: "the factory for `\(component.name)` threw", underlying: error).naming(plan.path)

@@ -4,6 +4,9 @@ extension Navigator: HierarchyWatching {
     func hierarchyChanged(_ change: HierarchyChange) {
         // Its own steps are its requests' business: announced and recorded by them.
         guard stepsInProgress == 0 else { return }
+        for page in change.pages {
+            if let page = page.page { attach(page) }
+        }
         if change.kind == .replaced || change.kind == .noticed, let container = change.container?.page {
             // A replaced stack can keep its ends and count: read its run again.
             cache.forget(container)

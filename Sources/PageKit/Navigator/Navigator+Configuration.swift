@@ -35,6 +35,19 @@ extension Navigator {
         /// The query keys read as options rather than passed to pages, for apps whose
         /// links say `?animated=false` or `?modal=true`. None by default.
         public var reservedQueryKeys: ReservedQueryKeys = []
+        /// The URL schemes the navigator routes, compared without regard to case; an app
+        /// URL of any other scheme fails with ``NavigationError/Code/foreignScheme`` before
+        /// it is planned, from ``Navigator/open(_:_:)``, ``Navigator/request(_:_:)``,
+        /// ``Navigator/plan(for:_:)`` and ``Navigator/canOpen(_:_:)`` alike. Path strings
+        /// (`/tab#contact`, `../x`) have no scheme and are always routed. Empty, the
+        /// default, accepts every scheme.
+        ///
+        /// ```swift
+        /// navigator.configuration.acceptedSchemes = ["myapp"]
+        /// try await navigator.open("myapp://tab/settings")   // routed
+        /// try await navigator.open("other://tab/settings")   // throws .foreignScheme
+        /// ```
+        public var acceptedSchemes: Set<String>
 
         /// Creates a configuration.
         /// - Parameters:
@@ -43,13 +56,23 @@ extension Navigator {
         ///   - historyCapacity: How many paths the history keeps.
         ///   - maxRedirects: How many redirects one request may take.
         ///   - keptPagesCapacity: How many popped pages may be kept for jumps back.
+        ///   - acceptedSchemes: The URL schemes routed; empty for any.
         public init(animated: Bool = true, limits: PagePath.Limits = .default, historyCapacity: Int = 50,
-                    maxRedirects: Int = 5, keptPagesCapacity: Int = 32) {
+                    maxRedirects: Int = 5, keptPagesCapacity: Int = 32, acceptedSchemes: Set<String> = []) {
+            self.acceptedSchemes = acceptedSchemes
             self.animated = animated
             self.limits = limits
             self.historyCapacity = historyCapacity
             self.maxRedirects = maxRedirects
             self.keptPagesCapacity = keptPagesCapacity
+        }
+
+        /// Whether an app URL of `scheme` is routed: the set is empty, or holds it in any case.
+        /// - Parameter scheme: A URL scheme.
+        /// - Returns: Whether ``acceptedSchemes`` lets it through.
+        public func accepts(scheme: String) -> Bool {
+            acceptedSchemes.isEmpty || acceptedSchemes.contains(scheme)
+                || acceptedSchemes.contains { $0.lowercased() == scheme.lowercased() }
         }
     }
 }

@@ -27,10 +27,13 @@ extension Navigator {
     /// - Parameters:
     ///   - page: A page not in the hierarchy.
     ///   - options: Animation, and a payload for the page through ``IntentReceiving``.
-    /// - Returns: The request; it fails if `page` is already shown.
+    /// - Returns: The request; it fails with ``NavigationError/Code/alreadyInHierarchy`` if
+    ///   `page` is already shown at its turn (reveal it with ``jump(to:_:)``), and with
+    ///   ``NavigationError/Code/cannotShow`` if the visible page is in no navigation stack.
     @discardableResult
     public func push(page: any Page, _ options: NavigationOptions = .default) -> NavigationRequest {
-        move(.pushPage(identified(page)), options, providing: page)
+        attach(page)
+        return move(.pushPage(identified(page)), options, providing: page)
     }
 
     /// Moves a live page of the visible stack to its top.
@@ -163,6 +166,26 @@ extension Navigator {
     public func update(_ parameters: PageParameters, of page: any Page, _ options: NavigationOptions = .default)
         -> NavigationRequest {
         move(.update(identified(page), parameters: parameters), options)
+    }
+
+    /// Takes `page` off the screen, wherever it is: pops it, and what lies above it, off
+    /// its navigation stack, or dismisses it (and what it presents) when it was presented,
+    /// alone or at the bottom of a stack of its own. What covers it is dismissed too. A page
+    /// closes itself with it:
+    ///
+    /// ```swift
+    /// @objc func cancel() { navigator?.close(self) }     // a NavigatorHolding page
+    /// ```
+    /// - Parameters:
+    ///   - page: A live page.
+    ///   - options: Animation, and a payload for the page revealed.
+    /// - Returns: The request; it fails with ``NavigationError/Code/cannotShow`` for a page
+    ///   that is neither presented nor above another page in its stack (a root, a tab),
+    ///   and ``NavigationError/Code/unknownIdentifier`` for one that is gone at its turn.
+    /// - Complexity: O(*n*) in the number of live pages, to find where `page` is.
+    @discardableResult
+    public func close(_ page: any Page, _ options: NavigationOptions = .default) -> NavigationRequest {
+        move(.close(identified(page)), options)
     }
 
     /// Lets go of every page kept by requests that keep the pages they pop.

@@ -1,17 +1,30 @@
 // What a request's run asks of the navigator: plans, the pages a plan removes, the
 // pages it makes, the current route, the history and the observers.
 extension Navigator {
-    /// Parses `destination` with the configured limits; a bad path is a ``NavigationError``.
+    /// Parses `destination` with the configured limits; a bad path, or an app URL of a
+    /// scheme the configuration does not accept, is a ``NavigationError``.
     func parse(_ destination: some PagePathConvertible) throws -> PagePath {
+        let path: PagePath
         do {
-            return try destination.pagePath(limits: configuration.limits)
+            path = try destination.pagePath(limits: configuration.limits)
         } catch {
             throw NavigationError(wrapping: error)
         }
+        if let scheme = path.scheme, !configuration.accepts(scheme: scheme) {
+            let accepted = configuration.acceptedSchemes.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            throw NavigationError(.foreignScheme, path: path.description,
+                                  reason: "its scheme `\(scheme)` is not one this navigator routes (\(accepted))")
+        }
+        return path
     }
 
     var hierarchy: LiveHierarchy? {
         root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
+    }
+
+    /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page.
+    func attach(_ page: any Page) {
+        if let holding = page as? any NavigatorHolding, holding.navigator !== self { holding.navigator = self }
     }
 
     /// The visible chain as it is now; `nil` before a root is installed.
@@ -95,27 +108,49 @@ extension Navigator {
         return leaving
     }
 
-    /// Makes the pages `plan` needs from the registry; the request's payload goes to the
+    /// Makes the pages `plan` needs from the registry, in order; then the navigation
+    /// stacks it makes by name, each with its pages. The request's payload goes to the
     /// page the plan ends at.
     func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
-        var pages: [any Page] = []
-        pages.reserveCapacity(plan.newComponents.count)
+        let stacks = plan.madeStacks
+        var pages: [(any Page)?] = Array(repeating: nil, count: plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
-        for (index, component) in plan.newComponents.enumerated() {
+        func intent(_ index: Int) -> PageIntent {
+            PageIntent(component: plan.newComponents[index], path: plan.destination,
+                       payload: index == targetIndex ? request.payload : nil, source: request.source)
+        }
+        func failed(_ component: PageComponent, _ error: any Error) -> NavigationError {
+            NavigationError(.factoryFailed, component: component.name,
+                            reason: "the factory for `\(component.name)` threw", underlying: error)
+        }
+        for (index, component) in plan.newComponents.enumerated() where !stacks.contains(where: { $0.index == index }) {
             guard let factory = registry.entry(for: component.name)?.factory else {
                 throw NavigationError(.notRegistered, component: component.name,
                                       reason: "no page is registered as `\(component.name)`")
             }
-            let intent = PageIntent(component: component, path: plan.destination,
-                                    payload: index == targetIndex ? request.payload : nil, source: request.source)
             do {
-                pages.append(try factory(intent))
+                pages[index] = try factory(intent(index))
             } catch {
-                throw NavigationError(.factoryFailed, component: component.name,
-                                      reason: "the factory for `\(component.name)` threw", underlying: error)
+                throw failed(component, error)
             }
         }
-        return pages
+        for stack in stacks {
+            let component = plan.newComponents[stack.index]
+            guard let factory = registry.entry(for: component.name)?.stackFactory else {
+                throw NavigationError(.notRegistered, component: component.name,
+                                      reason: "no navigation stack is registered as `\(component.name)`")
+            }
+            do {
+                pages[stack.index] = try factory(intent(stack.index), stack.pages.compactMap { pages[$0] })
+            } catch {
+                throw failed(component, error)
+            }
+        }
+        return pages.map { page in
+            guard let page else { preconditionFailure("a page the plan names was not made") }
+            attach(page)
+            return page
+        }
     }
 
     /// Keeps the pages `step` is about to pop, for a jump back.

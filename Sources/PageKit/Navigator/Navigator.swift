@@ -109,6 +109,10 @@ public final class Navigator {
         self.root = root
         cache.forgetAll()
         host.install(root: root)
+        hierarchy?.forEachPage { page, _ in
+            attach(page)
+            return true
+        }
         if let path = visibleRoute()?.path { history.record(path) }
         if let (request, run) = heldRequest {
             heldRequest = nil

@@ -2,7 +2,8 @@
 /// parameters or a new payload.
 ///
 /// A page made for an open gets its ``PageIntent`` from its factory; a page that already
-/// lives and is the target of an open gets it here, once every step has run.
+/// lives and is the target of an open, or a page the app made and pushed
+/// (``Navigator/push(page:_:)``), gets it here, once every step has run.
 ///
 /// ```swift
 /// extension SearchPage: IntentReceiving {

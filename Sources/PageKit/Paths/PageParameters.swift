@@ -5,6 +5,9 @@
 /// `news(b=1,a=2)` and `news(a=2,b=1)` are equal; a query keeps its written order and may
 /// repeat a key, as URL queries do.
 ///
+/// Keys are sorted and told apart by their UTF-8 bytes, as a URL carries them, not by
+/// Unicode equivalence: `é` (one scalar) and `e\u{301}` (two) are different keys.
+///
 /// ```swift
 /// let query: PageParameters = ["id": "5", "event": "unfriended"]
 /// query["id"]        // "5"
@@ -40,21 +43,26 @@ public struct PageParameters: Sendable {
 
     private var storage: ArraySlice<PageParameter> { base[bounds] }
 
-    /// Parameters sorted by key, each key once (the last value given for a key wins).
+    /// Parameters sorted by key (by UTF-8 bytes), each key once (the last value given for
+    /// a key wins).
     ///
     /// This is the form a ``PageComponent`` keeps.
     /// - Parameter parameters: The parameters, in any order.
     /// - Returns: The canonical parameters.
+    /// - Complexity: O(*n* log *n*) in the number of parameters.
     public static func canonical(_ parameters: some Sequence<PageParameter>) -> PageParameters {
         var array = Array(parameters)
-        // A stable sort keeps later duplicates after earlier ones, so the last one wins.
+        // Ties broken by position, so later duplicates follow earlier ones and the last wins.
         array = array.enumerated()
-            .sorted { $0.element.key != $1.element.key ? $0.element.key < $1.element.key : $0.offset < $1.offset }
+            .sorted {
+                PageParameter.sameKey($0.element.key, $1.element.key)
+                    ? $0.offset < $1.offset : PageParameter.keyPrecedes($0.element.key, $1.element.key)
+            }
             .map(\.element)
         var unique: [PageParameter] = []
         unique.reserveCapacity(array.count)
         for parameter in array {
-            if let last = unique.last, last.key == parameter.key {
+            if let last = unique.last, PageParameter.sameKey(last.key, parameter.key) {
                 unique[unique.count - 1] = parameter
             } else {
                 unique.append(parameter)
@@ -64,31 +72,31 @@ public struct PageParameters: Sendable {
     }
 
     /// The first value given for `key`, or `nil` when the key is absent.
-    /// - Parameter key: The parameter's name.
+    /// - Parameter key: The parameter's name, matched by its UTF-8 bytes.
     /// - Complexity: O(*n*) in the number of parameters, which is small and bounded by
     ///   ``PagePath/Limits/maxParameters``.
     public subscript(key: String) -> String? {
         // By index, so no parameter is copied just to compare its key.
         var index = bounds.lowerBound
         while index < bounds.upperBound {
-            if base[index].key == key { return base[index].value }
+            if PageParameter.sameKey(base[index].key, key) { return base[index].value }
             index += 1
         }
         return nil
     }
 
     /// Every value given for `key`, in order.
-    /// - Parameter key: The parameter's name.
+    /// - Parameter key: The parameter's name, matched by its UTF-8 bytes.
     /// - Returns: The values; empty when the key is absent.
     public func values(for key: String) -> [String] {
-        storage.filter { $0.key == key }.map(\.value)
+        storage.filter { PageParameter.sameKey($0.key, key) }.map(\.value)
     }
 
     /// Whether sorted order and unique keys hold, as in a component.
     var isCanonical: Bool {
         var previous: String?
         for parameter in storage {
-            if let previous, !(previous < parameter.key) { return false }
+            if let previous, !PageParameter.keyPrecedes(previous, parameter.key) { return false }
             previous = parameter.key
         }
         return true

@@ -17,7 +17,14 @@ extension PagePath: Codable {
     /// Writes the path as its canonical text, a form that stays stable across versions:
     /// `"/tab#contact/list/person_detail(id=5)"`.
     /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError.invalidValue` for a path that climbs fewer than 0 levels,
+    ///   which has no text; whatever the encoder throws.
     public func encode(to encoder: any Encoder) throws {
+        if case .current(let levelsUp) = origin, levelsUp < 0 {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "a path that climbs \(levelsUp) levels has no text"))
+        }
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -11,10 +11,15 @@ extension PagePath {
     /// The result takes this path's query and the base's spelling.
     /// - Parameter base: An absolute path, usually the current one.
     /// - Returns: The absolute path.
-    /// - Throws: ``PagePathError/Code/relativeBase`` when `base` is relative, and
-    ///   ``PagePathError/Code/aboveRoot`` when `..` climbs past its root.
+    /// - Throws: ``PagePathError/Code/relativeBase`` when `base` is relative,
+    ///   ``PagePathError/Code/aboveRoot`` when `..` climbs past its root, and
+    ///   ``PagePathError/Code/negativeClimb`` when the origin climbs fewer than 0 levels.
     public func resolved(against base: PagePath) throws -> PagePath {
         guard case .current(let levelsUp) = origin else { return self }
+        guard levelsUp >= 0 else {
+            throw PagePathError(.negativeClimb, input: description,
+                                reason: "it climbs \(levelsUp) levels; a relative path climbs 0 levels or more")
+        }
         guard base.origin == .root else {
             throw PagePathError(.relativeBase, input: description,
                                 reason: "the base `\(base)` is itself relative")

@@ -17,21 +17,34 @@
 /// let up = try PagePath(parsing: "..!profile").resolved(against: restore)
 /// ```
 ///
-/// Printing gives the canonical spelling: parameters sorted by key and only the bytes
-/// that need it percent-encoded, so `print → parse → print` is the identity.
-/// Parsing never uses Foundation's `URL`; each component is split while still encoded
-/// and percent-decoded once, so `%2F` stays inside its component.
+/// Printing gives the canonical spelling: parameters sorted by key (by their UTF-8 bytes)
+/// and only the bytes that need it percent-encoded, so `print → parse → print` is the
+/// identity. Parsing never uses Foundation's `URL`; each component is split while still
+/// encoded and percent-decoded once, so `%2F` stays inside its component.
+///
+/// Every path parsed from text prints back to text that parses to it. A path built in code
+/// can hold what no text spells, and then it does not round-trip:
+///
+/// - an empty component name: `PagePath([PageComponent("")])` prints as `/`, the root;
+/// - an empty parameter key: `x(=1)` prints, and parses as a
+///   ``PagePathError/Code/malformedParameter``;
+/// - a scheme that is not a URL scheme (a letter, then letters, digits, `+`, `-` or `.`):
+///   `PagePath([a], scheme: "1 app")` prints as `1 app://a`, which does not parse;
+/// - a negative ``Origin/current(levelsUp:)``: it prints as the current page, `.`; resolving
+///   it throws ``PagePathError/Code/negativeClimb``, planning it
+///   ``NavigationError/Code/outOfRange``, and encoding it `EncodingError.invalidValue`.
 public struct PagePath: Hashable, Sendable {
     /// Where a path starts.
     public enum Origin: Hashable, Sendable {
         /// At the root of the hierarchy: `/top`, `!menu`, `^/top`, `app://tab`.
         case root
         /// At the current page after going up `levelsUp` levels: `top` and `.!x` (0),
-        /// `..` and `../x` (1), `../..` (2).
+        /// `..` and `../x` (1), `../..` (2). A negative count is not a path (see above).
         case current(levelsUp: Int)
     }
 
-    /// Bounds that parsing enforces, each with its own error code.
+    /// Bounds that parsing enforces, each with its own error code. Any value is accepted,
+    /// `Int.max` for "no bound" as much as 0 or less for "nothing passes".
     public struct Limits: Hashable, Sendable {
         /// The most UTF-8 bytes a path may have.
         public var maxLength: Int
@@ -98,7 +111,9 @@ public struct PagePath: Hashable, Sendable {
     ///   - limits: The bounds to enforce.
     /// - Throws: A ``PagePathError`` whose code says what is wrong and whose message
     ///   names the text and the offending byte.
-    /// - Complexity: O(*n*) in the length of `text`; two allocations for a path of up to
+    /// - Complexity: O(*n*) in the length of `text` when each component's parameters are
+    ///   written in key order, as printed paths are; otherwise O(*n* log *n*), one sort per
+    ///   component whose keys are out of order. Two allocations for a path of up to
     ///   16 components and 16 parameters (one array of components, one buffer of
     ///   parameters shared by every component and the query), more for longer ones.
     public init(parsing text: String, limits: Limits = .default) throws {

@@ -47,6 +47,10 @@ public struct PagePathError: Error, Hashable, Sendable {
         public static let aboveRoot = Code("aboveRoot")
         /// A relative path was resolved against a base that is itself relative.
         public static let relativeBase = Code("relativeBase")
+        /// A path made in code climbs fewer than 0 levels
+        /// (``PagePath/Origin/current(levelsUp:)`` with a negative count), which no text
+        /// spells.
+        public static let negativeClimb = Code("negativeClimb")
     }
 
     /// What kind of problem it is.
@@ -66,9 +70,7 @@ public struct PagePathError: Error, Hashable, Sendable {
     }
 
     private static func shortened(_ input: String) -> String {
-        let limit = 200
-        guard input.utf8.count > limit else { return input }
-        return String(decoding: input.utf8.prefix(limit), as: UTF8.self) + "…"
+        PageRouteError.shortened(input)
     }
 }
 

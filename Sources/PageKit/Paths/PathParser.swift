@@ -92,7 +92,9 @@ struct PathParser {
     /// parameters (never more than the text could hold), so an ordinary path parses with
     /// exactly two allocations; a longer one grows its buffers as it goes.
     private mutating func reserveCapacity() {
-        components.reserveCapacity(min(bytes.count / 2 + 1, 16, limits.maxDepth + 1))
+        // `maxDepth` is whatever an app sets, `Int.max` included: nothing is added to it.
+        let depthRoom = limits.maxDepth < 16 ? max(limits.maxDepth, 0) + 1 : 16
+        components.reserveCapacity(min(bytes.count / 2 + 1, depthRoom))
         parameters.reserveCapacity(min(bytes.count / 4 + 1, 16))
     }
 
@@ -238,6 +240,7 @@ struct PathParser {
         let open = position
         position += 1
         let first = parameters.endIndex
+        var isSorted = true
         while true {
             let keyStart = position
             var plain = true
@@ -268,33 +271,31 @@ struct PathParser {
                 throw error(.tooManyParameters, at: keyStart,
                             "`\(name)` has more than \(limits.maxParameters) parameters")
             }
-            insertSorted(PageParameter(key: key, value: value), from: first)
+            if isSorted, parameters.endIndex > first,
+               !PageParameter.keyPrecedes(parameters[parameters.endIndex - 1].key, key) {
+                isSorted = false
+            }
+            parameters.append(PageParameter(key: key, value: value))  // Moved in: not retained again.
             let closes = bytes[position] == .closeParen
             position += 1
             if closes { break }
         }
-        // Sorted, so a repeated key sits next to its twin.
         let bounds = first..<parameters.endIndex
+        // Written in order, as a printed path is, they need no sort; otherwise one sort,
+        // O(n log n) whatever the order they came in.
+        if !isSorted {
+            parameters[bounds].sort { PageParameter.keyPrecedes($0.key, $1.key) }
+        }
+        // Sorted, so a repeated key sits next to its twin.
         var index = bounds.lowerBound + 1
         while index < bounds.upperBound {
-            if parameters[index].key == parameters[index - 1].key {
+            if PageParameter.sameKey(parameters[index].key, parameters[index - 1].key) {
                 throw error(.duplicateParameter, at: open,
                             "parameter `\(parameters[index].key)` is given twice in `\(name)`")
             }
             index += 1
         }
         return bounds
-    }
-
-    /// Insertion sort into the tail of the buffer: a component has a handful of
-    /// parameters, and this needs no scratch space.
-    private mutating func insertSorted(_ parameter: consuming PageParameter, from first: Int) {
-        parameters.append(parameter)  // Moved in: its strings are not retained again.
-        var index = parameters.endIndex - 1
-        while index > first, parameters[index].key < parameters[index - 1].key {
-            parameters.swapAt(index, index - 1)
-            index -= 1
-        }
     }
 
     /// Parses `k=v&…` to the end of the text, in written order.

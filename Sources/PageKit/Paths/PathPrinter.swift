@@ -38,7 +38,10 @@ enum PathPrinter {
             switch path.origin {
             case .root:
                 if components.isEmpty { text += "/" }
-            case .current(let levelsUp):
+            case .current(let climbed):
+                // A negative count has no spelling: it prints as the current page, and
+                // resolving or planning it throws.
+                let levelsUp = max(climbed, 0)
                 if levelsUp == 0, components.isEmpty { text += "." }
                 if levelsUp == 0, let first = components.first {
                     if first.presentation == .shown {
@@ -89,18 +92,22 @@ enum PathPrinter {
             for byte in component.name.utf8 { text += byte == .caret ? "%5E" : "%2E" }
         } else if leadsRelativePath {
             // Nothing precedes it, so a leading `^` or a `scheme:` must not be read as such.
-            var name = component.name[...]
+            // The `^` is one byte, dropped as such: as a character it would take the
+            // combining marks that follow it along.
+            var name = component.name
             if name.utf8.first == .caret {
                 text += "%5E"
-                name = name.dropFirst()
+                name = String(decoding: name.utf8.dropFirst(), as: UTF8.self)
             }
-            append(String(name), .leadingName, to: &text, in: part)
+            append(name, .leadingName, to: &text, in: part)
         } else {
             append(component.name, .name, to: &text, in: part)
         }
         guard !component.parameters.isEmpty else { return }
+        // `parameters` is a public `var`: whatever order code gave it, print the canonical one.
+        let parameters = component.parameters.isCanonical ? component.parameters : .canonical(component.parameters)
         text += "("
-        for (index, parameter) in component.parameters.enumerated() {
+        for (index, parameter) in parameters.enumerated() {
             if index > 0 { text += "," }
             append(parameter.key, .parameterKey, to: &text, in: part)
             text += "="

@@ -22,9 +22,16 @@ public struct PageRegistry: Sendable {
     /// Runs for a name registered as an action: code, not a page.
     public typealias Action = @MainActor @Sendable (PageIntent) throws -> Void
 
+    /// Makes a navigation stack by name, holding `pages`: the pages made for the `/`
+    /// components that follow its own in the path, bottom first, never empty. The stack
+    /// must answer its registered name as its ``Page/pageName``.
+    public typealias StackFactory = @MainActor @Sendable (_ intent: PageIntent, _ pages: [any Page]) throws
+        -> any StackContainer
+
     struct Entry: Sendable {
         enum Kind {
             case page(Factory, PageOptions)
+            case stack(StackFactory, PageOptions)
             case action(Action)
         }
         let kind: Kind
@@ -35,9 +42,16 @@ public struct PageRegistry: Sendable {
             return nil
         }
 
+        var stackFactory: StackFactory? {
+            if case .stack(let factory, _) = kind { return factory }
+            return nil
+        }
+
         var options: PageOptions {
-            if case .page(_, let options) = kind { return options }
-            return .default
+            switch kind {
+            case .page(_, let options), .stack(_, let options): options
+            case .action: .default
+            }
         }
 
         var isAction: Bool {
@@ -67,6 +81,39 @@ public struct PageRegistry: Sendable {
         factory: @escaping Factory
     ) throws {
         try add(name, Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable))
+    }
+
+    /// Registers a navigation stack by name, so that one path can make it and fill it:
+    /// `app://tab!inbox/list/message(id=5)` presents a new `inbox` stack holding `list` and
+    /// `message(id=5)`, and `#inbox/list` adds it as a tab where tabs can be added. The
+    /// pages are made from the registry first, then handed to `factory`.
+    ///
+    /// ```swift
+    /// try registry.registerStack("inbox") { _, pages in
+    ///     HeadlessNavigationStack(name: "inbox", pages: pages, queue: queue)
+    /// }
+    /// // On iOS, a UINavigationController whose restorationIdentifier is "inbox", whose
+    /// // viewControllers are the pages.
+    /// ```
+    ///
+    /// Once shown, the stack is live like any other: its path names it (`!inbox/list`), and
+    /// reopening that path finds it. A stack named with no page after it
+    /// (`app://tab!inbox`) fails with ``NavigationError/Code/cannotShow``, as does one a
+    /// path would push on a stack or wrap in a stack of its own (`!/inbox`).
+    /// - Parameters:
+    ///   - name: The component name, which the stack answers as its page name.
+    ///   - externallyOpenable: Whether opens from outside the app may make it.
+    ///   - options: How it is presented unless a request says otherwise.
+    ///   - factory: Makes the stack, holding the pages made for it.
+    /// - Throws: ``NavigationError/Code/duplicateRegistration`` when `name` is taken.
+    /// - Complexity: Amortized O(1).
+    public mutating func registerStack(
+        _ name: String,
+        externallyOpenable: Bool = false,
+        options: PageOptions = .default,
+        factory: @escaping StackFactory
+    ) throws {
+        try add(name, Entry(kind: .stack(factory, options), isExternallyOpenable: externallyOpenable))
     }
 
     /// Registers `name` as an action: code that runs when a path ends at it, and shows no
@@ -126,6 +173,13 @@ public struct PageRegistry: Sendable {
     /// - Parameter name: The component name.
     public func isAction(_ name: String) -> Bool {
         entries[name]?.isAction ?? false
+    }
+
+    /// Whether `name` is registered as a navigation stack
+    /// (``registerStack(_:externallyOpenable:options:factory:)``).
+    /// - Parameter name: The component name.
+    public func isStack(_ name: String) -> Bool {
+        entries[name]?.stackFactory != nil
     }
 
     /// Removes the factory for `name`.

@@ -80,6 +80,9 @@ public struct NavigationError: Error, Sendable {
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.
         public static let responseTypeMismatch = Code("responseTypeMismatch")
+        /// An app URL whose scheme is not one of
+        /// ``Navigator/Configuration/acceptedSchemes``.
+        public static let foreignScheme = Code("foreignScheme")
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and
@@ -169,12 +172,12 @@ public struct NavigationError: Error, Sendable {
     }
 
     /// `error` as a navigation error: itself, a path error as ``Code/invalidPath`` (or
-    /// ``Code/outOfRange`` when a relative path climbs above the root), and anything else
-    /// as ``Code/transitionFailed`` with the error underneath.
+    /// ``Code/outOfRange`` when a relative path climbs above the root or fewer than 0
+    /// levels), and anything else as ``Code/transitionFailed`` with the error underneath.
     init(wrapping error: any Error) {
         switch error {
         case let error as NavigationError: self = error
-        case let error as PagePathError where error.code == .aboveRoot:
+        case let error as PagePathError where error.code == .aboveRoot || error.code == .negativeClimb:
             self.init(.outOfRange, path: error.input, reason: error.reason, underlying: error)
         case let error as PagePathError: self.init(error)
         case let error as PageRouteError: self.init(.invalidRoute, reason: "\(error)", underlying: error)

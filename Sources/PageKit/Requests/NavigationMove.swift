@@ -23,6 +23,8 @@ public enum NavigationMove: Sendable, Hashable {
     case up(Int)
     /// A live page's own parameters changed in place.
     case update(IdentifiedPage, parameters: PageParameters)
+    /// A live page taken off the screen: popped off its stack, or dismissed.
+    case close(IdentifiedPage)
 }
 
 extension NavigationMove: CustomStringConvertible {
@@ -39,6 +41,7 @@ extension NavigationMove: CustomStringConvertible {
         case .back(let count): "back(\(count))"
         case .up(let count): "up(\(count))"
         case .update(let page, let parameters): "update(\(parameters), of: \(page))"
+        case .close(let page): "close(\(page))"
         }
     }
 }

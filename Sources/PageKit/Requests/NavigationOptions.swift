@@ -17,7 +17,8 @@ public struct NavigationOptions: Sendable {
     /// ``Navigator/Configuration/animated``.
     public var animated: Bool?
     /// A value for the page the request ends at: in its ``PageIntent`` when it is made,
-    /// through ``IntentReceiving`` when it is revealed.
+    /// through ``IntentReceiving`` when it is revealed or was made by the app
+    /// (``Navigator/push(page:_:)``).
     public var payload: (any Sendable)?
     /// Where the request comes from. Default ``NavigationSource/app``.
     public var source: NavigationSource

@@ -352,11 +352,12 @@ struct RequestStateMachine {
         return .failValve(failure!)
     }
 
-    /// The intent a live page the request ends at is told; pages made get theirs from
-    /// their factories.
+    /// The intent the page the request ends at is told when it was not made from the
+    /// registry: a live page revealed, or a page the app provided (``Navigator/push(page:_:)``,
+    /// kept pages brought back). Pages made get theirs from their factories.
     private func intent(for plan: NavigationPlan) -> PageIntent? {
-        guard case .live = plan.target.kind, !plan.isDelivery, !plan.isAction,
-              let component = plan.destination.lastComponent else {
+        if case .new = plan.target.kind { return nil }
+        guard !plan.isDelivery, !plan.isAction, let component = plan.destination.lastComponent else {
             return nil
         }
         return PageIntent(component: component, path: plan.destination, payload: payload, source: source)

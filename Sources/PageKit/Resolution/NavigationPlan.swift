@@ -94,6 +94,29 @@ public struct NavigationPlan: Sendable {
     /// Whether the hierarchy already matches and nothing will happen.
     public var isEmpty: Bool { steps.isEmpty }
 
+    /// The navigation stacks the plan makes by name, each with the indices (in
+    /// ``newComponents``) of the pages it holds; the pages are made first.
+    var madeStacks: [(index: Int, pages: [Int])] {
+        var stacks: [(index: Int, pages: [Int])] = []
+        for step in steps {
+            let shown: [PageReference]
+            switch step {
+            case .present(let pages, _, _, _), .addTab(let pages, _, _, _), .push(let pages, _, _),
+                 .setStack(let pages, _, _):
+                shown = pages
+            default:
+                continue
+            }
+            for reference in shown where !reference.contents.isEmpty {
+                guard case .new(let index) = reference.kind else { continue }
+                stacks.append((index, reference.contents.compactMap {
+                    if case .new(let page) = $0.kind { page } else { nil }
+                }))
+            }
+        }
+        return stacks
+    }
+
     /// Whether the plan only runs an action.
     public var isAction: Bool {
         if case .run = steps.last { return true }

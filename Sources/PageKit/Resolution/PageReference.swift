@@ -16,12 +16,17 @@ public struct PageReference: Sendable {
     public let name: String
     /// The page's own parameters (a live page's), or its component's (a new page's).
     public let parameters: PageParameters
+    /// For a navigation stack the plan makes by name
+    /// (``PageRegistry/registerStack(_:externallyOpenable:options:factory:)``), the new
+    /// pages it holds, bottom first; empty otherwise.
+    public let contents: [PageReference]
     private weak var livePage: (any Page)?
 
     @MainActor init(live page: any Page) {
         kind = .live
         name = page.pageName
         parameters = page.pageParameters
+        contents = []
         livePage = page
     }
 
@@ -29,13 +34,15 @@ public struct PageReference: Sendable {
         kind = .provided
         name = page.pageName
         parameters = page.pageParameters
+        contents = []
         livePage = page
     }
 
-    init(new component: PageComponent, index: Int) {
+    init(new component: PageComponent, index: Int, contents: [PageReference] = []) {
         kind = .new(index: index)
         name = component.name
         parameters = component.parameters
+        self.contents = contents
         livePage = nil
     }
 
@@ -51,9 +58,12 @@ public struct PageReference: Sendable {
 
 extension PageReference: CustomStringConvertible {
     /// The page's name and parameters, as in a path: `person_detail(id=5)`; a transparent
-    /// navigation stack prints as `stack`.
+    /// navigation stack prints as `stack`, and a stack made by name with its pages:
+    /// `inbox [list, message(id=5)]`.
     public var description: String {
-        Self.describe(name: name, parameters: parameters)
+        let text = Self.describe(name: name, parameters: parameters)
+        guard !contents.isEmpty else { return text }
+        return text + " [" + contents.map(\.description).joined(separator: ", ") + "]"
     }
 
     static func describe(name: String, parameters: PageParameters) -> String {

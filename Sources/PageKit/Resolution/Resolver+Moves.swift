@@ -51,6 +51,8 @@ extension Resolver {
                 throw NavigationError(.staleHierarchy, reason: "`\(page.pageDescription)` cannot be told apart from a page beside it")
             }
             return plan
+        case .close(let identified):
+            return try planClosing(try live(identified, context))
         case .update(let identified, let parameters):
             let page = try live(identified, context)
             guard page is any ParametersUpdating else {
@@ -72,7 +74,7 @@ extension Resolver {
     /// Plans a move that acts on the visible stack.
     private func plan(_ move: NavigationMove, _ context: MoveContext, visible: Route) throws -> NavigationPlan {
         switch move {
-        case .up, .back, .jump, .update:
+        case .up, .back, .jump, .update, .close:
             preconditionFailure("\(move) is planned without the visible stack")
         case .pop(let count):
             let stack = try visibleStack(in: visible)
@@ -126,6 +128,39 @@ extension Resolver {
                                   style: ShowStyle(transition: options.transition ?? .platform))],
                 newComponents: [], target: PageReference(live: page))
         }
+    }
+
+    /// Takes `page` off the screen: the exact path to the page below it in its stack, or to
+    /// what its presenter shows, which pops or dismisses it and whatever covers it.
+    private func planClosing(_ page: any Page) throws -> NavigationPlan {
+        guard let route = hierarchy.route(to: page), let last = route.segments.last else {
+            throw NavigationError(.unknownIdentifier, component: page.pageName,
+                                  reason: "`\(page.pageDescription)` is not in the live hierarchy")
+        }
+        let below: any Page
+        if case .stack(_, _, let pages, let count) = last.kind, count > 1 {
+            below = pages[count - 2]
+        } else if let modal = route.segments.last(where: { $0.modal != nil })?.modal,
+                  modal.page === page || {
+                      // The only page of a stack that was presented (`!/x`, `!inbox/x`).
+                      guard case .stack(let stack, _, _, let count) = last.kind else { return false }
+                      return count == 1 && stack === modal.page
+                  }() {
+            below = hierarchy.visibleLeaf(from: modal.presenter)
+        } else {
+            throw NavigationError(.cannotShow, component: page.pageName,
+                                  reason: "`\(page.pageDescription)` is neither presented nor above another page in a "
+                                      + "navigation stack, so there is nothing to close it to")
+        }
+        guard let path = hierarchy.route(to: below)?.path.path else {
+            throw NavigationError(.staleHierarchy, reason: "`\(below.pageDescription)` is no longer live")
+        }
+        let plan = try self.plan(for: path, mode: .exact)
+        guard plan.target.refers(to: below), plan.newComponents.isEmpty else {
+            throw NavigationError(.staleHierarchy,
+                                  reason: "`\(below.pageDescription)` cannot be told apart from a page beside it")
+        }
+        return plan
     }
 
     /// Reveals the page a kept run stood on, then pushes the run back up to the page

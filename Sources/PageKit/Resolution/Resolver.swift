@@ -11,8 +11,9 @@
 ///   current, and what lies above it is popped once the walk leaves the stack or ends;
 /// - **at a tab container**: its tabs; a match is selected;
 /// - **at another page**: its ``ParentPage/containedPages`` (an ``EventHandler`` matches by
-///   its name, whatever parameters its component has), then, for a `/` component and a
-///   page in a stack, the stack above it;
+///   its name, whatever parameters its component has), then, for a `/` component, the
+///   stack above the page: its own, or the one holding the page it is shown in (a tab of
+///   a tab container pushed on a stack);
 /// - **`!`**: the page presented over the level walked so far;
 /// - **a transparent stack** (empty name) stands for its first page;
 /// - **no match**: a page is made for `c` and every later component and shown: pushed on
@@ -102,8 +103,12 @@ struct Resolver {
     }
 
     /// How many components of the visible chain a path climbing `levelsUp` keeps.
-    /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root.
+    /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root, or
+    ///   fewer than 0 levels (a path made in code).
     static func keptLength(of visible: Route, climbing levelsUp: Int) throws -> Int {
+        guard levelsUp >= 0 else {
+            throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels; a relative path climbs 0 levels or more")
+        }
         guard levelsUp <= visible.count else {
             throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels from the current page, "
                                   + "which is \(visible.count) below the root")
@@ -138,9 +143,10 @@ struct Walk {
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
     private let tracksChain: Bool
-    /// Whether the cursor is a match in a stack whose pages above it are to be popped once
-    /// the walk leaves the stack or ends.
-    var revealsCursor = false
+    /// A match in a stack whose pages above it are to be popped once the walk leaves the
+    /// stack or ends, and where in the steps that pop goes: where the walk first stood on
+    /// it, so that a tab selected inside it on the way does not come first.
+    private var pendingPop: (position: Position, stepIndex: Int)?
     var matchedModals: [ObjectIdentifier] = []
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
@@ -195,7 +201,6 @@ struct Walk {
                 flushPendingPop()
                 if segment.modal?.page !== page { note(page) }
                 cursor = Position(page: page, stack: nil, index: 0, isTop: true)
-                revealsCursor = false
             case .stack(let stack, _, let pages, let count):
                 let index = min(count, remaining) - 1
                 remaining -= index + 1
@@ -204,7 +209,7 @@ struct Walk {
                 note(pages[index])
                 cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
                 enclosing = cursor
-                revealsCursor = true
+                reveal(cursor)
             }
         }
     }
@@ -284,14 +289,16 @@ struct Walk {
     }
 
     /// Makes `position` current, reached through `page` (the page itself, or the
-    /// transparent stack that holds it).
+    /// transparent stack that holds it). A page entered in no stack of its own (a tab)
+    /// leaves a pending pop of the stack it is shown in pending: the path may go on in that
+    /// stack.
     private mutating func enter(_ position: Position, through page: any Page) {
         note(page)
         if position.stack != nil {
             note(position.page)
             enclosing = position
+            reveal(position)
         }
-        revealsCursor = position.stack != nil
         cursor = position
     }
 
@@ -306,14 +313,13 @@ struct Walk {
         switch cursor.page.pageKind {
         case .stack(let stack):
             let pages = stack.containedPages
-            guard let index = stackMatch(in: pages, from: 0, for: component) else { return false }
-            flushPendingPop()
-            moveInStack(stack, pages, to: index)
-            return true
+            if let index = stackMatch(in: pages, from: 0, for: component) {
+                moveInStack(stack, pages, to: index)
+                return true
+            }
         case .tabs(let tabs):
             for tab in tabs.containedPages {
                 guard let position = position(of: tab, for: component) else { continue }
-                flushPendingPop()
                 if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
                 }
@@ -328,17 +334,20 @@ struct Walk {
                     }
                     continue
                 }
-                flushPendingPop()
                 enter(position, through: child)
                 return true
             }
         case .page, .handler:
             break
         }
-        if component.presentation == .shown, let stack = cursor.stack {
-            // Push order is path nesting: the pages above this one in its stack.
+        guard component.presentation == .shown else { return false }
+        // Push order is path nesting: the pages above this one in its stack or, for a page
+        // in no stack of its own (a tab of a tab container pushed on a stack), above the
+        // page it is shown in, where UIKit pushes.
+        let above = cursor.stack != nil ? cursor : enclosing
+        if let above, let stack = above.stack {
             let pages = stack.containedPages
-            if let index = stackMatch(in: pages, from: cursor.index + 1, for: component) {
+            if let index = stackMatch(in: pages, from: above.index + 1, for: component) {
                 moveInStack(stack, pages, to: index)
                 return true
             }
@@ -364,15 +373,28 @@ struct Walk {
     private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
         cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
         enclosing = cursor
-        revealsCursor = true
+        reveal(cursor)
         note(cursor.page)
     }
 
+    /// Makes `position` the match whose stack is popped down to it: a later match in the
+    /// same stack replaces it, a match in another stack pops this one first.
+    private mutating func reveal(_ position: Position) {
+        if let pending = pendingPop {
+            guard pending.position.stack !== position.stack else {
+                pendingPop = (position, pending.stepIndex)
+                return
+            }
+            flushPendingPop()
+        }
+        pendingPop = (position, steps.count)
+    }
+
     private mutating func flushPendingPop() {
-        guard revealsCursor, let stack = cursor.stack else { return }
-        revealsCursor = false
-        if !cursor.isTop {
-            steps.append(.popTo(PageReference(live: cursor.page), in: PageReference(live: stack)))
+        guard let (position, stepIndex) = pendingPop, let stack = position.stack else { return }
+        pendingPop = nil
+        if !position.isTop {
+            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack)), at: stepIndex)
         }
     }
 
@@ -414,7 +436,7 @@ struct Walk {
             if isPositional {
                 flushPendingPop()
             } else {
-                revealsCursor = false  // Reuse: push on top of the stack as it stands.
+                pendingPop = nil  // Reuse: push on top of the stack as it stands.
             }
             return try make(rest, attachedTo: .push(stack))
         }
@@ -471,6 +493,66 @@ struct Walk {
         case .addTab(let tabs): PageReference(live: tabs)
         case .present(let presenter): presenter
         }
+        var last: PageReference
+        var lastTakesPushes = true
+        if resolver.registry.isStack(first.name) {
+            let stack = try newStack(first, under: under, taking: &remaining)
+            switch attachment {
+            case .push, .setStack:
+                throw NavigationError(.cannotShow, component: first.name,
+                                      reason: "`\(first.name)` is a navigation stack, which cannot be pushed on `\(under)`")
+            case .addTab(let tabs):
+                steps.append(.addTab([stack], inNewStack: false, to: PageReference(live: tabs),
+                                     style: resolver.style(for: [first], presenting: false, inNewStack: false)))
+            case .present(let presenter):
+                steps.append(.present([stack], inNewStack: false, from: presenter,
+                                      style: resolver.style(for: [first], presenting: true, inNewStack: false)))
+            }
+            last = stack.contents[stack.contents.count - 1]
+        } else {
+            (last, lastTakesPushes) = try makeGroup(first, &remaining, attachedTo: attachment, under: under)
+        }
+        while let next = remaining.popFirst() {
+            guard next.presentation.isModal else {
+                let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
+                throw NavigationError(
+                    .cannotShow, component: next.name,
+                    reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
+            }
+            if resolver.registry.isStack(next.name) {
+                let stack = try newStack(next, under: last, taking: &remaining)
+                steps.append(.present([stack], inNewStack: false, from: last,
+                                      style: resolver.style(for: [next], presenting: true, inNewStack: false)))
+                last = stack.contents[stack.contents.count - 1]
+                lastTakesPushes = true
+                continue
+            }
+            var presented = [try newPage(next, under: last)]
+            let wrapped = next.presentation == .modalStack
+            if wrapped {
+                while let pushed = remaining.first, pushed.presentation == .shown {
+                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
+                    remaining.removeFirst()
+                }
+            }
+            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
+                                       inNewStack: wrapped)
+            steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
+            last = presented[presented.count - 1]
+            lastTakesPushes = wrapped
+        }
+        return last
+    }
+
+    /// Plans the first pages made where the walk stopped: `first`, and the pages pushed
+    /// with it when it goes on a stack or in a new one; returns the last and whether it
+    /// takes pushes.
+    private mutating func makeGroup(
+        _ first: PageComponent,
+        _ remaining: inout ArraySlice<PageComponent>,
+        attachedTo attachment: Attachment,
+        under: PageReference
+    ) throws -> (PageReference, Bool) {
         var group = [try newPage(first, under: under)]
         let inNewStack = first.presentation.isWrappedInStack
         if case .push = attachment, inNewStack {
@@ -504,37 +586,49 @@ struct Walk {
             let style = resolver.style(for: Array(groupComponents), presenting: true, inNewStack: inNewStack)
             steps.append(.present(group, inNewStack: inNewStack, from: presenter, style: style))
         }
-        var last = group[group.count - 1]
-        var lastTakesPushes = takesPushes
-        while let next = remaining.popFirst() {
-            guard next.presentation.isModal else {
-                let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
-                throw NavigationError(
-                    .cannotShow, component: next.name,
-                    reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
-            }
-            var presented = [try newPage(next, under: last)]
-            let wrapped = next.presentation == .modalStack
-            if wrapped {
-                while let pushed = remaining.first, pushed.presentation == .shown {
-                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
-                    remaining.removeFirst()
-                }
-            }
-            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
-                                       inNewStack: wrapped)
-            steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
-            last = presented[presented.count - 1]
-            lastTakesPushes = wrapped
-        }
-        return last
+        return (group[group.count - 1], takesPushes)
     }
 
     private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
+        if resolver.registry.isStack(component.name) {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
+                                      + " or held in a stack of its own (write `!\(component.name)/…`)")
+        }
         try resolver.checkMakeable(component, under: parent)
         let reference = PageReference(new: component, index: newComponents.count)
         newComponents.append(component)
         return reference
+    }
+
+    /// Plans a navigation stack registered by name (`!inbox/list/message`) and, as its
+    /// pages, the `/` components that follow it; at least one must.
+    private mutating func newStack(
+        _ component: PageComponent,
+        under parent: PageReference,
+        taking remaining: inout ArraySlice<PageComponent>
+    ) throws -> PageReference {
+        guard !component.presentation.isWrappedInStack else {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack, which cannot be held in a stack of "
+                                      + "its own: write `\(component.presentation == .modalStack ? "!" : "#")"
+                                      + "\(component.name)/…`")
+        }
+        try resolver.checkMakeable(component, under: parent)
+        let index = newComponents.count
+        newComponents.append(component)
+        let placeholder = PageReference(new: component, index: index)
+        var pages: [PageReference] = []
+        while let next = remaining.first, next.presentation == .shown {
+            pages.append(try newPage(next, under: pages.last ?? placeholder))
+            remaining.removeFirst()
+        }
+        guard !pages.isEmpty else {
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is a navigation stack made by name, and the path names no "
+                                      + "page for it to hold (write `\(component.name)/…`)")
+        }
+        return PageReference(new: component, index: index, contents: pages)
     }
 
     // MARK: Events and covering modals

@@ -78,10 +78,19 @@ public struct PageRouteError: Error, Sendable {
         self.underlying = underlying
     }
 
+    /// `text` cut to at most 200 UTF-8 bytes, at the end of a character (a cut inside one
+    /// would leave half a scalar, read as U+FFFD), then `…`.
     static func shortened(_ text: String) -> String {
         let limit = 200
         guard text.utf8.count > limit else { return text }
-        return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "…"
+        var end = text.startIndex
+        var length = 0
+        for character in text {
+            length += character.utf8.count
+            guard length <= limit else { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "…"
     }
 }
 

@@ -17,7 +17,7 @@ enum RouteEncoding {
                                                reason: "its encode(to:) threw", underlying: error)
         }
         if let failure = state.failure { throw failure }
-        let sorted = state.values.sorted { $0.key < $1.key }
+        let sorted = state.values.sorted { PageParameter.keyPrecedes($0.key, $1.key) }
         return PageParameters(sorted.map { PageParameter(key: $0.key, value: $0.value) })
     }
 }

@@ -9,6 +9,25 @@ struct NaiveLinkMap {
     enum Segment: Equatable {
         case literal(String)
         case capture
+        /// `{c:int}`: only a segment that reads as an `Int`.
+        case int
+
+        func takes(_ segment: String) -> Bool {
+            switch self {
+            case .literal(let literal): literal == segment
+            case .capture: true
+            case .int: Int(segment) != nil
+            }
+        }
+
+        /// Literal 3, int 2, any 1 (the wildcard is 0).
+        var specificity: Int {
+            switch self {
+            case .literal: 3
+            case .int: 2
+            case .capture: 1
+            }
+        }
     }
 
     struct Pattern {
@@ -26,6 +45,7 @@ struct NaiveLinkMap {
                 switch segment {
                 case .literal(let literal): text += "/\(literal)"
                 case .capture: text += "/{c\(position)}"
+                case .int: text += "/{c\(position):int}"
                 }
             }
             if wildcard { text += "/{rest*}" }
@@ -35,7 +55,7 @@ struct NaiveLinkMap {
 
         var target: String {
             var parameters: [String] = []
-            for (position, segment) in segments.enumerated() where segment == .capture {
+            for (position, segment) in segments.enumerated() where segment == .capture || segment == .int {
                 parameters.append("c\(position)={c\(position)}")
             }
             if wildcard { parameters.append("rest={rest}") }
@@ -45,28 +65,31 @@ struct NaiveLinkMap {
 
         func matches(_ path: [String]) -> Bool {
             guard wildcard ? path.count > segments.count : path.count == segments.count else { return false }
-            for (position, segment) in segments.enumerated() {
-                if case .literal(let literal) = segment, literal != path[position] { return false }
+            for (position, segment) in segments.enumerated() where !segment.takes(path[position]) {
+                return false
             }
             return true
         }
 
-        /// How specific the pattern is at each segment of `path`: literal 2, capture 1,
-        /// wildcard 0.
+        /// How specific the pattern is at each segment of `path`: literal 3, int 2,
+        /// capture 1, wildcard 0.
         func specificity(along path: [String]) -> [Int] {
             path.indices.map { position in
                 guard position < segments.count else { return 0 }
-                return segments[position] == .capture ? 1 : 2
+                return segments[position].specificity
             }
         }
     }
 
-    static let literals = ["x", "y", "z"]
-    /// Every path of up to five segments over the literals and one other value.
+    /// Literals patterns may name; `7` is also an `Int`, so it meets `{c:int}` too.
+    static let literals = ["x", "y", "7"]
+    /// Every path of up to four segments over the literals and one other value: enough to
+    /// find every ambiguity between patterns of at most three segments and a wildcard,
+    /// since past a pattern's segments both patterns are equally (un)specific.
     static let universe: [[String]] = {
         var paths: [[String]] = [[]]
         var layer: [[String]] = [[]]
-        for _ in 0..<5 {
+        for _ in 0..<4 {
             layer = layer.flatMap { path in (literals + ["other"]).map { path + [$0] } }
             paths += layer
         }
@@ -119,7 +142,7 @@ struct NaiveLinkMap {
         }
         guard let best else { preconditionFailure("the map holds an ambiguous pair") }
         var parameters: [PageParameter] = []
-        for (position, segment) in best.segments.enumerated() where segment == .capture {
+        for (position, segment) in best.segments.enumerated() where segment == .capture || segment == .int {
             parameters.append(PageParameter(key: "c\(position)", value: path[position]))
         }
         if best.wildcard {
@@ -151,7 +174,8 @@ struct LinkMapModelTests {
 
     static func randomPattern(_ random: inout SeededRandomNumberGenerator, index: Int) -> NaiveLinkMap.Pattern {
         let segments = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-            random.chance(0.6) ? NaiveLinkMap.Segment.literal(random.pick(NaiveLinkMap.literals)) : .capture
+            random.chance(0.55) ? NaiveLinkMap.Segment.literal(random.pick(NaiveLinkMap.literals))
+                : random.chance(0.6) ? .capture : .int
         }
         return NaiveLinkMap.Pattern(
             index: index, scheme: random.pick(schemes), host: random.pick(hosts), segments: segments,
@@ -186,7 +210,7 @@ struct LinkMapModelTests {
                     path.append(literal)
                     written.append(literal)
                 } else if random.chance(0.7) {
-                    let literal = random.pick(NaiveLinkMap.literals + ["other"])
+                    let literal = random.pick(NaiveLinkMap.literals + ["other", "42"])
                     path.append(literal)
                     written.append(literal)
                 } else {

@@ -222,7 +222,8 @@ struct LinkMapTests {
         PatternCase("example.com/people/{id}", .invalidPattern),
         PatternCase("https:/example.com/people/{id}", .invalidPattern),
         PatternCase("https://example.com/people/{id", .invalidPattern),
-        PatternCase("https://example.com/people/x{id}", .invalidPattern),
+        // Two placeholders with nothing between them: no link could say where one ends.
+        PatternCase("https://example.com/people/{first}{last}", .invalidPattern),
         PatternCase("https://example.com/people/{}", .invalidPattern),
         PatternCase("https://example.com/people/{1d}", .invalidPattern),
         PatternCase("https://example.com/people/{id?}", .invalidPattern),

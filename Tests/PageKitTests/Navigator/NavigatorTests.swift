@@ -142,19 +142,27 @@ struct CurrentPathTests {
         #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)!/menu/item(n=2)")
     }
 
-    /// A random live hierarchy, made by opening random paths on the fixture.
+    /// A random live hierarchy, made by opening random paths on the fixture; with a tab
+    /// container in the feed stack, also selecting its tabs, by path or directly, and
+    /// pushing above it.
     static func randomize(_ fixture: Fixture, _ random: inout SeededRandomNumberGenerator) async {
         let names = ["compose", "attach", "sheet", "post", "detail"]
         for _ in 0..<Int.random(in: 0...8, using: &random) {
             let name = random.pick(names)
             let id = "\(Int.random(in: 1...3, using: &random))"
-            let text = switch Int.random(in: 0..<7, using: &random) {
+            let tab = random.pick(["a", "b"])
+            let text = switch Int.random(in: 0..<(fixture.friend == nil ? 7 : 10), using: &random) {
             case 0: "app://tab/contact/\(name)(id=\(id))"
             case 1: "app://tab/feed/\(name)(id=\(id))"
             case 2: ".!\(name)(id=\(id))"
             case 3: ".!/\(name)(id=\(id))/\(random.pick(names))"
             case 4: "app://tab/settings"
             case 5: "\(name)(id=\(id))"
+            case 7: "/tab#/feed/friend#\(tab)"
+            case 8: "/tab#/feed/friend#\(tab)/\(name)(id=\(id))"
+            case 9:
+                // Selected by the app without the navigator, buried or not: the stack is unchanged.
+                { try? fixture.friend?.userSelectsTab(tab == "a" ? 0 : 1); return "." }()
             default: "app://tab/contact/list"
             }
             // Some random paths cannot be opened (a page outside any stack cannot push):
@@ -163,7 +171,8 @@ struct CurrentPathTests {
         }
     }
 
-    /// Runs `body` on 50 fixtures made random by seeds `seedBase * 1000 + 0..<50`.
+    /// Runs `body` on 50 fixtures made random by seeds `seedBase * 1000 + 0..<50`; odd
+    /// seeds have a tab container inside the feed stack.
     static func forEachRandomHierarchy(
         seedBase: Int,
         _ body: (UInt64, Fixture) async throws -> Void
@@ -171,7 +180,7 @@ struct CurrentPathTests {
         for offset in 0..<50 {
             let seed = UInt64(seedBase * 1_000 + offset)
             var random = SeededRandomNumberGenerator(seed: seed)
-            let fixture = Fixture()
+            let fixture = Fixture(tabsInStack: seed % 2 == 1)
             await randomize(fixture, &random)
             try await body(seed, fixture)
         }
@@ -197,13 +206,19 @@ struct CurrentPathTests {
     @Test("a random hierarchy's current path rebuilds the same hierarchy on a fresh app", arguments: 0..<4)
     func rebuild(seedBase: Int) async throws {
         try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
-            let fresh = Fixture()
+            let fresh = Fixture(tabsInStack: fixture.friend != nil)
             try await fresh.navigator.open(fixture.navigator.currentPath, .exact.animated(false))
             #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
-            // The other tabs keep the fresh app's state; the visible chain is the same.
-            let visible = fixture.snapshot.split(separator: "\n").filter { $0.hasPrefix("selected") || $0.hasPrefix("modals") }
-            let rebuilt = fresh.snapshot.split(separator: "\n").filter { $0.hasPrefix("selected") || $0.hasPrefix("modals") }
-            #expect(rebuilt == visible, "seed \(seed)")
+            // The other tabs keep the fresh app's state; the visible chain is the same, and
+            // so is the tab selected in the tab container inside the feed stack when the
+            // path goes through it.
+            @MainActor func shown(_ app: Fixture) -> [Substring] {
+                app.snapshot.split(separator: "\n").filter {
+                    $0.hasPrefix("selected") || $0.hasPrefix("modals")
+                        || $0.hasPrefix("friend") && app.navigator.currentPath.components.contains { $0.name == "friend" }
+                }
+            }
+            #expect(shown(fresh) == shown(fixture), "seed \(seed)")
         }
     }
 }
@@ -231,8 +246,10 @@ struct LifetimeTests {
     func dismissedAndReplaced() async throws {
         let fixture = Fixture()
         let outcome = try await fixture.navigator.open("app://tab/contact!/compose/attach")
-        weak let attach = outcome.target
-        weak let detail: TestPage? = fixture.detail
+        weak var attach: (any Page)?
+        weak var detail: TestPage?
+        attach = outcome.target
+        detail = fixture.detail
         #expect(attach != nil)
         try await fixture.navigator.open("/tab#contact/compose", .exact)
         #expect(attach == nil)

@@ -123,7 +123,7 @@ struct SeedFidelityTests {
         let fixture = Fixture()
         let navigator = fixture.navigator
         let homeID = navigator.identifier(of: fixture.home)
-        weak let home = fixture.home as TestPage?
+        let home = fixture.home
         try await navigator.jump(to: fixture.list, .keepingLeftPages).outcome()
         #expect(fixture.contact.pages.map(\.pageDescription) == ["list"])
         // Back to home: the run up to it is pushed back above list.
@@ -235,10 +235,57 @@ struct SeedFidelityTests {
     func upFromAbove() async throws {
         let app = NestedTabs()
         try await app.navigator.open("/top/friend#list/detail")
-        #expect(app.navigator.currentPath.description == "/top/friend/detail")
+        #expect(app.navigator.currentPath.description == "/top/friend#list/detail")
         try await app.navigator.open("..")
         #expect(app.stack.pages.count == 2)
         #expect(app.navigator.currentPath.description == "/top/friend#list")
+    }
+
+    @Test("the current path names the selected tab of a tab container below the top of its stack")
+    func buriedTabIsNamed() async throws {
+        let app = NestedTabs()
+        try await app.navigator.open("/top/friend#list/top", .exact)
+        #expect(app.navigator.currentPath.description == "/top/friend#list/top")
+        #expect(app.navigator.currentURL(scheme: "app") == "app://top/friend/list/top")
+        // The same text, the current path and the current URL all open as no-ops.
+        for text in ["/top/friend#list/top", app.navigator.currentPath.description, "app://top/friend/list/top"] {
+            #expect(try app.navigator.plan(for: text, .exact).isEmpty, "\(text)")
+            #expect(try app.navigator.plan(for: text).isEmpty, "\(text)")
+        }
+        // Another tab selected by the app, the stack unchanged: the path follows.
+        try app.friend.userSelectsTab(1)
+        #expect(app.navigator.currentPath.description == "/top/friend#other/top")
+        #expect(try app.navigator.plan(for: "/top/friend#other/top", .exact).isEmpty)
+        #expect(try app.navigator.plan(for: "/top/friend#list/top", .exact).steps.map(\.description)
+            == ["select list in friend"])
+        #expect(try app.navigator.path(to: app.stack.pages[2]).description == "/top/friend#other/top")
+        #expect(try app.navigator.path(to: app.list).description == "/top/friend#list")
+    }
+
+    @Test("restoring the path on a fresh app selects the tab that was selected, not the first")
+    func buriedTabRestores() async throws {
+        let app = NestedTabs()
+        try await app.navigator.open("/top/friend#other/detail/top")
+        let saved = app.navigator.currentPath
+        #expect(saved.description == "/top/friend#other/detail/top")
+        let fresh = NestedTabs()
+        let outcome = try await fresh.navigator.open(saved, .exact)
+        #expect(outcome.plan.steps.map(\.description) == ["select other in friend", "push detail, top onto stack"])
+        #expect(fresh.friend.visiblePage === fresh.other)
+        #expect(fresh.navigator.currentPath == saved)
+        #expect(try fresh.navigator.plan(for: saved, .exact).isEmpty)
+    }
+
+    @Test("an exact path that stops at the tab pops what lies above the container, before it selects")
+    func buriedTabExactStop() async throws {
+        let app = NestedTabs()
+        try await app.navigator.open("/top/friend#list/top", .exact)
+        let plan = try app.navigator.plan(for: "/top/friend#other", .exact)
+        #expect(plan.steps.map(\.description) == ["pop stack to friend", "select other in friend"])
+        // Reuse finds the page above the container again rather than pushing a second one.
+        #expect(try app.navigator.plan(for: "/top/friend#list/top").isEmpty)
+        #expect(try app.navigator.plan(for: "/top/friend#other/top").steps.map(\.description)
+            == ["select other in friend"])
     }
 
     // MARK: 6. Asking about any page
