@@ -5,8 +5,9 @@ import PageKitContainers
 import UIKit
 
 // The README's UIKit example, type-checked against the iOS SDK with the rest of the
-// package: QueueNavigationController dropped in for UINavigationController, and a
-// navigator over the app's real view controllers.
+// package: QueueNavigationController dropped in for UINavigationController,
+// PageTabBarController for UITabBarController, a navigator over the app's real view
+// controllers, and a compose form in a `!/` sheet that confirms leaving once edited.
 
 /// The contact list: the root of the contacts tab.
 final class ContactListViewController: UIViewController, Page {
@@ -30,6 +31,60 @@ final class PersonDetailViewController: UIViewController, Page {
     var pageParameters: PageParameters { ["id": personID] }
 }
 
+/// A message being written, shown in a sheet with a stack of its own (`!/compose`): once
+/// the person has typed something, every way out asks first — the sheet's swipe down,
+/// its Cancel button, and a deep link that would take the sheet away.
+final class ComposeViewController: UIViewController, Page, NavigatorHolding, LeaveConfirming, UITextViewDelegate {
+    weak var navigator: Navigator?
+    private let field = UITextView()
+    var draft = "" {
+        // The swipe down is set up ahead of the person: say when the answer changes.
+        didSet { if draft.isEmpty != oldValue.isEmpty { navigator?.leavePolicyChanged(of: self) } }
+    }
+
+    var pageName: String { "compose" }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        field.delegate = self
+        field.frame = view.bounds
+        field.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(field)
+        navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .cancel, primaryAction: UIAction { [weak self] _ in
+            guard let self else { return }
+            self.navigator?.close(self)        // asks canLeave first while the draft is not empty
+        })
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Send", primaryAction: UIAction { [weak self] _ in
+            self?.send()
+        })
+    }
+
+    func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
+        draft.isEmpty ? .allow : .confirm
+    }
+
+    func canLeave(_ request: LeaveRequest) async -> Bool {
+        guard !draft.isEmpty else { return true }
+        return await withCheckedContinuation { continuation in
+            let alert = UIAlertController(title: "Discard this message?", message: nil, preferredStyle: .actionSheet)
+            alert.addAction(UIAlertAction(title: "Discard", style: .destructive) { _ in continuation.resume(returning: true) })
+            alert.addAction(UIAlertAction(title: "Keep Editing", style: .cancel) { _ in continuation.resume(returning: false) })
+            present(alert, animated: true)
+        }
+    }
+
+    /// The Save path: mark the page clean, then leave; nothing is asked.
+    private func send() {
+        navigator?.send(PageResponse(.ok, payload: draft), from: self)
+        draft = ""
+        navigator?.close(self)
+    }
+
+    func textViewDidChange(_ textView: UITextView) {
+        draft = textView.text
+    }
+}
+
 @MainActor
 enum DropInExample {
     /// Builds the app's root: a tab bar controller whose contacts tab is a
@@ -39,7 +94,9 @@ enum DropInExample {
         // Was `UINavigationController(rootViewController:)`; nothing else changes.
         let contacts = QueueNavigationController(rootViewController: ContactListViewController(), queue: queue)
         contacts.restorationIdentifier = "contact"  // its page name
-        let tabs = UITabBarController()
+        // Was `UITabBarController()`: the person's taps are reported as they happen,
+        // refused mid-transition, and a second tap asks before popping to the root.
+        let tabs = PageTabBarController(queue: queue)
         tabs.restorationIdentifier = "tab"
         tabs.viewControllers = [contacts]
 
@@ -48,6 +105,7 @@ enum DropInExample {
             try registry.register("person_detail", externallyOpenable: true) { intent in
                 PersonDetailViewController(personID: intent.parameter("id") ?? "")
             }
+            try registry.register("compose") { _ in ComposeViewController() }
         } catch {
             assertionFailure("\(error)")
         }
@@ -67,6 +125,12 @@ enum DropInExample {
     /// Awaits a queued push, to do something once it is on screen.
     static func pushThenWait(on contacts: QueueNavigationController) async throws {
         try await contacts.enqueuePush(PersonDetailViewController(personID: "7")).finished()
+    }
+
+    /// Writes a message in a sheet with a stack of its own; the navigator hands the page
+    /// itself (`NavigatorHolding`), and the reply comes back when it is sent.
+    static func compose(with navigator: Navigator) async throws -> String? {
+        try await navigator.open("app://tab/contact!/compose", expecting: String.self)?.payload
     }
 
     /// Opens a deep link from outside the app: only externally openable pages.

@@ -3,7 +3,7 @@ import PageKitContainers
 import ShowcaseApp
 import Testing
 
-/// What DESIGN.md's table says of a row: the plan, and the live hierarchy after.
+/// What the worked-example table says of a row: the plan, and the live hierarchy after.
 struct WorkedExampleExpectation: Sendable {
     let steps: [String]
     let contactStack: String
@@ -13,7 +13,7 @@ struct WorkedExampleExpectation: Sendable {
 }
 
 @MainActor
-@Suite("DESIGN.md's worked example, row by row", .timeLimit(.minutes(2)))
+@Suite("The worked example, row by row", .timeLimit(.minutes(2)))
 struct WorkedExampleTests {
     nonisolated static let expectations: [WorkedExampleExpectation] = [
         WorkedExampleExpectation(steps: ["push person_detail onto contact"],

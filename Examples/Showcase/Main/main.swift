@@ -3,7 +3,7 @@ import PageKit
 import PageKitContainers
 import ShowcaseApp
 
-// Opens the URLs of DESIGN.md's worked example, each on a demo app brought to the row's
+// Opens the URLs of the worked example, each on a demo app brought to the row's
 // "before" state, and prints the plan, the live tree and the current URL.
 //
 // `--svg DIR` also writes each row's picture, the trees before and after with the plan

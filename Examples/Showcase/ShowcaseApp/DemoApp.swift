@@ -87,7 +87,7 @@ public struct DemoApp {
     }
 }
 
-/// One row of DESIGN.md's worked-example table.
+/// One row of the worked-example table (the Resolution article's).
 public struct WorkedExampleRow: Sendable, CustomStringConvertible {
     /// The live hierarchy before, as a path opened in exact mode on a fresh app.
     public let before: String

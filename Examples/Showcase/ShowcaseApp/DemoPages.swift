@@ -1,6 +1,6 @@
 public import PageKit
 
-// The screens of the demo app in DESIGN.md's worked example, written as an app would
+// The screens of the demo app in the worked example, written as an app would
 // write its own.
 
 /// The contact list: the root of the `contact` tab's stack.
