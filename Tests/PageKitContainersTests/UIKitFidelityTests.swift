@@ -378,7 +378,7 @@ struct UIKitFidelityTests {
 
     // MARK: 11. Double-tapping Back
 
-    @Test("11. Back tapped twice on an edited form asks once and pops once")
+    @Test("11. Back tapped twice on an edited form asks once, and a refusal is not asked again")
     func doubleBack() async throws {
         let app = UIKitModelApp()
         try await app.open("app://tab/contact/person_detail(id=5)/compose")
@@ -387,9 +387,15 @@ struct UIKitFidelityTests {
         app.contact.personTapsBack()
         app.contact.personTapsBack()
         #expect(await yieldUntil { form.isAsking })
+        form.answer(false)
+        await app.run()
+        #expect(!form.isAsking, "a second tap asked a second time")
+        #expect(form.timesAsked == 1)
+        app.contact.personTapsBack()
+        #expect(await yieldUntil { form.isAsking })
         form.answer(true)
         await app.run()
-        #expect(form.timesAsked == 1)
+        #expect(form.timesAsked == 2)
         #expect(app.path == "/tab#contact/list/person_detail(id=5)")
     }
 
