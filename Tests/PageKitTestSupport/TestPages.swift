@@ -54,7 +54,7 @@ public final class ConfirmingPage: LeaveConfirming {
     /// What it answers at once to a gesture.
     public var policy: LeavePolicy = .confirm
     public private(set) var leaveRequests: [LeaveRequest] = []
-    private var pending: [CheckedContinuation<Bool, Never>] = []
+    private let pending = PendingAnswers()
 
     public init(_ name: String, allowsLeaving: Bool? = true) {
         pageName = name
@@ -64,7 +64,7 @@ public final class ConfirmingPage: LeaveConfirming {
     public func canLeave(_ request: LeaveRequest) async -> Bool {
         leaveRequests.append(request)
         if let allowsLeaving { return allowsLeaving }
-        return await withCheckedContinuation { pending.append($0) }
+        return await pending.wait()
     }
 
     public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
@@ -73,13 +73,11 @@ public final class ConfirmingPage: LeaveConfirming {
 
     /// Answers a waiting `canLeave`.
     public func answerLeave(_ allowed: Bool) {
-        let waiting = pending
-        pending = []
-        for continuation in waiting { continuation.resume(returning: allowed) }
+        pending.answer(allowed)
     }
 
     /// Whether a `canLeave` waits for an answer.
-    public var isAsking: Bool { !pending.isEmpty }
+    public var isAsking: Bool { pending.isAsking }
 }
 
 /// Lets other main-actor work run, a turn at a time, until `condition` holds or `limit`

@@ -248,7 +248,7 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     public private(set) var timesAsked = 0
     /// The gestures or requests it was asked about.
     public private(set) var requests: [LeaveRequest] = []
-    private var pending: [CheckedContinuation<Bool, Never>] = []
+    private let pending = PendingAnswers()
     /// The answer of an edited form, or `nil` to wait for ``answer(_:)`` (a clean form
     /// answers `true` at once).
     public var answer: Bool?
@@ -263,18 +263,16 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
         // A clean form lets go at once, as the docs' example does.
         if draft.isEmpty, policy == nil { return true }
         if let answer { return answer }
-        return await withCheckedContinuation { pending.append($0) }
+        return await pending.wait()
     }
 
     /// Answers a waiting question.
     public func answer(_ allowed: Bool) {
-        let waiting = pending
-        pending = []
-        for continuation in waiting { continuation.resume(returning: allowed) }
+        pending.answer(allowed)
     }
 
     /// Whether it is being asked.
-    public var isAsking: Bool { !pending.isEmpty }
+    public var isAsking: Bool { pending.isAsking }
 }
 
 /// What UIKit keeps of a navigation item.
