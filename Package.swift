@@ -9,11 +9,14 @@ let package = Package(
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
+        .library(name: "PageKitPictures", targets: ["PageKitPictures"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
         .target(name: "PageKitContainers", dependencies: ["PageKit"]),
+        // The live tree and plans drawn as Mermaid, Graphviz DOT and SVG: not core.
+        .target(name: "PageKitPictures", dependencies: ["PageKit"]),
         .target(
             name: "PageKitTestSupport",
             dependencies: ["PageKit", "PageKitContainers"],
@@ -21,7 +24,7 @@ let package = Package(
         ),
         .target(
             name: "ShowcaseApp",
-            dependencies: ["PageKit", "PageKitContainers"],
+            dependencies: ["PageKit", "PageKitContainers", "PageKitPictures"],
             path: "Examples/Showcase/ShowcaseApp"
         ),
         .target(
@@ -36,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Showcase",
-            dependencies: ["PageKit", "PageKitContainers", "ShowcaseApp"],
+            dependencies: ["PageKit", "PageKitContainers", "PageKitPictures", "ShowcaseApp"],
             path: "Examples/Showcase/Main"
         ),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]),
@@ -44,7 +47,14 @@ let package = Package(
             name: "PageKitContainersTests",
             dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport", "SwiftUIApp"]
         ),
-        .testTarget(name: "ShowcaseTests", dependencies: ["Showcase", "ShowcaseApp", "PageKit", "PageKitContainers"]),
+        .testTarget(
+            name: "PageKitPicturesTests",
+            dependencies: ["PageKit", "PageKitPictures", "PageKitContainers", "PageKitTestSupport"]
+        ),
+        .testTarget(
+            name: "ShowcaseTests",
+            dependencies: ["Showcase", "ShowcaseApp", "PageKit", "PageKitContainers", "PageKitPictures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import PageKit
+import PageKitPictures
 import ShowcaseApp
 import Testing
 

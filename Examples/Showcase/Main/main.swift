@@ -1,6 +1,7 @@
 import Foundation
 import PageKit
 import PageKitContainers
+import PageKitPictures
 import ShowcaseApp
 
 // Opens the URLs of the worked example, each on a demo app brought to the row's

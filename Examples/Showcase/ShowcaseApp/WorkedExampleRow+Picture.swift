@@ -1,4 +1,5 @@
-public import PageKit
+import PageKit
+public import PageKitPictures
 
 extension WorkedExampleRow {
     /// Runs the row on a fresh demo app and pictures it: the tree once the row's `before`

@@ -1,4 +1,5 @@
 import PageKit
+import PageKitPictures
 import PageKitContainers
 import PageKitTestSupport
 import Testing

@@ -1,3 +1,5 @@
+public import PageKit
+
 extension HierarchySnapshot {
     /// The tree as a Mermaid flowchart, which GitHub draws in a ` ```mermaid ` block.
     ///

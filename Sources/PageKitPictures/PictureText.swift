@@ -1,3 +1,5 @@
+import PageKit
+
 /// Escaping for the text pictures print, so that any page name, parameter value or step
 /// draws as itself and never as syntax.
 enum PictureText {

@@ -1,3 +1,5 @@
+import PageKit
+
 /// A snapshot's pages in preorder (a page, then what it holds, then what it presents),
 /// each knowing the page above it: what every picture of the tree draws, so Mermaid, DOT
 /// and SVG number and order the pages alike.

@@ -1,3 +1,5 @@
+public import PageKit
+
 extension HierarchySnapshot {
     /// The tree as a Graphviz `digraph`, for `dot -Tsvg` and tools that read DOT.
     ///

@@ -1,3 +1,5 @@
+public import PageKit
+
 extension HierarchySnapshot {
     /// The tree as a standalone SVG document: a box per page with its label and role, a
     /// solid line to each page it holds, a dashed one to the page it presents, pages on

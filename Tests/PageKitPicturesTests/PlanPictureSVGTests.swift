@@ -1,4 +1,5 @@
 @testable import PageKit
+@testable import PageKitPictures
 import PageKitContainers
 import PageKitTestSupport
 import Testing

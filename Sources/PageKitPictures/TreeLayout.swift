@@ -1,3 +1,5 @@
+import PageKit
+
 /// Where each page of a tree is drawn: a tidy layout in which every page owns a span as
 /// wide as its box or its children's spans side by side, whichever is wider, and sits
 /// over its children. Spans of pages at one depth never meet, so neither do boxes.

@@ -1,3 +1,5 @@
+import PageKit
+
 /// The elements of an SVG picture, in drawing order, each on its own line; every
 /// coordinate is a whole number, so the same picture always prints the same text.
 struct SVGCanvas {
