@@ -5,24 +5,25 @@ import PageKitTestSupport
 import SwiftUIApp
 import Testing
 
-/// The SwiftUI example's navigation, run on Linux with a simulated screen: what its views
-/// would do, through the same methods.
+/// The SwiftUI example's navigation, run on Linux on the model of SwiftUI
+/// (`SwiftUIScreen`): what its views would do, through the same methods.
 @MainActor
 @Suite("SwiftUI example", .timeLimit(.minutes(2)))
 struct SwiftUIExampleTests {
     let clock = ManualTransitionClock()
     let app: ExampleNavigation
-    let screen: ScreenSimulator
+    let screen: SwiftUIScreen
 
     init() throws {
         app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
-        screen = ScreenSimulator(driver: ClockTransitionDriver(clock: clock))
+        screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock))
+        screen.show(app.tabs)
         screen.show(app.contacts)
         screen.show(app.feed)
-        screen.show(app.host)
+        screen.show(app.host, root: app.tabs)
     }
 
-    /// Runs `work` while the simulated screen lets time pass.
+    /// Runs `work` while the model screen lets time pass.
     @discardableResult
     private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
         let task = Task { try await work() }
@@ -86,8 +87,7 @@ struct SwiftUIExampleTests {
         let drafts = Task { try await app.compose() }
         _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
         clock.advance(by: .seconds(1))
-        let sheet = try #require(app.host.presentedPage(of: app.tabs))
-        app.host.personDismissed(sheet)
+        #expect(screen.personSwipesDown(in: app.host), "a clean form swipes away")
         #expect(try await drafts.value == nil)
         #expect(app.sent.isEmpty)
     }
