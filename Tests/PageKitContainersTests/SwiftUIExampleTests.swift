@@ -34,6 +34,12 @@ struct SwiftUIExampleTests {
         return try await task.value
     }
 
+    @Test("the tab bar shows the example's labels")
+    func tabLabels() {
+        #expect(screen.tabLabels(of: app.tabs).map(\.title) == ["Contacts", "Feed"])
+        #expect(screen.tabLabels(of: app.tabs).map(\.image) == [.system("person.2"), .system("newspaper")])
+    }
+
     @Test("onOpenURL: a declared link opens the person in the contacts tab; any other is refused with a typed error")
     func deepLinks() async throws {
         try app.tabs.userSelectsTab(1)
@@ -72,11 +78,50 @@ struct SwiftUIExampleTests {
         #expect(sheet.pages.map(\.pageName) == ["compose", "attach"], "the sheet has its own stack")
         app.navigator.up()
         clock.advance(by: .seconds(1))
-        let compose = try #require(sheet.pages.first)
-        app.send(Draft(text: "Hello"), from: compose)
+        let compose = try #require(sheet.pages.first as? ComposePage)
+        compose.text = "Hello"
+        app.send(from: compose)
         clock.advance(by: .seconds(1))
+        #expect(!compose.isAskingToDiscard, "a sent message is not discarded")
         #expect(try await drafts.value == Draft(text: "Hello"))
         #expect(app.sent == [Draft(text: "Hello")])
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
+
+    @Test("the compose form confirms leaving once edited: no swipe down, and Cancel asks before discarding")
+    func composeConfirmsLeaving() async throws {
+        let app = app
+        let clock = clock
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        let compose = try #require(sheet.pages.first as? ComposePage)
+        #expect(screen.canSwipeDown(in: app.host) == true, "nothing written yet")
+        compose.text = "Hello"
+        #expect(screen.canSwipeDown(in: app.host) == false, "edited: interactiveDismissDisabled")
+        #expect(!screen.personSwipesDown(in: app.host))
+        // Cancel, then Keep Editing.
+        guard case .leaving(let kept) = try app.cancel(from: compose) else {
+            Issue.record("Cancel should ask")
+            return
+        }
+        #expect(await yieldUntil { compose.isAskingToDiscard })
+        compose.answerDiscard(false)
+        #expect(await yieldUntil { kept.isResolved })
+        #expect(kept.errorCode == .refused)
+        #expect(app.host.presentedPage(of: app.tabs) === sheet, "the sheet stays, the text with it")
+        // Cancel, then Discard.
+        guard case .leaving(let discarded) = try app.cancel(from: compose) else {
+            Issue.record("Cancel should ask")
+            return
+        }
+        #expect(await yieldUntil { compose.isAskingToDiscard })
+        compose.answerDiscard(true)
+        #expect(await yieldUntil { app.host.presentedPage(of: app.tabs) == nil })
+        clock.advance(by: .seconds(1))
+        #expect(discarded.isResolved && discarded.errorCode == nil)
+        #expect(try await drafts.value == nil, "the opener hears nothing")
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
     }
 
