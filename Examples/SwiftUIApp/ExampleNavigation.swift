@@ -18,12 +18,80 @@ public struct Draft: Sendable, Equatable {
     }
 }
 
+/// The compose sheet's form: a page that confirms leaving once the message was edited.
+///
+/// Its state lives in the page, not in the view, because the page answers PageKit's
+/// questions: ``leavePolicy(for:)`` at once when a gesture starts, ``canLeave(_:)`` when
+/// it may take time. The view binds its text field to ``text`` and shows a dialog while
+/// ``isAskingToDiscard``; its buttons call ``answerDiscard(_:)``. The navigator that makes
+/// it hands itself over (``/PageKit/NavigatorHolding``).
+public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
+    /// The message being written.
+    public var text = "" {
+        didSet {
+            guard text != oldValue else { return }
+            contentChanged()
+            // Clean or dirty decides the gestures SwiftUI is given in advance: say so.
+            if text.isEmpty != oldValue.isEmpty { navigator?.leavePolicyChanged(of: self) }
+        }
+    }
+    /// Whether the view asks "Discard this message?" now.
+    public private(set) var isAskingToDiscard = false
+    /// Whether the message was sent: nothing is left to lose.
+    public private(set) var isSent = false
+    /// The navigator that shows it, which its policy changes are told to; it sets this.
+    public weak var navigator: Navigator?
+    private var answer: CheckedContinuation<Bool, Never>?
+
+    /// An empty compose page.
+    public init() {
+        super.init("compose")
+        title = "New message"
+    }
+
+    /// A clean form lets every gesture through; an edited one holds it and asks.
+    /// - Parameter gesture: The back button, the swipe back, or the swipe down.
+    /// - Returns: ``/PageKit/LeavePolicy/allow`` while there is nothing to lose,
+    ///   ``/PageKit/LeavePolicy/confirm`` once the message was edited.
+    public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
+        text.isEmpty || isSent ? .allow : .confirm
+    }
+
+    /// Asks the person, through the view's dialog, whether to discard the message.
+    /// - Parameter request: What would remove the page.
+    /// - Returns: Whether the page may go.
+    public func canLeave(_ request: LeaveRequest) async -> Bool {
+        guard !text.isEmpty, !isSent else { return true }
+        answerDiscard(false)   // a question still open is answered no
+        isAskingToDiscard = true
+        contentChanged()
+        return await withCheckedContinuation { answer = $0 }
+    }
+
+    /// The person answered the dialog: `true` discards the message and lets the page go.
+    /// Answering when nothing is asked does nothing.
+    /// - Parameter discard: The answer.
+    public func answerDiscard(_ discard: Bool) {
+        guard let answer else { return }
+        self.answer = nil
+        isAskingToDiscard = false
+        contentChanged()
+        answer.resume(returning: discard)
+    }
+
+    /// The message was sent: the page may close without asking.
+    public func markSent() {
+        isSent = true
+        navigator?.leavePolicyChanged(of: self)
+    }
+}
+
 /// The example app's navigation:
 ///
 ///     tab [PageTabModel]
 ///     - contact [PageStackModel]: list, person_detail(id=…)
 ///     - (transparent) [PageStackModel]: feed, post(id=…)
-///     !/compose [PageStackModel, presented as a sheet]: compose, attach
+///     !/compose [PageStackModel, presented as a sheet]: compose (a ComposePage), attach
 ///
 /// `person_detail` holds an ``/PageKit/EventHandler`` named `follow`; outside links
 /// `example://people/{id}` and `https://example.com/people/{id}` open a person.
@@ -62,10 +130,13 @@ public final class ExampleNavigation {
             return person
         }
         try navigator.registry.registerScreen("post", keeping: ["id"])
-        try navigator.registry.registerScreen("compose")
+        try navigator.registry.register("compose") { _ in ComposePage() }
         try navigator.registry.registerScreen("attach")
         try navigator.links.add("example://people/{id}", to: "/tab#contact/list/person_detail(id={id})")
         try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/list/person_detail(id={id})")
+        tabs.labels = { tab, index in
+            index == 0 ? TabLabel("Contacts", image: .system("person.2")) : TabLabel("Feed", image: .system("newspaper"))
+        }
     }
 
     /// Opens a link from outside the app (`onOpenURL`): only the declared ones.
@@ -106,20 +177,24 @@ public final class ExampleNavigation {
         return draft
     }
 
-    /// The compose sheet's Send button: answers the opener, then closes the sheet.
-    /// - Parameters:
-    ///   - draft: The message.
-    ///   - page: The compose page.
-    public func send(_ draft: Draft, from page: any Page) {
-        navigator.send(PageResponse(.ok, payload: draft), from: page)
-        navigator.up()
+    /// The compose sheet's Send button: answers the opener, then the sheet closes itself,
+    /// which nothing edited holds back once it was sent.
+    /// - Parameter page: The compose page.
+    public func send(from page: ComposePage) {
+        navigator.send(PageResponse(.ok, payload: Draft(text: page.text)), from: page)
+        page.markSent()
+        navigator.close(page)
     }
 
-    /// The compose sheet's Cancel button.
-    /// - Parameter page: The compose page.
-    public func cancel(from page: any Page) {
-        navigator.send(PageResponse(.cancelled), from: page)
-        navigator.up()
+    /// The compose sheet's Cancel button: the person's dismissal of the sheet, which asks
+    /// the page first once it was edited. The opener's awaited reply is then `nil`.
+    /// - Parameter page: The compose page, or any page of the sheet's stack.
+    /// - Returns: The dismissal, queued, or refused.
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when the page is no
+    ///   longer in a sheet.
+    @discardableResult
+    public func cancel(from page: any Page) throws -> LeaveAttempt {
+        try host.userDismisses(page)
     }
 
     /// What the `follow` event does (a notification's `…/person_detail/follow?id=5`):

@@ -70,7 +70,7 @@ extension ExampleNavigation {
         screens.register("person_detail") { page in PersonDetailView(page: page, navigation: self) }
         screens.register("feed") { _ in FeedView(navigation: self) }
         screens.register("post") { page in Text(verbatim: "Post \(page.parameter("id") ?? "?")").navigationTitle("Post") }
-        screens.register("compose") { page in ComposeView(page: page, navigation: self) }
+        screens.register("compose", for: ComposePage.self) { page in ComposeView(page: page, navigation: self) }
         screens.register("attach") { _ in Text("Pick a photo").navigationTitle("Attach") }
         return screens
     }
@@ -132,28 +132,43 @@ struct FeedView: View {
     }
 }
 
-/// The compose sheet's first page: Send answers the opener, Attach pushes in the sheet's
-/// own stack.
+/// The compose sheet's first page, a form that confirms leaving once edited: Send answers
+/// the opener, Cancel asks before discarding, Attach pushes in the sheet's own stack. The
+/// swipe down is off while the message is edited; the view is drawn again whenever the
+/// page changes.
 @MainActor
 struct ComposeView: View {
-    let page: ScreenPage
+    let page: ComposePage
     let navigation: ExampleNavigation
-    @State private var text = ""
 
     var body: some View {
         Form {
-            TextField("Message", text: $text)
+            TextField("Message", text: Binding(get: { page.text }, set: { page.text = $0 }))
             Button("Attach a photo") { navigation.navigator.request("attach") }
         }
-        .navigationTitle("New message")
+        .navigationTitle(page.title ?? "")
         .toolbar {
             ToolbarItem(placement: .cancellationAction) {
-                Button("Cancel") { navigation.cancel(from: page) }
+                // The page is in a sheet while this button shows.
+                Button("Cancel") { _ = try? navigation.cancel(from: page) }
             }
             ToolbarItem(placement: .confirmationAction) {
-                Button("Send") { navigation.send(Draft(text: text), from: page) }
+                Button("Send") { navigation.send(from: page) }.disabled(page.text.isEmpty)
             }
         }
+        .confirmationDialog("Discard this message?", isPresented: isAskingToDiscard, titleVisibility: .visible) {
+            Button("Discard", role: .destructive) { page.answerDiscard(true) }
+            Button("Keep Editing", role: .cancel) { page.answerDiscard(false) }
+        }
+    }
+
+    /// The dialog's binding: dismissed without a button (a tap outside), it answers no,
+    /// on the next turn, so that a button's own answer comes first.
+    private var isAskingToDiscard: Binding<Bool> {
+        Binding(get: { page.isAskingToDiscard }, set: { isShown in
+            guard !isShown else { return }
+            Task { @MainActor in page.answerDiscard(false) }
+        })
     }
 }
 #endif

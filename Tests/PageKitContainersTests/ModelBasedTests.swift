@@ -39,6 +39,7 @@ enum ModelOperation: Sendable, CustomStringConvertible {
     case swipeDown
     case late
     case drop
+    case dropSheet
     case cancel(pick: Int)
     case advance(milliseconds: Int)
 
@@ -59,6 +60,7 @@ enum ModelOperation: Sendable, CustomStringConvertible {
         case .swipeDown: "the person swipes the sheet down"
         case .late: "next completion comes late"
         case .drop: "next completion is dropped"
+        case .dropSheet: "SwiftUI drops the next presentation"
         case .cancel(let pick): "cancel request #\(pick)"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
         }
@@ -84,6 +86,7 @@ enum ModelOperation: Sendable, CustomStringConvertible {
         case 74..<78: return .tapBack
         case 78..<81: return .tapTab(Int.random(in: 0...2, using: &random))
         case 81..<84: return .swipeDown
+        case 84..<84: return .dropSheet
         default: return .advance(milliseconds: random.pick([50, 200, 350, 700, 1_000, 2_000, 3_000]))
         }
     }
@@ -141,6 +144,10 @@ struct ReferenceModel {
         var endsAt: Duration?
         var timeoutAt: Duration
         var cancelRequested = false
+        /// Levels a SwiftUI pop still has to go, one per animation (iOS 16.0 and 16.1).
+        var levelsLeft = 0
+        /// A SwiftUI presentation that is taken back if it times out before it appeared.
+        var undoesPresentation = false
     }
 
     static let duration = Duration.milliseconds(350)
@@ -154,6 +161,8 @@ struct ReferenceModel {
     var running: Running?
     var interacting: Int?
     var fates: [Fate] = []
+    /// Presentations SwiftUI will drop: they never appear.
+    var sheetDrops = 0
     var outcomes: [Int: Outcome] = [:]
     var deliveries: [Int] = []
     /// The navigator's history, and the changes it announced that it did not make.
@@ -163,9 +172,13 @@ struct ReferenceModel {
     /// The containers the live tree is made of.
     let tree: ModelTree
 
-    init(list: Page, feed: Page, tree: ModelTree = .headless) {
+    /// The iOS release SwiftUI's containers behave as.
+    let system: SystemVersion
+
+    init(list: Page, feed: Page, tree: ModelTree = .headless, system: SystemVersion = SystemVersion(17, 0)) {
         stacks = [[list], [feed]]
         self.tree = tree
+        self.system = system
         history = [currentPath]
     }
 
@@ -283,28 +296,45 @@ struct ReferenceModel {
         guard var current = running else { return }
         let step = current.remaining.removeFirst()
         var changed = true
+        current.levelsLeft = 0
+        current.undoesPresentation = false
         switch step {
         case .dismiss(let from): modals.removeSubrange(from...)
         case .select(let tab): selected = tab
         case .popTo(let stack, let index):
-            changed = index + 1 < stacks[stack].count
+            let levels = stacks[stack].count - 1 - index
+            changed = levels > 0
             stacks[stack].removeSubrange((index + 1)...)
+            if tree.isSwiftUIStack(stack), system < SystemVersion(16, 2) { current.levelsLeft = max(levels - 1, 0) }
         case .push(let stack, let page): stacks[stack].append(page)
-        case .present(let page): modals.append(page)
+        case .present(let page):
+            modals.append(page)
+            current.undoesPresentation = tree.hasSwiftUISheets
         }
         if current.maker != .navigator, changed { announce(current.maker) }
         if endsAtOnce(step, changed: changed) {
             running = current
             return current.remaining.isEmpty ? end(current.number, .done) : beginNextStep()
         }
+        if case .present = step, tree.hasSwiftUISheets, sheetDrops > 0 {
+            // SwiftUI never shows it: no animation, no callback, only the time-out.
+            sheetDrops -= 1
+            current.endsAt = nil
+        } else {
+            current.endsAt = nextAnimationEnd()
+        }
+        current.timeoutAt = now + Self.timeout
+        running = current
+    }
+
+    /// When the next animation's end callback comes, as its fate says.
+    private mutating func nextAnimationEnd() -> Duration? {
         let fate = fates.isEmpty ? .normal : fates.removeFirst()
-        current.endsAt = switch fate {
+        return switch fate {
         case .normal: now + Self.duration
         case .late: now + .seconds(3)
         case .dropped: nil
         }
-        current.timeoutAt = now + Self.timeout
-        running = current
     }
 
     private mutating func end(_ number: Int, _ outcome: Outcome) {
@@ -332,7 +362,12 @@ struct ReferenceModel {
             guard ends <= target else { break }
             now = ends
             if let endsAt = current.endsAt, endsAt <= current.timeoutAt {
-                if current.remaining.isEmpty {
+                if current.levelsLeft > 0 {
+                    // A SwiftUI pop on iOS 16.0 or 16.1: the next level goes.
+                    let next = nextAnimationEnd()
+                    running?.levelsLeft -= 1
+                    running?.endsAt = next
+                } else if current.remaining.isEmpty {
                     end(current.number, .done)
                 } else if current.cancelRequested {
                     end(current.number, .cancelled)
@@ -340,6 +375,11 @@ struct ReferenceModel {
                     beginNextStep()
                 }
             } else {
+                if current.undoesPresentation {
+                    // SwiftUI's host takes back a presentation that never appeared.
+                    modals.removeLast()
+                    announce(.app)
+                }
                 end(current.number, .failed(.timedOut))
             }
         }
@@ -355,9 +395,11 @@ struct ReferenceModel {
         }
     }
 
+    /// The person's swipe back holds the queue from the finger down, on a UIKit stack
+    /// (its gesture delegate) and on a SwiftUI one (the gesture's target, through the
+    /// hosting controller) alike.
     mutating func beginSwipe() -> Bool {
-        // SwiftUI says nothing of a back swipe until it is over: see endSwipe(finish:).
-        guard isIdle, modals.isEmpty, selected < 2, !tree.isSwiftUIStack(selected), stacks[selected].count > 1 else {
+        guard isIdle, modals.isEmpty, selected < 2, stacks[selected].count > 1 else {
             return false
         }
         interacting = selected
@@ -365,26 +407,13 @@ struct ReferenceModel {
     }
 
     mutating func endSwipe(finish: Bool) {
-        guard let stack = interacting else {
-            if finish { swipeBackOnSwiftUIStack() }
-            return
-        }
+        guard let stack = interacting else { return }
         if finish {
             stacks[stack].removeLast()
             announce(.user)
         }
         interacting = nil
         proceed()
-    }
-
-    /// A finished back swipe on a SwiftUI stack, reported once it is over: only while
-    /// nothing moves and no sheet covers the stack.
-    mutating func swipeBackOnSwiftUIStack() {
-        guard isIdle, modals.isEmpty, selected < 2, tree.isSwiftUIStack(selected), stacks[selected].count > 1 else {
-            return
-        }
-        stacks[selected].removeLast()
-        announce(.user)
     }
 
     /// The person taps a tab: selected at once, whatever the queue is doing.
@@ -407,6 +436,8 @@ struct ReferenceModel {
 final class OverlapCheckingDriver: TransitionDriver {
     let next: ClockTransitionDriver
     private var active: Set<Int> = []
+    private var names: [Int: String] = [:]
+    private var activeNames: String { active.sorted().compactMap { names[$0] }.joined(separator: ", ") }
     private var lastID = 0
     private(set) var overlaps: [String] = []
 
@@ -415,7 +446,8 @@ final class OverlapCheckingDriver: TransitionDriver {
     }
 
     func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
-        if !active.isEmpty { overlaps.append("\(transition) started while another ran") }
+        if !active.isEmpty { overlaps.append("\(transition.description) started while \(activeNames) ran") }
+        names[lastID + 1] = transition.description
         lastID += 1
         let id = lastID
         active.insert(id)
@@ -438,8 +470,8 @@ final class SystemUnderTest {
     let queue: TransitionQueue
     let timing: ClockTransitionDriver
     let driver: OverlapCheckingDriver
-    /// Stands in for SwiftUI's screen: answers the SwiftUI models' waits through `driver`.
-    let screen: ScreenSimulator
+    /// Stands in for SwiftUI: calls the SwiftUI models back, timed through `driver`.
+    let screen: SwiftUIScreen
     let host: any PageHost
     let stacks: [any ModelStack]
     let tabs: any ModelTabs
@@ -447,6 +479,8 @@ final class SystemUnderTest {
     var nextUID = 1
     var deliveries: [Int] = []
     var swipe: HeadlessNavigationStack.InteractivePop?
+    /// The SwiftUI stack the person's finger swipes back on.
+    var swiftUISwipe: PageStackModel?
     var requests: [Int: () -> ReferenceModel.Outcome?] = [:]
     var cancellers: [Int: () -> Void] = [:]
     /// The changes the navigator announced that it did not make.
@@ -454,12 +488,13 @@ final class SystemUnderTest {
     private var observation: ObservationToken?
     private var changeObservation: ObservationToken?
 
-    init(tree: ModelTree = .headless) {
+    init(tree: ModelTree = .headless, behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         queue = TransitionQueue(clock: clock, timeouts: .init(animated: ReferenceModel.timeout,
                                                               nonAnimated: .milliseconds(500)))
         timing = ClockTransitionDriver(clock: clock, duration: ReferenceModel.duration)
         driver = OverlapCheckingDriver(next: timing)
-        screen = ScreenSimulator(driver: driver)
+        screen = SwiftUIScreen(driver: driver, clock: clock, animationDuration: timing.duration, behaviour: behaviour)
+        screen.recordsCallbacks = false
         let roots = [ModelPage("list", id: nil, uid: 0), ModelPage("feed", id: nil, uid: -1)]
         let names = ["contact", ""]
         stacks = roots.indices.map { [driver, queue] index -> any ModelStack in
@@ -473,7 +508,7 @@ final class SystemUnderTest {
             : HeadlessTabContainer(name: "tab", tabs: tabPages, driver: driver, queue: queue)
         if tree.hasSwiftUISheets {
             let host = PageHostModel(queue: queue)
-            screen.show(host)
+            screen.show(host, root: tabs)
             self.host = host
         } else {
             host = HeadlessPageHost(driver: driver, queue: queue)
@@ -593,13 +628,20 @@ struct ModelBasedTests {
     /// Runs one sequence; returns a description of the first disagreement, if any.
     static func run(seed: UInt64, length: Int, tree: ModelTree = .headless) -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
-        let system = SystemUnderTest(tree: tree)
+        // Each seed runs SwiftUI as one release and one setting of each unsettled rule:
+        // a batch goes through them all.
+        let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
+        let system = SystemUnderTest(tree: tree, behaviour: behaviour)
         var model = ReferenceModel(list: .init(name: "list", id: nil, uid: 0), feed: .init(name: "feed", id: nil, uid: -1),
-                                   tree: tree)
+                                   tree: tree, system: behaviour.system)
+        let label = tree == .headless ? "\(tree) tree" : "\(tree) tree (\(behaviour))"
         var log: [String] = []
         var number = 0
 
-        func check(_ when: String) -> String? {
+        /// Compares the state, outcomes, announcements and history. The history only
+        /// grows at its end, so after each operation its last entry and its length are
+        /// compared, and the whole of it at the end of the run.
+        func check(_ when: String, wholeHistory: Bool = false) -> String? {
             if system.state != model.state {
                 return "\(when): live \(system.state) ≠ model \(model.state)"
             }
@@ -609,6 +651,10 @@ struct ModelBasedTests {
                 return "\(when): current path \(current) ≠ model \(model.currentPath)"
             }
             if let overlap = system.driver.overlaps.first { return "\(when): \(overlap)" }
+            // What SwiftUI would show: never a path written mid-animation, and every view
+            // showing what its model binds.
+            if let violation = system.screen.violations.first { return "\(when): \(violation)" }
+            if let disagreement = system.screen.disagreements.first { return "\(when): \(disagreement)" }
             for (request, outcome) in system.requests {
                 if outcome() != model.outcomes[request] {
                     return "\(when): request #\(request) is \(outcome().map(\.description) ?? "pending") live, "
@@ -621,8 +667,12 @@ struct ModelBasedTests {
             if system.changes != model.changes {
                 return "\(when): changes announced \(system.changes) ≠ model \(model.changes)"
             }
-            let history = system.navigator.history.entries.map(\.description)
-            if history != Array(model.history.suffix(history.count)) || history.count != min(model.history.count, 50) {
+            let length = system.navigator.history.count
+            let same = wholeHistory
+                ? system.navigator.history.entries.map(\.description) == Array(model.history.suffix(length))
+                : system.navigator.history.last?.description == model.history.last
+            if !same || length != min(model.history.count, 50) {
+                let history = system.navigator.history.entries.map(\.description)
                 return "\(when): history \(history) ≠ model \(model.history.suffix(50))"
             }
             return nil
@@ -667,12 +717,11 @@ struct ModelBasedTests {
                 model.enqueue(number, .queuedPopTo(stack: stack, uid: (target as! ModelPage).uid))
             case .swipeBegin:
                 let expected = model.beginSwipe()
-                if system.swipe == nil, expected, system.tabs.selectedIndex < 2 {
-                    let stack = system.stacks[system.tabs.selectedIndex] as? HeadlessNavigationStack
-                    system.swipe = try? stack?.beginInteractivePop()
+                if !system.isSwiping, expected, system.tabs.selectedIndex < 2 {
+                    system.beginSwipe(on: system.tabs.selectedIndex)
                 }
-                if (system.swipe != nil) != (model.interacting != nil) {
-                    return "seed \(seed), \(tree) tree: swipe began live \(system.swipe != nil), model \(expected)\n"
+                if system.isSwiping != (model.interacting != nil) {
+                    return "seed \(seed), \(label): swipe began live \(system.isSwiping), model \(expected)\n"
                         + log.joined(separator: "\n")
                 }
             case .tapBack:
@@ -680,7 +729,7 @@ struct ModelBasedTests {
                 let pages = system.stacks[stack].pages
                 if system.tabs.selectedIndex < 2, pages.count > 1, let top = pages.last as? ModelPage {
                     guard case .leaving(let ticket) = try! system.stacks[stack].userTapsBack() else {
-                        return "seed \(seed), \(tree) tree: the back button should queue a pop\n" + log.joined(separator: "\n")
+                        return "seed \(seed), \(label): the back button should queue a pop\n" + log.joined(separator: "\n")
                     }
                     if let waiting = model.userPopWaiting(stack: stack, uid: top.uid) {
                         // One leave waits per page: a second tap joins the first.
@@ -701,12 +750,7 @@ struct ModelBasedTests {
                 system.swipeDown()
                 model.swipeDown()
             case .swipeEnd(let finish):
-                if let swipe = system.swipe {
-                    if finish { swipe.finish() } else { swipe.cancel() }
-                } else if finish {
-                    system.swipeBackOnSwiftUIStack()
-                }
-                system.swipe = nil
+                system.endSwipe(finishing: finish)
                 model.endSwipe(finish: finish)
             case .late:
                 system.timing.setNext(.after(.seconds(3)))
@@ -714,6 +758,11 @@ struct ModelBasedTests {
             case .drop:
                 system.timing.dropNextCompletion()
                 model.fates.append(.dropped)
+            case .dropSheet:
+                if tree.hasSwiftUISheets {
+                    system.screen.dropNextPresentation()
+                    model.sheetDrops += 1
+                }
             case .cancel(let pick):
                 guard pick < number else { break }
                 system.cancellers[pick + 1]?()
@@ -722,21 +771,22 @@ struct ModelBasedTests {
                 system.clock.advance(by: .milliseconds(milliseconds))
                 model.advance(by: .milliseconds(milliseconds))
             }
+            // Each operation is a turn of the run loop: what it left for the next turn runs.
+            system.clock.advance(by: .zero)
             if let problem = check("after \(operation)") {
-                return "seed \(seed), \(tree) tree: \(problem)\n" + log.joined(separator: "\n")
+                return "seed \(seed), \(label): \(problem)\n" + log.joined(separator: "\n")
             }
         }
         // Every request ends: let go of any swipe, then let all time pass.
-        system.swipe?.cancel()
-        system.swipe = nil
+        system.endSwipe(finishing: false)
         model.endSwipe(finish: false)
         system.clock.advance(by: .seconds(3_600))
         model.advance(by: .seconds(3_600))
-        if let problem = check("at the end") {
-            return "seed \(seed), \(tree) tree: \(problem)\n" + log.joined(separator: "\n")
+        if let problem = check("at the end", wholeHistory: true) {
+            return "seed \(seed), \(label): \(problem)\n" + log.joined(separator: "\n")
         }
         if let unresolved = system.requests.first(where: { $0.value() == nil }) {
-            return "seed \(seed), \(tree) tree: request #\(unresolved.key) never ended\n" + log.joined(separator: "\n")
+            return "seed \(seed), \(label): request #\(unresolved.key) never ended\n" + log.joined(separator: "\n")
         }
         return nil
     }

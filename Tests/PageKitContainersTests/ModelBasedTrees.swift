@@ -9,7 +9,7 @@ enum ModelTree: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Headless containers throughout: UIKit's semantics.
     case headless
     /// SwiftUI's models throughout (a tab model, two stack models, a host model) on a
-    /// simulated screen.
+    /// model of SwiftUI (`SwiftUIScreen`).
     case swiftUI
     /// A UIKit tab bar (the headless one) holding a SwiftUI stack (contact) and a UIKit
     /// stack (feed), with SwiftUI's sheets, all on one queue.
@@ -56,22 +56,35 @@ extension PageTabModel: ModelTabs {}
 
 extension SystemUnderTest {
     /// The person swipes the top sheet down, if nothing moves: through the headless
-    /// host's gesture, or as SwiftUI reports a sheet it dismissed.
+    /// host's gesture, or on the SwiftUI screen, which clears the sheet's binding.
     func swipeDown() {
         if let host = host as? HeadlessPageHost {
             _ = try? host.userSwipesDownModal(finishing: true)
         } else if let host = host as? PageHostModel, queue.isIdle {
-            var level: any Page = tabs
-            while let next = host.presentedPage(of: level), host.presentedPage(of: next) != nil { level = next }
-            if let top = host.presentedPage(of: level) { host.personDismissed(top) }
+            screen.personSwipesDown(in: host)
         }
     }
 
-    /// The person's back swipe on a SwiftUI stack, which SwiftUI reports only once it is
-    /// over, by shrinking the path: only while nothing moves and no sheet covers it.
-    func swipeBackOnSwiftUIStack() {
-        guard swipe == nil, queue.isIdle, host.presentedPage(of: tabs) == nil, tabs.selectedIndex < 2,
-              let stack = stacks[tabs.selectedIndex] as? PageStackModel, stack.pages.count > 1 else { return }
-        stack.pathChanged(to: Array(stack.path.dropLast()))
+    /// Whether the person's finger is down on a swipe back.
+    var isSwiping: Bool { swipe != nil || swiftUISwipe != nil }
+
+    /// The person's finger starts a swipe back on stack `index`: the headless stack's
+    /// interactive pop, or the SwiftUI screen's gesture.
+    func beginSwipe(on index: Int) {
+        if let stack = stacks[index] as? HeadlessNavigationStack {
+            swipe = try? stack.beginInteractivePop()
+        } else if let stack = stacks[index] as? PageStackModel, screen.personBeginsSwipeBack(stack) {
+            swiftUISwipe = stack
+        }
+    }
+
+    /// The person's finger lifts.
+    func endSwipe(finishing: Bool) {
+        if let swipe {
+            if finishing { swipe.finish() } else { swipe.cancel() }
+        }
+        if let stack = swiftUISwipe { screen.personEndsSwipeBack(stack, finishing: finishing) }
+        swipe = nil
+        swiftUISwipe = nil
     }
 }

@@ -5,24 +5,25 @@ import PageKitTestSupport
 import SwiftUIApp
 import Testing
 
-/// The SwiftUI example's navigation, run on Linux with a simulated screen: what its views
-/// would do, through the same methods.
+/// The SwiftUI example's navigation, run on Linux on the model of SwiftUI
+/// (`SwiftUIScreen`): what its views would do, through the same methods.
 @MainActor
 @Suite("SwiftUI example", .timeLimit(.minutes(2)))
 struct SwiftUIExampleTests {
     let clock = ManualTransitionClock()
     let app: ExampleNavigation
-    let screen: ScreenSimulator
+    let screen: SwiftUIScreen
 
     init() throws {
         app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
-        screen = ScreenSimulator(driver: ClockTransitionDriver(clock: clock))
+        screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock))
+        screen.show(app.tabs)
         screen.show(app.contacts)
         screen.show(app.feed)
-        screen.show(app.host)
+        screen.show(app.host, root: app.tabs)
     }
 
-    /// Runs `work` while the simulated screen lets time pass.
+    /// Runs `work` while the model screen lets time pass.
     @discardableResult
     private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
         let task = Task { try await work() }
@@ -31,6 +32,12 @@ struct SwiftUIExampleTests {
             clock.advance(by: .milliseconds(250))
         }
         return try await task.value
+    }
+
+    @Test("the tab bar shows the example's labels")
+    func tabLabels() {
+        #expect(screen.tabLabels(of: app.tabs).map(\.title) == ["Contacts", "Feed"])
+        #expect(screen.tabLabels(of: app.tabs).map(\.image) == [.system("person.2"), .system("newspaper")])
     }
 
     @Test("onOpenURL: a declared link opens the person in the contacts tab; any other is refused with a typed error")
@@ -71,11 +78,50 @@ struct SwiftUIExampleTests {
         #expect(sheet.pages.map(\.pageName) == ["compose", "attach"], "the sheet has its own stack")
         app.navigator.up()
         clock.advance(by: .seconds(1))
-        let compose = try #require(sheet.pages.first)
-        app.send(Draft(text: "Hello"), from: compose)
+        let compose = try #require(sheet.pages.first as? ComposePage)
+        compose.text = "Hello"
+        app.send(from: compose)
         clock.advance(by: .seconds(1))
+        #expect(!compose.isAskingToDiscard, "a sent message is not discarded")
         #expect(try await drafts.value == Draft(text: "Hello"))
         #expect(app.sent == [Draft(text: "Hello")])
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
+
+    @Test("the compose form confirms leaving once edited: no swipe down, and Cancel asks before discarding")
+    func composeConfirmsLeaving() async throws {
+        let app = app
+        let clock = clock
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        let compose = try #require(sheet.pages.first as? ComposePage)
+        #expect(screen.canSwipeDown(in: app.host) == true, "nothing written yet")
+        compose.text = "Hello"
+        #expect(screen.canSwipeDown(in: app.host) == false, "edited: interactiveDismissDisabled")
+        #expect(!screen.personSwipesDown(in: app.host))
+        // Cancel, then Keep Editing.
+        guard case .leaving(let kept) = try app.cancel(from: compose) else {
+            Issue.record("Cancel should ask")
+            return
+        }
+        #expect(await yieldUntil { compose.isAskingToDiscard })
+        compose.answerDiscard(false)
+        #expect(await yieldUntil { kept.isResolved })
+        #expect(kept.errorCode == .refused)
+        #expect(app.host.presentedPage(of: app.tabs) === sheet, "the sheet stays, the text with it")
+        // Cancel, then Discard.
+        guard case .leaving(let discarded) = try app.cancel(from: compose) else {
+            Issue.record("Cancel should ask")
+            return
+        }
+        #expect(await yieldUntil { compose.isAskingToDiscard })
+        compose.answerDiscard(true)
+        #expect(await yieldUntil { app.host.presentedPage(of: app.tabs) == nil })
+        clock.advance(by: .seconds(1))
+        #expect(discarded.isResolved && discarded.errorCode == nil)
+        #expect(try await drafts.value == nil, "the opener hears nothing")
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
     }
 
@@ -86,8 +132,7 @@ struct SwiftUIExampleTests {
         let drafts = Task { try await app.compose() }
         _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
         clock.advance(by: .seconds(1))
-        let sheet = try #require(app.host.presentedPage(of: app.tabs))
-        app.host.personDismissed(sheet)
+        #expect(screen.personSwipesDown(in: app.host), "a clean form swipes away")
         #expect(try await drafts.value == nil)
         #expect(app.sent.isEmpty)
     }

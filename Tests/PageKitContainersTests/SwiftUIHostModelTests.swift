@@ -48,9 +48,9 @@ struct SwiftUIHostModelTests {
         #expect(presentation?.detents == testCase.detents)
         #expect(host.presentationStyle(of: sheet)?.presentation == testCase.presentation)
         #expect(counter.animations == [true])
-        host.presentationAppeared(TestPage("other"))
-        #expect(!ended)
-        host.presentationAppeared(sheet)
+        host.presentationDidAppear(TestPage("other"))
+        #expect(!ended, "only the presented page's appearance ends it")
+        host.presentationDidAppear(sheet)
         #expect(ended)
     }
 
@@ -79,7 +79,7 @@ struct SwiftUIHostModelTests {
         #expect(host.presentedPage(of: root) == nil)
     }
 
-    @Test("a presentation that never appears ends with the queue's time-out")
+    @Test("a presentation that never appears ends with the queue's time-out, and is taken back")
     func neverAppears() {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
@@ -95,28 +95,35 @@ struct SwiftUIHostModelTests {
         #expect(!ticket.isResolved)
         clock.advance(by: .milliseconds(1))
         #expect(ticket.errorCode == .timedOut)
-        #expect(host.presentedPage(of: root) === sheet, "the model keeps what it was asked to show")
+        #expect(host.presentedPage(of: root) == nil, "SwiftUI never showed it: the model does not keep it")
     }
 
-    @Test("a dismissal ends when SwiftUI's onDismiss runs for the level, at once when not animated")
+    @Test("a dismissal ends when the dismissed level disappears, at once when not animated or never shown")
     func dismissals() {
         let (host, root, _) = host()
         let sheet = TestPage("sheet"), nested = TestPage("nested")
         host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
         host.present(nested, from: sheet, animated: false, completion: TransitionCompletion { _ in })
+        host.presentationDidAppear(sheet)
+        host.presentationDidAppear(nested)
         #expect(host.presentedPage(of: sheet) === nested, "a page presented from a sheet is over the sheet's level")
         var ended = false
         host.dismissPage(presentedBy: root, animated: true, completion: TransitionCompletion { _ in ended = true })
         #expect(host.presentedPage(of: root) == nil)
         #expect(host.presentedPage(of: sheet) == nil, "what was presented above goes too")
-        host.presentationEnded(over: sheet)
-        #expect(!ended, "only the level that presented it")
-        host.presentationEnded(over: root)
+        host.presentationDidDisappear(nested)
+        #expect(!ended, "only the page dismissed")
+        host.presentationDidDisappear(sheet)
         #expect(ended)
         host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
+        host.presentationDidAppear(sheet)
         var endedAtOnce = false
         host.dismissPage(presentedBy: root, animated: false, completion: TransitionCompletion { _ in endedAtOnce = true })
         #expect(endedAtOnce)
+        host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
+        var neverShown = false
+        host.dismissPage(presentedBy: root, animated: true, completion: TransitionCompletion { _ in neverShown = true })
+        #expect(neverShown, "no onDismiss comes for a presentation that never appeared")
     }
 
     @Test("a page presented from deep in a level is recorded over the level's root, whose view carries the sheet")
@@ -150,13 +157,15 @@ struct SwiftUIHostModelTests {
         #expect(weakSheet == nil, "the dismissed sheet is freed; back() made a new one")
     }
 
-    @Test("a sheet whose presentation waits and that the person dismisses ends that wait")
+    @Test("a sheet whose presentation waits and that the person dismisses ends that wait, on the next turn")
     func dismissedWhileAppearing() {
-        let (host, root, _) = host()
+        let (host, root, clock) = host()
         let sheet = TestPage("sheet")
         var ended = false
         host.present(sheet, from: root, animated: true, completion: TransitionCompletion { _ in ended = true })
         host.personDismissed(sheet)
+        #expect(!ended, "not inside the binding's setter, where the next operation would start")
+        clock.advance(by: .zero)
         #expect(ended)
     }
 

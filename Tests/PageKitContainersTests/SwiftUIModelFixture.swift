@@ -2,7 +2,7 @@ import PageKit
 import PageKitContainers
 import PageKitTestSupport
 
-/// A SwiftUI app's tree, on the platform-neutral models, with a simulated screen:
+/// A SwiftUI app's tree, on the platform-neutral models, on the model screen:
 ///
 ///     tab [PageTabModel]
 ///     - contact [PageStackModel]: list
@@ -16,7 +16,7 @@ final class SwiftUIAppFixture {
     let clock = ManualTransitionClock()
     let queue: TransitionQueue
     let driver: ClockTransitionDriver
-    let screen: ScreenSimulator
+    let screen: SwiftUIScreen
     let list = ScreenPage("list")
     let feedRoot = ScreenPage("feed")
     let settings = ScreenPage("settings")
@@ -28,12 +28,14 @@ final class SwiftUIAppFixture {
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
 
-    /// - Parameter onScreen: Whether the simulated screen shows the stacks and the host;
-    ///   otherwise no view is on screen and every transition ends at once.
-    init(onScreen: Bool = true) {
+    /// - Parameters:
+    ///   - onScreen: Whether the model screen shows the stacks and the host; otherwise no
+    ///     view is on screen and every transition ends at once.
+    ///   - behaviour: How the SwiftUI the screen stands in for behaves.
+    init(onScreen: Bool = true, behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         queue = TransitionQueue(clock: clock)
         driver = ClockTransitionDriver(clock: clock)
-        screen = ScreenSimulator(driver: driver)
+        screen = SwiftUIScreen(driver: driver, behaviour: behaviour)
         contact = PageStackModel(name: "contact", pages: [list], queue: queue)
         feed = PageStackModel(pages: [feedRoot], queue: queue)
         tabs = PageTabModel(name: "tab", tabs: [contact, feed, settings], queue: queue)
@@ -45,9 +47,10 @@ final class SwiftUIAppFixture {
         navigator = Navigator(root: tabs, host: host, registry: registry, queue: queue, identifiers: .sequential())
         token = navigator.observe { [unowned self] in self.events.append($0) }
         if onScreen {
+            screen.show(tabs)
             screen.show(contact)
             screen.show(feed)
-            screen.show(host)
+            screen.show(host, root: tabs)
         }
     }
 
@@ -82,7 +85,7 @@ final class ChangeCounter {
 }
 
 extension SwiftUIAppFixture {
-    /// Queues `text` and lets the simulated screen run until it ends.
+    /// Queues `text` and lets the model screen run until it ends.
     @discardableResult
     func open(_ text: String, _ options: NavigationOptions = .default) throws -> NavigationOutcome {
         let request = navigator.request(try PagePath(parsing: text), options)

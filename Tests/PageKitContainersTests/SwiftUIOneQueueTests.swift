@@ -32,7 +32,7 @@ struct SwiftUIOneQueueTests {
         #expect(first.isResolved && first.errorCode == nil)
         #expect(pathAtFirst == "/tab#contact/list/person_detail(id=5)!/compose/attach")
         #expect(app.host.presentedPage(of: app.tabs) == nil, "the second's dismissal has begun")
-        // The second: dismiss (until SwiftUI's onDismiss), select at once, push post.
+        // The second: dismiss (until the sheet's level disappears), select at once, push post.
         app.clock.advance(by: .milliseconds(350))
         #expect(app.host.presentedPage(of: app.tabs) == nil)
         #expect(app.tabs.selectedIndex == 1)
@@ -54,7 +54,7 @@ struct SwiftUIOneQueueTests {
         let queue = TransitionQueue(clock: clock)
         let timing = ClockTransitionDriver(clock: clock)
         let driver = OverlapCheckingDriver(next: timing)
-        let screen = ScreenSimulator(driver: driver)
+        let screen = SwiftUIScreen(driver: driver, clock: clock, animationDuration: timing.duration)
         // SwiftUI: the contact stack and every presentation.
         let contact = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
         let host = PageHostModel(queue: queue)
@@ -67,7 +67,7 @@ struct SwiftUIOneQueueTests {
         registry.replace("privacy") { _ in PlainPage("privacy") }
         let navigator = Navigator(root: tabs, host: host, registry: registry, queue: queue, identifiers: .sequential())
         screen.show(contact)
-        screen.show(host)
+        screen.show(host, root: tabs)
         var changes: [String] = []
         let token = navigator.observe { event in
             if case .changed(let change) = event.kind { changes.append("\(change.kind.rawValue) by \(event.source)") }

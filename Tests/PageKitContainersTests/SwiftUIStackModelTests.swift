@@ -4,8 +4,9 @@ import PageKitTestSupport
 import Testing
 
 /// The SwiftUI navigation stack's model: PageKit's pushes and pops change it and end when
-/// the page on top appears (the queue's time-out as the safety net); the person's back,
-/// through the path binding or PageKit's back button, is reported as the person's.
+/// the page on top has appeared, its hosting controller's `viewDidAppear` (the queue's
+/// time-out as the safety net); the person's back, through the path binding or PageKit's
+/// back button, is reported as the person's.
 @MainActor
 @Suite("SwiftUI stack model", .timeLimit(.minutes(2)))
 struct SwiftUIStackModelTests {
@@ -18,20 +19,21 @@ struct SwiftUIStackModelTests {
         return (stack, clock, queue)
     }
 
-    @Test("a push changes the model at once and ends when the new top appears, whatever the clock says")
+    @Test("a push changes the model at once and ends when the new top has appeared, whatever the clock says")
     func pushEndsOnAppearance() {
         let (stack, clock, queue) = stack()
         let counter = ChangeCounter(stack)
         let page = PlainPage("a")
         let push = stack.queued.push(page)
         #expect(stack.pages.map(\.pageName) == ["root", "a"], "the model changes when the transition starts")
-        #expect(stack.path == [PageEntry(page)], "the path is every page above the root")
+        #expect(stack.path.map(\.page).elementsEqual([page]) { $0 === $1 }, "the path is every page above the root")
         #expect(counter.animations == [true], "the view is told, to animate")
         #expect(stack.screenWait?.kind == .appearance)
-        stack.pageAppeared(stack.pages[0])
-        clock.advance(by: .seconds(1))
-        #expect(!push.isResolved, "only the top's appearance, or the time-out, ends it")
+        stack.pageDidAppear(stack.pages[0])
         stack.pageAppeared(page)
+        clock.advance(by: .seconds(1))
+        #expect(!push.isResolved, "only the top's hosting controller appearing, or the time-out, ends it; not onAppear")
+        stack.pageDidAppear(page)
         #expect(push.result.map { (try? $0.get()) != nil } == true)
         #expect(stack.screenWait == nil)
         #expect(queue.isIdle)
@@ -48,9 +50,9 @@ struct SwiftUIStackModelTests {
         clock.advance(by: .milliseconds(1))
         #expect(push.errorCode == .timedOut)
         #expect(stack.pages.map(\.pageName) == ["root"], "the pop ran at its turn")
-        stack.pageAppeared(page)
+        stack.pageDidAppear(page)
         #expect(!pop.isResolved, "the late appearance of the pushed page is not the pop's")
-        stack.pageAppeared(stack.pages[0])
+        stack.pageDidAppear(stack.pages[0])
         #expect(pop.isResolved && pop.errorCode == nil)
     }
 
@@ -110,7 +112,7 @@ struct SwiftUIStackModelTests {
         stack.pop(to: root, animated: true, completion: TransitionCompletion { ended = $0 })
         #expect(stack.pages.count == 1 && stack.path.isEmpty)
         #expect(ended == nil)
-        stack.pageAppeared(root)
+        stack.pageDidAppear(root)
         #expect(ended.map { (try? $0.get()) != nil } == true)
         var failure: NavigationError.Code?
         stack.pop(to: PlainPage("x"), animated: true, completion: TransitionCompletion { result in
@@ -138,7 +140,9 @@ struct SwiftUIStackModelTests {
         // The same page twice in a path SwiftUI sets: refused, and the view told to show the model's path again.
         let counter = ChangeCounter(app.contact)
         app.contact.pathChanged(to: app.contact.path + [PageEntry(app.list)])
-        #expect(counter.animations == [true])
+        #expect(counter.animations.isEmpty, "not from inside SwiftUI's own setter")
+        app.clock.advance(by: .zero)
+        #expect(counter.animations == [true], "on the next turn")
         #expect(app.path == before)
         #expect(app.failures.filter { $0 == .alreadyInHierarchy }.count >= 3, "\(app.events)")
     }
@@ -235,12 +239,24 @@ struct SwiftUIStackModelTests {
         }
     }
 
-    @Test("a change of policy is told to the views")
+    @Test("a change of policy is told to the view of that page only, whichever way it is told")
     func policiesChanged() {
-        let (stack, _, _) = stack()
-        let counter = ChangeCounter(stack)
+        let (stack, _, queue) = stack(["root", "a"])
+        let page = ConfirmingPage("draft")
+        page.policy = .allow
+        stack.push([page], animated: false, completion: TransitionCompletion { _ in })
+        let slots = stack.path.map { stack.slot(for: $0.id) }
+        let counters = slots.map(ChangeCounter.init)
+        #expect(slots.last?.chrome.backButton == nil)
+        page.policy = .confirm
+        queue.leavePolicyChanged(of: page)
+        #expect(slots.last?.chrome.backButton?.title == nil, "PageKit's button, saying Back: `a` has no title")
+        #expect(counters.map(\.animations) == [[], [true]], "only the page whose chrome changed")
+        page.policy = .allow
         stack.leavePoliciesChanged()
-        #expect(counter.animations == [true])
+        #expect(counters.map(\.animations) == [[], [true, true]])
+        stack.leavePoliciesChanged()
+        #expect(counters.map(\.animations) == [[], [true, true]], "nothing changed, nothing drawn")
     }
 }
 

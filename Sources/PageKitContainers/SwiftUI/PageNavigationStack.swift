@@ -1,4 +1,18 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 #if canImport(SwiftUI) && os(iOS)
+import Foundation
 import PageKit
 public import SwiftUI
 
@@ -9,16 +23,20 @@ public import SwiftUI
 /// shrinks the path, which the model reports as the person's pop
 /// (``PageStackModel/pathChanged(to:)``). Each page's view comes from ``PageView``.
 ///
-/// iOS 16's `NavigationStack` says nothing when a transition ends, so the model ends one
-/// when the page then on top appears: each page's `onAppear` calls
-/// ``PageStackModel/pageAppeared(_:)``, and the queue's time-out is the safety net. The
-/// stack's own `onAppear` and `onDisappear` tell the model whether anything will appear
-/// at all (a stack in a tab that is not selected ends its transitions at once).
+/// iOS 16's `NavigationStack` says nothing when a transition ends, and `onAppear` runs as
+/// its animation starts, so each page reports its hosting controller's `viewDidAppear`
+/// and the transition coordinator's completion (``PageStackModel/pageDidAppear(_:)``),
+/// which end the transition; the queue's time-out is the safety net. The page on screen
+/// also reports the person's swipe back, which holds the queue until it has ended
+/// (``PageStackModel/swipeBackBegan()``). The stack's own `onAppear` and `onDisappear`
+/// tell the model whether anything will appear at all (a stack in a tab that is not
+/// selected ends its transitions at once).
 ///
-/// A page whose ``/PageKit/LeaveConfirming/leavePolicy(for:)`` does not allow the back
-/// button or the swipe gets a back button of PageKit's, which asks it first
-/// (``PageStackModel/userTapsBack()``); a page pushed with
-/// ``/PageKit/ShowStyle/hidesBottomBar`` hides the tab bar.
+/// Each page observes only what it shows (``PageStackModel/chrome(of:)``): a page whose
+/// leave policy does not allow the back button or the swipe gets PageKit's back button,
+/// with the previous page's title and a long-press history, which asks it first
+/// (``PageStackModel/userTapsBack()``, ``PageStackModel/userGoesBack(to:)``); a page
+/// pushed with ``/PageKit/ShowStyle/hidesBottomBar`` hides the tab bar.
 ///
 /// ```swift
 /// let contacts = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
@@ -34,20 +52,22 @@ public struct PageNavigationStack: View {
     public init(_ model: PageStackModel) {
         self.model = model
         _publisher = ObservedObject(wrappedValue: .of(model))
+        if model.systemVersion == nil {
+            let running = ProcessInfo.processInfo.operatingSystemVersion
+            model.systemVersion = SystemVersion(running.majorVersion, running.minorVersion)
+        }
     }
 
     /// The navigation stack.
     public var body: some View {
         NavigationStack(path: path) {
             Group {
-                if let root = model.pages.first {
-                    StackPageView(page: root, stack: model)
+                if let root = model.rootEntry {
+                    StackPageView(entry: root, stack: model).equatable()
                 }
             }
             .navigationDestination(for: PageEntry.self) { entry in
-                if let page = entry.page {
-                    StackPageView(page: page, stack: model)
-                }
+                StackPageView(entry: entry, stack: model).equatable()
             }
         }
         .onAppear { model.stackAppeared() }
@@ -59,38 +79,80 @@ public struct PageNavigationStack: View {
     }
 }
 
-/// A page in a stack: its view, its appearance reported, and its back button and tab bar
-/// as its leave policy and style say.
+/// A page in a stack: its view, what UIKit says of its hosting controller, and its back
+/// button and tab bar as its chrome says. It is drawn again only when its own chrome
+/// changes, not when the stack does.
 @MainActor
-private struct StackPageView: View {
-    let page: any Page
+private struct StackPageView: View, Equatable {
+    let entry: PageEntry
     let stack: PageStackModel
     @ObservedObject private var publisher: ModelPublisher
+    private let slot: PageSlot
 
-    init(page: any Page, stack: PageStackModel) {
-        self.page = page
+    init(entry: PageEntry, stack: PageStackModel) {
+        self.entry = entry
         self.stack = stack
-        _publisher = ObservedObject(wrappedValue: .of(stack))
+        let slot = stack.slot(for: entry.id)
+        self.slot = slot
+        _publisher = ObservedObject(wrappedValue: .of(slot))
+    }
+
+    nonisolated static func == (lhs: StackPageView, rhs: StackPageView) -> Bool {
+        lhs.entry == rhs.entry && lhs.stack === rhs.stack
     }
 
     var body: some View {
-        let replacesBack = stack.replacesBackButton(of: page)
-        PageView(page)
-            .onAppear { stack.pageAppeared(page) }
-            .navigationBarBackButtonHidden(replacesBack)
-            .toolbar {
-                if replacesBack {
-                    ToolbarItem(placement: .navigationBarLeading) {
-                        Button {
-                            // Only pages above the root get this button, so there is a page to go back to.
-                            _ = try? stack.userTapsBack()
-                        } label: {
-                            Label("Back", systemImage: "chevron.backward")
+        if let page = entry.page {
+            let chrome = slot.chrome
+            PageView(page)
+                .hostingEvents(didAppear: { stack.pageDidAppear(page) }, swipeBack: { cancelled in
+                    if let cancelled {
+                        stack.swipeBackEnded(cancelled: cancelled)
+                    } else {
+                        stack.swipeBackBegan()
+                    }
+                })
+                .onAppear { stack.pageAppeared(page) }
+                .navigationBarBackButtonHidden(chrome.backButton != nil)
+                .toolbar {
+                    if let back = chrome.backButton {
+                        ToolbarItem(placement: .navigationBarLeading) {
+                            StackBackButton(back: back, stack: stack)
                         }
                     }
                 }
+                .toolbar(chrome.hidesBottomBar ? .hidden : .automatic, for: .tabBar)
+        }
+    }
+}
+
+/// PageKit's back button: a chevron and the previous page's title; a tap leaves through
+/// the page's leave policy, a long press lists the pages below, as the system's history
+/// menu does.
+@MainActor
+private struct StackBackButton: View {
+    let back: PageBackButton
+    let stack: PageStackModel
+
+    var body: some View {
+        Menu {
+            ForEach(back.history) { item in
+                Button {
+                    // The history lists pages below the top, so there is one to go back to.
+                    _ = try? stack.userGoesBack(to: item.entry)
+                } label: {
+                    Text(verbatim: item.title)
+                }
             }
-            .toolbar(stack.style(of: page).hidesBottomBar ? .hidden : .automatic, for: .tabBar)
+        } label: {
+            HStack(spacing: 4) {
+                Image(systemName: "chevron.backward").fontWeight(.semibold)
+                if let title = back.title { Text(verbatim: title) } else { Text("Back") }
+            }
+        } primaryAction: {
+            // Only pages above the root get this button, so there is a page to go back to.
+            _ = try? stack.userTapsBack()
+        }
     }
 }
 #endif

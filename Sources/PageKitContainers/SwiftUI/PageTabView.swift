@@ -7,24 +7,30 @@ public import SwiftUI
 /// Its selection binds to ``PageTabModel/selectedIndex``: the navigator's selections
 /// change the model and the view follows; the person's taps set the binding, which the
 /// model reports as the person's (``PageTabModel/userSelectsTab(_:)``). Each tab's view
-/// comes from ``PageView``.
+/// comes from ``PageView``, and its label (title, image, badge) from
+/// ``PageTabModel/labels``, so a ``PageRootView`` shows them too:
 ///
 /// ```swift
-/// PageTabView(tabs) { tab, index in
-///     Label(tab.pageName, systemImage: index == 0 ? "person.2" : "newspaper")
+/// tabs.labels = { tab, index in
+///     index == 0 ? TabLabel("Contacts", image: .system("person.2")) : TabLabel("Feed", image: .system("newspaper"))
 /// }
+/// PageTabView(tabs)
 /// ```
+///
+/// A view of its own as a tab item can be given instead, for a `PageTabView` placed by
+/// hand.
 @MainActor
-public struct PageTabView<TabLabel: View>: View {
+public struct PageTabView<ItemLabel: View>: View {
     private let model: PageTabModel
-    private let label: @MainActor (any Page, Int) -> TabLabel
+    private let label: @MainActor (any Page, Int) -> ItemLabel
     @ObservedObject private var publisher: ModelPublisher
 
-    /// The tabs of `model`, each with the label `label` builds.
+    /// The tabs of `model`, each with the tab item `label` builds, instead of
+    /// ``PageTabModel/labels``.
     /// - Parameters:
     ///   - model: The tabs' model.
-    ///   - label: Builds a tab's label from the tab and its index.
-    public init(_ model: PageTabModel, @ViewBuilder label: @escaping @MainActor (any Page, Int) -> TabLabel) {
+    ///   - label: Builds a tab's item from the tab and its index.
+    public init(_ model: PageTabModel, @ViewBuilder label: @escaping @MainActor (any Page, Int) -> ItemLabel) {
         self.model = model
         self.label = label
         _publisher = ObservedObject(wrappedValue: .of(model))
@@ -34,8 +40,10 @@ public struct PageTabView<TabLabel: View>: View {
     public var body: some View {
         TabView(selection: selection) {
             ForEach(model.tabs.indices, id: \.self) { index in
+                let tabLabel = model.label(ofTab: index)
                 PageView(model.tabs[index])
                     .tabItem { label(model.tabs[index], index) }
+                    .modifier(TabBadge(badge: tabLabel.badge, table: tabLabel.table))
                     .tag(index)
             }
         }
@@ -49,12 +57,59 @@ public struct PageTabView<TabLabel: View>: View {
     }
 }
 
-extension PageTabView where TabLabel == Text {
-    /// The tabs of `model`, each labelled with its name (a transparent stack's first
-    /// page's).
+extension PageTabView where ItemLabel == TabItem {
+    /// The tabs of `model`, each labelled as ``PageTabModel/labels`` says (by default,
+    /// with its name).
     /// - Parameter model: The tabs' model.
     public init(_ model: PageTabModel) {
-        self.init(model) { tab, _ in Text(verbatim: PageTabModel.title(of: tab)) }
+        self.init(model) { _, index in TabItem(label: model.label(ofTab: index)) }
+    }
+}
+
+/// A tab's item, drawn from its ``TabLabel``: its title, looked up in the app's strings
+/// unless verbatim, and its image.
+@MainActor
+public struct TabItem: View {
+    private let label: TabLabel
+
+    /// The item of `label`.
+    /// - Parameter label: The tab's label.
+    public init(label: TabLabel) {
+        self.label = label
+    }
+
+    /// The title and the image.
+    public var body: some View {
+        switch label.image {
+        case .system(let name)?:
+            SwiftUI.Label { title } icon: { Image(systemName: name) }
+        case .asset(let name)?:
+            SwiftUI.Label { title } icon: { Image(name) }
+        case nil:
+            title
+        }
+    }
+
+    private var title: Text {
+        label.isVerbatim ? Text(verbatim: label.title) : Text(LocalizedStringKey(label.title), tableName: label.table)
+    }
+}
+
+/// A tab's badge, which SwiftUI reads from the tab's content, not its item.
+@MainActor
+private struct TabBadge: ViewModifier {
+    let badge: TabLabel.Badge?
+    let table: String?
+
+    func body(content: Content) -> some View {
+        switch badge {
+        case .count(let count)?:
+            content.badge(count)
+        case .text(let text)?:
+            content.badge(Text(LocalizedStringKey(text), tableName: table))
+        case nil:
+            content
+        }
     }
 }
 #endif

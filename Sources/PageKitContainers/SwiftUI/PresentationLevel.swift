@@ -6,10 +6,13 @@ import SwiftUI
 /// the host presents over it, which is a level of its own.
 ///
 /// The view only translates: `sheet(item:)` and `fullScreenCover(item:)` bind to
-/// ``PageHostModel/presentation(over:)``; SwiftUI setting the binding to `nil` is the
-/// person's swipe down (``PageHostModel/personDismissed(_:)``); the presented page's
-/// `onAppear` ends its presentation and `onDismiss` ends a dismissal; the page's leave
-/// policy for the swipe down sets `interactiveDismissDisabled`.
+/// ``PageHostModel/presentation(over:fullScreen:)`` and report SwiftUI's writes to
+/// ``PageHostModel/presentationChanged(to:over:fullScreen:)``; the presented level's
+/// hosting controller reports `viewDidAppear`, which ends its presentation
+/// (``PageHostModel/presentationDidAppear(_:)``), and `viewDidDisappear`, which ends its
+/// dismissal (``PageHostModel/presentationDidDisappear(_:)``); the
+/// leave policies of the pages a swipe down would remove set `interactiveDismissDisabled`
+/// (``PageHostModel/allowsSwipeDown(of:)``).
 @MainActor
 struct PresentationLevel: View {
     let level: any Page
@@ -25,29 +28,15 @@ struct PresentationLevel: View {
 
     var body: some View {
         PageView(level)
-            .sheet(item: presentation(fullScreen: false), onDismiss: { host.presentationEnded(over: level) }) {
-                presented($0)
-            }
-            .fullScreenCover(item: presentation(fullScreen: true), onDismiss: { host.presentationEnded(over: level) }) {
-                presented($0)
-            }
+            .sheet(item: presentation(fullScreen: false)) { presented($0) }
+            .fullScreenCover(item: presentation(fullScreen: true)) { presented($0) }
     }
 
     /// The sheet's binding, or the full-screen cover's.
     private func presentation(fullScreen: Bool) -> Binding<PagePresentation?> {
         Binding(
-            get: {
-                guard let presentation = host.presentation(over: level), presentation.isFullScreen == fullScreen else {
-                    return nil
-                }
-                return presentation
-            },
-            set: { presentation in
-                // SwiftUI clears the binding only when it dismissed the page itself.
-                guard presentation == nil, let page = host.presentedPage(of: level),
-                      host.presentation(over: level)?.isFullScreen == fullScreen else { return }
-                host.personDismissed(page)
-            }
+            get: { host.presentation(over: level, fullScreen: fullScreen) },
+            set: { host.presentationChanged(to: $0, over: level, fullScreen: fullScreen) }
         )
     }
 
@@ -56,7 +45,8 @@ struct PresentationLevel: View {
         guard let page = presentation.page else { return AnyView(EmptyView()) }
         let detents = Set(presentation.detents.map(Self.detent))
         let level = PresentationLevel(level: page, host: host)
-            .onAppear { host.presentationAppeared(page) }
+            .hostingEvents(didAppear: { host.presentationDidAppear(page) },
+                           didDisappear: { host.presentationDidDisappear(page) })
             .interactiveDismissDisabled(!host.allowsSwipeDown(of: page))
             .environment(\.screenViews, screens)
         if detents.isEmpty { return AnyView(level) }

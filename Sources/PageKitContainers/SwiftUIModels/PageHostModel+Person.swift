@@ -1,8 +1,23 @@
 public import PageKit
 
 // What the person does to SwiftUI's sheets, as the view reports it, and how a sheet whose
-// page confirms leaving is closed.
+// pages confirm leaving is closed.
 extension PageHostModel {
+    /// SwiftUI wrote the `sheet(item:)` (`fullScreen` false) or `fullScreenCover(item:)`
+    /// (`fullScreen` true) binding of `level`: it only ever clears it, when it dismissed
+    /// the presented page itself (the person's swipe down, or SwiftUI's `dismiss` action),
+    /// and then the page is gone (``personDismissed(_:)``). Any other write changes
+    /// nothing.
+    /// - Parameters:
+    ///   - presentation: The value SwiftUI set.
+    ///   - level: The level whose view carries the binding.
+    ///   - fullScreen: Which of the two bindings.
+    public func presentationChanged(to presentation: PagePresentation?, over level: any Page, fullScreen: Bool) {
+        guard presentation == nil, let current = self.presentation(over: level, fullScreen: fullScreen),
+              let page = current.page else { return }
+        personDismissed(page)
+    }
+
     /// SwiftUI dismissed `page` itself, setting its presentation binding to `nil`: the
     /// person swiped the sheet down. It is reported as the person's dismissal
     /// (``/PageKit/HierarchyChange`` `.dismissed` by `.user`), with what was presented
@@ -18,45 +33,57 @@ extension PageHostModel {
         observers.send(animated: true)
     }
 
-    /// Whether the person may swipe `page`'s sheet down: its leave policy for
-    /// ``/PageKit/LeaveGesture/swipeDown`` is ``/PageKit/LeavePolicy/allow``. The view sets
-    /// `interactiveDismissDisabled` when it is not; such a sheet closes through a button
-    /// that calls ``userDismisses(_:)``.
-    /// - Parameter page: A presented page.
-    /// - Returns: Whether the swipe is allowed.
+    /// Whether the person may swipe down the sheet that holds `page`: the leave policy for
+    /// ``/PageKit/LeaveGesture/swipeDown`` of every page the swipe would remove (the
+    /// presented page, every page of a `!/` sheet's stack, and what is presented above
+    /// them) is ``/PageKit/LeavePolicy/allow``. The view sets `interactiveDismissDisabled`
+    /// when it is not; such a sheet closes through a button that calls
+    /// ``userDismisses(_:)``.
+    /// - Parameter page: A presented page, or a page inside one.
+    /// - Returns: Whether the swipe is allowed; `true` for a page that is not presented.
+    /// - Complexity: O(*n*) in the number of pages the swipe would remove.
     public func allowsSwipeDown(of page: any Page) -> Bool {
-        queue.leavePolicy(for: page, by: .swipeDown) == .allow
+        guard let level = presentedLevel(holding: page) else { return true }
+        return queue.leavePolicy(for: removed(with: level), by: .swipeDown) == .allow
     }
 
-    /// The person taps a button that closes the presented `page` (a Cancel or Close button
-    /// of its own): it is dismissed through the queue, with what is presented above it, as
-    /// its ``/PageKit/LeaveConfirming/leavePolicy(for:)`` for
-    /// ``/PageKit/LeaveGesture/swipeDown`` allows (asked first when it says so). The
-    /// dismissal is reported as the person's.
+    /// The person taps a button that closes the sheet holding `page` (a Cancel or Close
+    /// button of its own): the sheet is dismissed through the queue, with what is
+    /// presented above it, as the leave policies for ``/PageKit/LeaveGesture/swipeDown``
+    /// of every page it removes allow (each that confirms is asked first, the page on top
+    /// first). The dismissal is reported as the person's.
     ///
-    /// This is how a sheet that confirms leaving is closed: iOS 16 gives no signal when
-    /// the person tries to swipe down a sheet whose swipe is disabled.
+    /// This is how a sheet that confirms leaving is closed, whether `!` presented the page
+    /// or `!/` presented a stack holding it: iOS 16 gives no signal when the person tries
+    /// to swipe down a sheet whose swipe is disabled.
     ///
     /// ```swift
     /// Button("Cancel") { try? host.userDismisses(page) }
     /// ```
-    /// - Parameter page: A presented page.
+    /// - Parameter page: A presented page, or any page inside one (a page of a `!/`
+    ///   sheet's stack).
     /// - Returns: ``/PageKit/LeaveAttempt/leaving(_:)`` with the queued dismissal, or
-    ///   ``/PageKit/LeaveAttempt/refused`` when the page refuses at once.
-    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when `page` is not
-    ///   presented.
+    ///   ``/PageKit/LeaveAttempt/refused`` when a page refuses at once.
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when `page` is not in a
+    ///   presented level.
     @discardableResult
     public func userDismisses(_ page: any Page) throws -> LeaveAttempt {
-        guard presenter(of: page) != nil else {
+        guard let level = presentedLevel(holding: page) else {
             throw NavigationError(.staleHierarchy, component: page.pageName,
-                                  reason: "`\(page.pageDescription)` is not presented")
+                                  reason: "`\(page.pageDescription)` is not presented, nor in a presented page")
         }
-        if queue.leavePolicy(for: page, by: .swipeDown) == .refuse { return .refused }
-        return .leaving(queue.enqueueLeave(of: page, by: .swipeDown) { [weak self, weak page] completion in
-            guard let self, let page, let level = self.presenter(of: page) else {
-                return completion.fail(NavigationError(.staleHierarchy, reason: "the page is no longer presented"))
+        let removed = removed(with: level)
+        if queue.leavePolicy(for: removed, by: .swipeDown) == .refuse { return .refused }
+        return .leaving(queue.enqueueLeave(of: removed, by: .swipeDown) { [weak self, weak level] completion in
+            guard let self, let level, let presenter = self.presenter(of: level) else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the sheet is no longer presented"))
             }
-            self.dismissPage(presentedBy: level, animated: true, by: .user, completion: completion)
+            self.dismissPage(presentedBy: presenter, animated: true, by: .user, completion: completion)
         })
+    }
+
+    /// Every page that dismissing the presented `level` removes, `level` first.
+    private func removed(with level: any Page) -> [any Page] {
+        PresentationLevels.removed(with: level, presentedPage: presentedPage(of:))
     }
 }

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 public import PageKit
 
 /// Modal presentation for SwiftUI, and the stacks `!/` and `#/` make: a
@@ -16,11 +29,15 @@ public import PageKit
 /// recorded as presented by that level's root (the app's root, or the modal the level lives
 /// in), whose view carries the `sheet` modifier. A level presents one page at a time.
 ///
-/// SwiftUI's presentations report no completion on iOS 16: a presentation ends when the
-/// presented page appears (``presentationAppeared(_:)``, from `onAppear`) and a dismissal
-/// when SwiftUI's `onDismiss` runs (``presentationEnded(over:)``); the queue's time-out is
-/// the safety net. The person's swipe down sets the binding to `nil`
-/// (``personDismissed(_:)``), reported as the person's dismissal.
+/// SwiftUI's presentations report no completion on iOS 16, and `onAppear` runs as the
+/// animation starts: a presentation ends when the hosting controller of the presented
+/// level reports `viewDidAppear` (``presentationDidAppear(_:)``), and a dismissal when it
+/// reports `viewDidDisappear` (``presentationDidDisappear(_:)``), which names the
+/// presentation, where SwiftUI's `onDismiss` names only the level and may belong to an
+/// earlier dismissal of it; the queue's time-out is the safety net. A presentation that never appeared is taken back when its operation times
+/// out, since SwiftUI may drop a presentation it cannot show, and dismissing a level that
+/// never appeared ends at once. The person's swipe down sets the binding to `nil`
+/// (``presentationChanged(to:over:fullScreen:)``), reported as the person's dismissal.
 ///
 /// ```swift
 /// let queue = TransitionQueue()
@@ -31,14 +48,18 @@ public final class PageHostModel: PageHost, ObservableModel {
     private struct Record {
         weak var level: (any Page)?
         let page: any Page
+        let entry: PageEntry
         let style: ShowStyle
+        /// Whether its hosting controller reported `viewDidAppear`.
+        var appeared = false
     }
 
     /// The queue its changes are reported on, and that the stacks it makes use.
     public let queue: TransitionQueue
-    private var records: [ObjectIdentifier: Record] = [:]
+    private var records: [Record] = []
     private weak var root: (any Page)?
-    private let pending = PendingTransition()
+    private let pending: PendingTransition
+    private var policyObservation: ObservationToken?
     package let observers = ModelObservers()
 
     /// Creates a host.
@@ -46,6 +67,13 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///   navigator's.
     public init(queue: TransitionQueue) {
         self.queue = queue
+        pending = PendingTransition(queue: queue)
+        pending.timedOut = { [weak self] wait in self?.transitionTimedOut(wait) }
+        // Whether a sheet can be swiped down is set up in advance: follow its pages' policies.
+        policyObservation = queue.observeLeavePolicies { [weak self] reference in
+            guard let self, let page = reference.page, self.presentedLevel(holding: page) != nil else { return }
+            self.observers.send(animated: true)
+        }
     }
 
     /// Keeps the root, to find the level a presenter belongs to.
@@ -59,8 +87,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// - Parameter presenter: A page.
     /// - Returns: The presented page.
     public func presentedPage(of presenter: any Page) -> (any Page)? {
-        guard let record = records[ObjectIdentifier(presenter)], record.level === presenter else { return nil }
-        return record.page
+        record(over: presenter).map { records[$0].page }
     }
 
     /// What the view of `level` presents: the value its `sheet(item:)` or
@@ -68,20 +95,31 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// - Parameter level: The root of a level: the app's root, or a presented page.
     /// - Returns: The presentation, or `nil`.
     public func presentation(over level: any Page) -> PagePresentation? {
-        guard let record = records[ObjectIdentifier(level)], record.level === level else { return nil }
-        return PagePresentation(record.page, style: record.style)
+        record(over: level).map { PagePresentation(entry: records[$0].entry, style: records[$0].style) }
+    }
+
+    /// What the `sheet(item:)` of `level` binds to (`fullScreen` false), or its
+    /// `fullScreenCover(item:)` (`fullScreen` true): the presentation over `level` when it
+    /// is shown that way, else `nil`.
+    /// - Parameters:
+    ///   - level: The root of a level.
+    ///   - fullScreen: Which of the two bindings.
+    /// - Returns: The presentation, or `nil`.
+    public func presentation(over level: any Page, fullScreen: Bool) -> PagePresentation? {
+        guard let presentation = presentation(over: level), presentation.isFullScreen == fullScreen else { return nil }
+        return presentation
     }
 
     /// How `page` was presented, while it is.
     /// - Parameter page: A presented page.
     /// - Returns: The style of the step that presented it, or `nil`.
     public func presentationStyle(of page: any Page) -> ShowStyle? {
-        records.values.first { $0.page === page }?.style
+        records.first { $0.page === page }?.style
     }
 
     /// The presented pages, from the root's level up.
     package var presentedPages: [any Page] {
-        guard var level = root else { return records.values.map(\.page) }
+        guard var level = root else { return records.map(\.page) }
         var pages: [any Page] = []
         while let page = presentedPage(of: level) {
             pages.append(page)
@@ -114,10 +152,12 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///   - presenter: A page of the level.
     ///   - animated: Whether to animate.
     ///   - style: How to present it.
-    ///   - completion: Finished when the page has appeared (at once when not animated);
-    ///     failed with ``/PageKit/NavigationError/Code/cannotShow`` when the level already
-    ///     presents a page or the style is custom, and with
-    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown.
+    ///   - completion: Finished when the presented level's hosting controller reports
+    ///     `viewDidAppear` (at once when not animated); failed with
+    ///     ``/PageKit/NavigationError/Code/cannotShow`` when the level already presents a
+    ///     page or the style is custom, and with
+    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown. If
+    ///     the queue times the presentation out before it appeared, the host takes it back.
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
@@ -143,7 +183,7 @@ public final class PageHostModel: PageHost, ObservableModel {
             queue.reportRefusal(refusal, by: source)
             return completion.fail(refusal)
         }
-        records[ObjectIdentifier(level)] = Record(level: level, page: page, style: style)
+        records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
         queue.reportChange(HierarchyChange(.presented, by: source, in: level, pages: [page]))
         if animated, style.transition != .none {
             pending.begin(.appearance, of: page, after: .present, completion: completion)
@@ -159,8 +199,9 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// - Parameters:
     ///   - presenter: The presenter.
     ///   - animated: Whether to animate.
-    ///   - completion: Finished when SwiftUI's `onDismiss` runs (at once when not
-    ///     animated); failed with ``/PageKit/NavigationError/Code/staleHierarchy`` when
+    ///   - completion: Finished when the dismissed level's hosting controller reports
+    ///     `viewDidDisappear` (at once when not animated, or when the presentation never
+    ///     appeared: SwiftUI dismisses nothing it never showed); failed with ``/PageKit/NavigationError/Code/staleHierarchy`` when
     ///     `presenter` presents nothing.
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
         dismissPage(presentedBy: presenter, animated: animated, by: .app, completion: completion)
@@ -168,15 +209,17 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,
                      completion: TransitionCompletion) {
-        guard let page = presentedPage(of: presenter) else {
+        guard let index = record(over: presenter) else {
             return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
         }
+        let page = records[index].page
+        let appeared = records[index].appeared
         removePresentations(from: presenter)
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
-        if animated {
-            pending.begin(.dismissal, of: presenter, after: .dismiss, completion: completion)
+        if animated, appeared {
+            pending.begin(.dismissal, of: page, after: .dismiss, completion: completion)
             observers.send(animated: true)
         } else {
             observers.send(animated: false)
@@ -205,70 +248,101 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     // MARK: What the view tells the model
 
-    /// The presented `page` appeared (`onAppear` of the sheet's content): the
-    /// presentation that waits for it ends.
-    /// - Parameter page: The page whose view appeared.
-    public func presentationAppeared(_ page: any Page) {
-        guard let wait = pending.wait, wait.kind == .appearance, wait.page.page === page else { return }
-        pending.end()
+    /// The hosting controller of the level `page` presents reported `viewDidAppear`: its
+    /// presentation is on screen, and the transition that waits for it ends.
+    /// - Parameter page: The presented page.
+    public func presentationDidAppear(_ page: any Page) {
+        guard let index = records.firstIndex(where: { $0.page === page }) else { return }
+        records[index].appeared = true
+        if pending.awaits(.appearance, of: page) { pending.end() }
     }
 
-    /// SwiftUI's `onDismiss` ran for the presentation over `level`: the dismissal that
-    /// waits for it ends.
-    /// - Parameter level: The page whose view carries the `sheet` modifier.
-    public func presentationEnded(over level: any Page) {
-        guard let wait = pending.wait, wait.kind == .dismissal, wait.page.page === level else { return }
-        pending.end()
+    /// The hosting controller of the level `page` presented reported `viewDidDisappear`:
+    /// if `page` is being dismissed, its dismissal is over and the transition that waits
+    /// for it ends. A presented page covered by another (a full-screen cover above it)
+    /// disappears too, and nothing waits for that.
+    /// - Parameter page: The presented page whose level disappeared.
+    public func presentationDidDisappear(_ page: any Page) {
+        if pending.awaits(.dismissal, of: page) { pending.end() }
     }
 
-    /// Tells the views to read the presented pages' leave policies again, after one
-    /// changed. A page that is an `ObservableObject` needs no call.
+    /// Tells the views to read the presented pages' leave policies again. Pages need not
+    /// call it: a page whose ``/PageKit/LeaveConfirming/leavePolicy(for:)`` changes calls
+    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` (or the queue's), which the host
+    /// follows; nothing watches a page's own properties.
     public func leavePoliciesChanged() {
         observers.send(animated: true)
     }
 
     // MARK: Levels
 
+    /// The index of the record of what `level` presents.
+    private func record(over level: any Page) -> Int? {
+        records.firstIndex { $0.level === level }
+    }
+
     /// The level `page` is the root of, if it presents or could present: the page whose
     /// view carries the `sheet` modifier for it.
     /// - Complexity: O(*n*) in the number of live pages.
     func levelRoot(of page: any Page) -> any Page {
         guard root != nil else { return page }
-        return PresentationLevels.level(holding: page, root: root, presented: records.values.lazy.map(\.page)) ?? page
+        return PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) ?? page
+    }
+
+    /// The presented page whose level holds `page` (the page itself, or a page of the
+    /// stack it is), if any.
+    /// - Complexity: O(*n*) in the number of presented pages and the pages they hold.
+    func presentedLevel(holding page: any Page) -> (any Page)? {
+        PresentationLevels.level(holding: page, root: nil, presented: records.lazy.map(\.page))
     }
 
     /// The level that presents `page`, if it is presented.
     func presenter(of page: any Page) -> (any Page)? {
-        records.values.first { $0.page === page }?.level
+        records.first { $0.page === page }?.level
     }
 
     /// Whether `page` is held by the root's tree or by a presented page, or is presented.
     private func isShown(_ page: any Page) -> Bool {
-        PresentationLevels.level(holding: page, root: root, presented: records.values.lazy.map(\.page)) != nil
+        PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) != nil
     }
 
     /// Removes `presenter`'s presentation and those of every page inside what it
     /// presented.
     func removePresentations(from presenter: any Page) {
-        guard let removed = records.removeValue(forKey: ObjectIdentifier(presenter)) else { return }
-        var remaining: [any Page] = [removed.page]
+        guard let index = record(over: presenter) else { return }
+        var remaining: [any Page] = [records.remove(at: index).page]
         while let page = remaining.popLast() {
-            if let nested = records.removeValue(forKey: ObjectIdentifier(page)) {
-                remaining.append(nested.page)
+            if let nested = record(over: page) {
+                remaining.append(records.remove(at: nested).page)
             }
             if let parent = page as? any ParentPage {
                 remaining.append(contentsOf: parent.containedPages)
             }
         }
-        // A presentation that waited to appear and is gone will not appear.
-        if let wait = pending.wait, wait.kind == .appearance, let page = wait.page.page,
-           PresentationLevels.level(holding: page, root: nil, presented: records.values.lazy.map(\.page)) == nil {
-            pending.end()
+        // A presentation that waited to appear and is gone will not appear: it ends on
+        // the next turn, so that what the queue runs next does not start from inside the
+        // binding's setter that removed it.
+        if let wait = pending.wait, wait.kind == .appearance, let page = wait.page,
+           PresentationLevels.level(holding: page, root: nil, presented: records.lazy.map(\.page)) == nil {
+            pending.endNextTurn(on: queue.clock)
         }
+    }
+
+    /// The queue gave up on the running transition: a presentation that never appeared
+    /// is taken back, as SwiftUI may have dropped it ("only presenting a single sheet is
+    /// supported", subconsciousnetwork/subconscious#900), and would otherwise be recorded
+    /// as shown for ever, so that the next request waits for a dismissal that never comes.
+    private func transitionTimedOut(_ wait: ScreenWait) {
+        guard wait.kind == .appearance, let page = wait.page,
+              let index = records.firstIndex(where: { $0.page === page }), !records[index].appeared,
+              let level = records[index].level else { return }
+        removePresentations(from: level)
+        queue.reportChange(HierarchyChange(.dismissed, by: .app, in: level, pages: [page]))
+        observers.send(animated: false)
     }
 
     /// Drops presentations whose presenter has been freed.
     private func sweep() {
-        records = records.filter { $0.value.level != nil }
+        records.removeAll { $0.level == nil }
     }
 }

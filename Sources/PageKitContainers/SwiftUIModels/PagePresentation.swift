@@ -8,17 +8,25 @@ public struct PagePresentation: Hashable, Identifiable, Sendable {
     /// The style of the step that presented it.
     public let style: ShowStyle
 
-    /// A presentation of `page` as `style` says.
+    /// A presentation of `page` as `style` says, as a new element (an entry with a serial
+    /// of its own).
     /// - Parameters:
     ///   - page: The presented page.
     ///   - style: How it is presented.
+    @MainActor
     public init(_ page: any Page, style: ShowStyle) {
-        entry = PageEntry(page)
+        self.init(entry: PageEntry(page), style: style)
+    }
+
+    /// The presentation of the page `entry` holds, under the entry's serial.
+    package init(entry: PageEntry, style: ShowStyle) {
+        self.entry = entry
         self.style = style
     }
 
-    /// The presented page's identity.
-    public var id: ObjectIdentifier { entry.id }
+    /// The presentation's identity: its entry's serial, so a page presented again is a new
+    /// presentation, and a page made at a freed page's address is never taken for it.
+    public var id: UInt64 { entry.id }
 
     /// The presented page, while it lives.
     public var page: (any Page)? { entry.page }

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 public import PageKit
 
 // What the person does to a SwiftUI navigation stack, as the view reports it, and the back
@@ -8,39 +21,73 @@ extension PageStackModel {
     ///
     /// A shorter path that keeps the bottom of the old one is the person's pop, reported
     /// as ``/PageKit/HierarchyChange`` `.popped` by `.user`. A longer one that keeps the old
-    /// path is the app's push (refused, and the path restored, if a page is already in the
-    /// stack); anything else replaces the pages above the root, as the app's change.
-    /// Entries whose page is gone are dropped.
+    /// path is the app's push; anything else replaces the pages above the root, as the
+    /// app's change. Entries are compared by serial, and entries whose page is gone are
+    /// dropped. A push that is refused (a page already in the stack) changes nothing, and
+    /// the view is told on the next turn to show the model's path again: an update sent
+    /// from inside the binding's setter is one SwiftUI may drop.
     /// - Parameter newPath: The path SwiftUI set.
     /// - Complexity: O(*n*) in the length of the paths.
     public func pathChanged(to newPath: [PageEntry]) {
         guard let root = pages.first else { return }
-        let current = Array(pages.dropFirst())
-        let common = zip(newPath, current).prefix { $0.id == ObjectIdentifier($1) }.count
-        if common == newPath.count, newPath.count == current.count { return }
-        if common == newPath.count {
-            let popped = Array(current[common...])
-            replacePages([root] + current[..<common])
-            forgetStyles(of: popped)
+        let bound = path
+        guard newPath != bound else { return }
+        // Levels a pop still showed one per animation are not the stack's pages: what
+        // SwiftUI removed of them is gone, the rest stays on screen for now.
+        let leavingSerials = self.leavingSerials
+        let written = leavingSerials.isEmpty ? newPath : newPath.filter { !leavingSerials.contains($0.id) }
+        let stillLeaving = Set(newPath.lazy.map(\.id))
+        keepLeaving { stillLeaving.contains($0) }
+        let current = serials.dropFirst()
+        let common = zip(written, current).prefix { $0.id == $1 }.count
+        if common == written.count, written.count == current.count {
+            pagesChangedOutsideTransition()
+            return observers.send(animated: true)
+        }
+        if common == written.count {
+            let popped = Array(pages[(common + 1)...])
+            removeLevels(above: common)
             transitionQueue.reportChange(HierarchyChange(.popped, by: .user, in: self, pages: popped))
         } else {
-            let kept = common == current.count ? current : []
-            let added = newPath[common == current.count ? common... : 0...].compactMap(\.page)
-            if let refusal = StackRules.refusalToPush(added, onto: [root] + kept, stack: self) {
+            let keepsAll = common == current.count
+            let addedEntries = written[(keepsAll ? common : 0)...].filter { $0.page != nil }
+            let added = addedEntries.compactMap(\.page)
+            let kept = keepsAll ? Array(pages) : [root]
+            if let refusal = StackRules.refusalToPush(added, onto: kept, stack: self) {
                 transitionQueue.reportRefusal(refusal, by: .app)
-                // The view shows the path it set: tell it to show the model's again.
-                return observers.send(animated: true)
+                return correctPathNextTurn()
             }
-            replacePages([root] + kept + added)
-            if common == current.count {
+            let keptSerials = keepsAll ? serials : [serials[0]]
+            replace(with: kept + added, serials: keptSerials + addedEntries.map(\.id))
+            if keepsAll {
                 transitionQueue.reportChange(HierarchyChange(.pushed, by: .app, in: self, pages: added))
             } else {
-                forgetStyles(of: current)
                 transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
             }
         }
         pagesChangedOutsideTransition()
+        leavePoliciesChanged()
+        swipeMayHaveEnded()
         observers.send(animated: true)
+    }
+
+    /// The person's swipe back began (the interactive pop gesture's target, on the
+    /// hosting controller's navigation controller): while the queue is idle, the swipe
+    /// holds it until the pop has ended, so an operation asked for meanwhile (the app's
+    /// push) waits and then runs on the stack as the swipe left it. A swipe that begins
+    /// while a transition runs holds nothing; its pop is reported when SwiftUI writes it.
+    public func swipeBackBegan() {
+        beginSwipe()
+    }
+
+    /// The transition coordinator of the person's swipe back completed: `cancelled` when
+    /// the finger went back, and then the stack is as it was and the queue is let go.
+    /// Finished, the queue is let go once SwiftUI has also written the shorter path
+    /// (``pathChanged(to:)``), whichever of the two comes first, or after the queue's
+    /// animated time-out if no write ever comes.
+    /// - Parameter cancelled: Whether the swipe was cancelled.
+    public func swipeBackEnded(cancelled: Bool) {
+        endSwipe(cancelled: cancelled)
     }
 
     /// The person taps the back button PageKit gives a page that confirms leaving: the top
@@ -63,16 +110,38 @@ extension PageStackModel {
         })
     }
 
+    /// The person picks a page in the history of PageKit's back button (its long press):
+    /// every page above it leaves through the queue, as their leave policies for
+    /// ``/PageKit/LeaveGesture/backButton`` allow (each that confirms is asked first).
+    /// - Parameter entry: A history item's entry: a page below the top.
+    /// - Returns: ``/PageKit/LeaveAttempt/leaving(_:)`` with the queued pop, or
+    ///   ``/PageKit/LeaveAttempt/refused`` when a page above refuses at once.
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when the entry's page is
+    ///   not below the top of the stack.
+    @discardableResult
+    public func userGoesBack(to entry: PageEntry) throws -> LeaveAttempt {
+        guard let index = index(ofSerial: entry.id), index < pages.count - 1 else {
+            throw NavigationError(.staleHierarchy, component: entry.page?.pageName ?? pageName,
+                                  reason: "the page to go back to is not below the top of `\(pageDescription)`")
+        }
+        let target = pages[index]
+        let leaving = Array(pages[(index + 1)...])
+        if transitionQueue.leavePolicy(for: leaving, by: .backButton) == .refuse { return .refused }
+        return .leaving(transitionQueue.enqueueLeave(of: leaving, by: .backButton) { [weak self, weak target] completion in
+            guard let self, let target, self.index(of: target) != nil else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone"))
+            }
+            self.pop(to: target, animated: true, by: .user, completion: completion)
+        })
+    }
+
     /// Whether the view hides the system back button of `page` and shows PageKit's
-    /// instead (whose tap is ``userTapsBack()``): when the page's leave policy for the back
-    /// button or the swipe back is not ``/PageKit/LeavePolicy/allow``. Hiding the system
-    /// button also turns off the swipe back on iOS 16, so the page keeps its say.
+    /// instead (``chrome(of:)``'s back button): when the page's leave policy for the back
+    /// button or the swipe back is not ``/PageKit/LeavePolicy/allow``.
     /// - Parameter page: A page of the stack.
     /// - Returns: `false` for the root, which has no back button, and for pages that
     ///   allow both gestures.
     public func replacesBackButton(of page: any Page) -> Bool {
-        guard let root = pages.first, root !== page else { return false }
-        return transitionQueue.leavePolicy(for: page, by: .backButton) != .allow
-            || transitionQueue.leavePolicy(for: page, by: .swipeBack) != .allow
+        chrome(of: page).backButton != nil
     }
 }

@@ -6,11 +6,15 @@ public import PageKit
 /// The navigator's selections change the model and the view follows; the person's tab
 /// taps set the selection binding, and the model reports them as the person's
 /// (``/PageKit/HierarchyChange`` `.selected` by `.user`). A `TabView` does not animate a
-/// selection, so every selection ends at once.
+/// selection, so every selection ends at once. Each tab's label (title, image, badge)
+/// comes from ``labels``, wherever the view is, under ``PageRootView`` too.
 ///
 /// ```swift
 /// let tabs = PageTabModel(name: "tab", tabs: [contacts, feed], queue: queue)
-/// // In a view: PageTabView(tabs)
+/// tabs.labels = { tab, index in
+///     index == 0 ? TabLabel("Contacts", image: .system("person.2")) : TabLabel("Feed", image: .system("newspaper"))
+/// }
+/// // In a view: PageTabView(tabs), or PageRootView(root: tabs, …)
 /// ```
 public final class PageTabModel: TabContainer, ObservableModel {
     /// The name it answers to.
@@ -25,6 +29,13 @@ public final class PageTabModel: TabContainer, ObservableModel {
     public var acceptsNewTabs: Bool
     /// The queue its changes are reported on; share the navigator's.
     public let transitionQueue: TransitionQueue
+    /// Builds each tab's label from the tab and its index; the view reads it again
+    /// whenever the model changes, when this is set, and after ``labelsChanged()`` (a badge
+    /// count changed, say). By default, a tab is labelled with its name, a transparent
+    /// stack with its first page's.
+    public var labels: @MainActor (any Page, Int) -> TabLabel = { tab, _ in TabLabel(verbatim: PageTabModel.title(of: tab)) } {
+        didSet { observers.send(animated: false) }
+    }
     package let observers = ModelObservers()
 
     /// Creates a tab model.
@@ -57,6 +68,20 @@ public final class PageTabModel: TabContainer, ObservableModel {
             return first.pageName
         }
         return tab.pageName
+    }
+
+    /// The label of the tab at `index`, as ``labels`` builds it.
+    /// - Parameter index: A tab's index.
+    /// - Returns: Its label; an empty one for an index that names no tab.
+    public func label(ofTab index: Int) -> TabLabel {
+        guard tabs.indices.contains(index) else { return TabLabel(verbatim: "") }
+        return labels(tabs[index], index)
+    }
+
+    /// Tells the view to read the tabs' labels again: what ``labels`` builds from has
+    /// changed (a badge count, a title).
+    public func labelsChanged() {
+        observers.send(animated: false)
     }
 
     /// The selected tab.

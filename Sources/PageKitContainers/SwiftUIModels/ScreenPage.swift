@@ -17,7 +17,20 @@ public import PageKit
 /// latest open that revealed it; it lists the ``/PageKit/EventHandler``s and embedded pages
 /// you give it in ``containedPages``. Its parameters can change in place
 /// (``/PageKit/ParametersUpdating``), and its view follows.
-public final class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, ObservableModel {
+///
+/// Subclass it for a screen with state of its own, such as a form that confirms leaving
+/// once it was edited; call ``contentChanged()`` when that state changes, so its view is
+/// drawn again:
+///
+/// ```swift
+/// final class ComposePage: ScreenPage, LeaveConfirming {
+///     var text = "" { didSet { contentChanged() } }
+///     func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy { text.isEmpty ? .allow : .confirm }
+///     func canLeave(_ request: LeaveRequest) async -> Bool { … }
+/// }
+/// ```
+@MainActor
+open class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, TitledPage, ObservableModel {
     /// The component name it answers to.
     public let pageName: String
     /// Its own parameters.
@@ -28,6 +41,11 @@ public final class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, 
     public var containedPages: [any Page] = []
     /// The intent it was made with, or that the latest open revealing it carried.
     public private(set) var intent: PageIntent?
+    /// Its title: what PageKit's back button shows on the page above it. Give its view the
+    /// same `navigationTitle`.
+    public var title: String? {
+        didSet { if title != oldValue { contentChanged() } }
+    }
     package let observers = ModelObservers()
 
     /// A screen named `name` with `parameters`.
@@ -56,6 +74,15 @@ public final class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, 
         self.intent = intent
     }
 
+    /// Its ``title``.
+    public var pageTitle: String? { title }
+
+    /// Tells its view to draw it again, after state of its own changed (a subclass's
+    /// form, say).
+    public func contentChanged() {
+        observers.send(animated: true)
+    }
+
     /// A parameter: its own, else the latest intent's (the component's, then the query).
     /// - Parameter key: The parameter's key.
     /// - Returns: Its value, or `nil`.
@@ -72,14 +99,14 @@ public final class ScreenPage: ParentPage, ParametersUpdating, IntentReceiving, 
 
     /// Takes new parameters in place; its view follows.
     /// - Parameter parameters: The new parameters.
-    public func updateParameters(_ parameters: PageParameters) {
+    open func updateParameters(_ parameters: PageParameters) {
         pageParameters = parameters
         observers.send(animated: true)
     }
 
     /// Keeps the intent of an open that revealed it; its view follows.
     /// - Parameter intent: The intent.
-    public func receive(_ intent: PageIntent) {
+    open func receive(_ intent: PageIntent) {
         self.intent = intent
         observers.send(animated: true)
     }

@@ -1,0 +1,56 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// What the navigation bar and tab bar show for a page of a ``PageStackModel``: decided
+/// by the model, so that the view only draws it and tests read the same decision.
+public struct PageChrome: Equatable, Sendable {
+    /// PageKit's back button, for a page that does not allow the system's back button or
+    /// swipe back; `nil` keeps the system's.
+    public var backButton: PageBackButton?
+    /// Whether the tab bar is hidden while the page is on top
+    /// (``/PageKit/ShowStyle/hidesBottomBar``).
+    public var hidesBottomBar: Bool
+
+    /// The chrome of a page.
+    /// - Parameters:
+    ///   - backButton: PageKit's back button, or `nil` for the system's.
+    ///   - hidesBottomBar: Whether the tab bar is hidden.
+    public init(backButton: PageBackButton? = nil, hidesBottomBar: Bool = false) {
+        self.backButton = backButton
+        self.hidesBottomBar = hidesBottomBar
+    }
+}
+
+/// The back button PageKit gives a page that confirms leaving, in place of the system's:
+/// a chevron and the previous page's title, whose tap asks the page first
+/// (``PageStackModel/userTapsBack()``), and whose long press lists the pages below, as
+/// the system's history menu does, each reached through the same question
+/// (``PageStackModel/userGoesBack(to:)``).
+public struct PageBackButton: Equatable, Sendable {
+    /// A page below, as the history lists it.
+    public struct Item: Equatable, Identifiable, Sendable {
+        /// The page, under the serial the stack gave it.
+        public let entry: PageEntry
+        /// Its title, or its name when it has none.
+        public let title: String
+
+        /// The item's identity: its entry's serial.
+        public var id: PageEntry.ID { entry.id }
+    }
+
+    /// The previous page's title, or `nil` when it has none (the button then says
+    /// "Back").
+    public let title: String?
+    /// The pages below, the nearest first.
+    public let history: [Item]
+}

@@ -1,0 +1,313 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+/// The SwiftUI layer as SwiftUI behaves on a device: the model screen calls the models
+/// back when SwiftUI and UIKit would (`onAppear` as an animation starts, the hosting
+/// controller's `viewDidAppear` as it ends, the path written by SwiftUI after the person's
+/// pop, presentations SwiftUI drops), and each test holds one decision the views rely on
+/// to that behaviour. Rules the sources only infer are tested under each setting.
+@MainActor
+@Suite("SwiftUI as it behaves on a device", .timeLimit(.minutes(2)))
+struct SwiftUIFidelityTests {
+    /// `app.open` for requests expected to fail: lets the screen run, returns the request.
+    private func run(_ app: SwiftUIAppFixture, _ text: String, _ options: NavigationOptions = .default,
+                     for duration: Duration = .seconds(10)) throws -> NavigationRequest {
+        let request = app.navigator.request(try PagePath(parsing: text), options)
+        app.clock.advance(by: duration)
+        return request
+    }
+
+    // MARK: 1. Leave policy read when the page changes
+
+    @Test("1. a page whose policy changes while shown (a form made dirty) loses the system back button, the swipe back and the swipe down")
+    func leavePolicyFollowsThePage() throws {
+        let app = SwiftUIAppFixture()
+        let form = ConfirmingPage("form")
+        form.policy = .allow
+        app.navigator.registry.replace("form") { _ in form }
+        try app.open("/tab#contact/list/form")
+        #expect(app.screen.chromeOnTop(of: app.contact)?.backButton == nil, "clean: the system's back button")
+        form.policy = .confirm
+        app.navigator.leavePolicyChanged(of: form)
+        #expect(app.screen.chromeOnTop(of: app.contact)?.backButton != nil, "dirty: PageKit's, which asks")
+        #expect(!app.screen.personBeginsSwipeBack(app.contact), "the swipe goes with the system back button")
+        #expect(!app.screen.personTapsSystemBack(app.contact))
+        #expect(app.path == "/tab#contact/list/form")
+
+        let sheet = ConfirmingPage("sheet")
+        sheet.policy = .allow
+        app.navigator.registry.replace("sheet") { _ in sheet }
+        try app.open("/tab#contact/list/form!sheet")
+        #expect(app.screen.canSwipeDown(in: app.host) == true)
+        sheet.policy = .confirm
+        app.navigator.leavePolicyChanged(of: sheet)
+        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the page")
+        #expect(!app.screen.personSwipesDown(in: app.host))
+        #expect(app.path == "/tab#contact/list/form!sheet")
+        #expect(form.leaveRequests.isEmpty && sheet.leaveRequests.isEmpty)
+    }
+
+    // MARK: 2. `!/` sheets
+
+    @Test("2. a `!/` sheet whose page confirms cannot be swiped down, and a Cancel button on that page asks it")
+    func sheetWithStack() async throws {
+        let app = SwiftUIAppFixture()
+        let compose = ConfirmingPage("compose", allowsLeaving: nil)
+        app.navigator.registry.replace("compose") { _ in compose }
+        try app.open("/tab#contact/list!/compose")
+        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        #expect(!app.host.allowsSwipeDown(of: sheet), "the swipe would remove compose with its stack")
+        #expect(!app.host.allowsSwipeDown(of: compose))
+        #expect(app.screen.canSwipeDown(in: app.host) == false)
+        #expect(!app.screen.personSwipesDown(in: app.host))
+        guard case .leaving(let ticket) = try app.host.userDismisses(compose) else {
+            Issue.record("Cancel should ask compose")
+            return
+        }
+        #expect(await yieldUntil { compose.isAsking })
+        #expect(compose.leaveRequests.first?.gesture == .swipeDown)
+        compose.answerLeave(true)
+        #expect(await yieldUntil { app.host.presentedPage(of: app.tabs) == nil })
+        app.clock.advance(by: .seconds(1))
+        #expect(ticket.isResolved && ticket.errorCode == nil)
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.changes == ["dismissed by the user → /tab#contact/list"])
+    }
+
+    // MARK: 3. Transitions end when they end
+
+    @Test("3. a push, a presentation, a dismissal and a pop end when their animation has, so the next never starts inside it",
+          arguments: SwiftUIBehaviour.OnAppearTiming.allCases)
+    func transitionsEndWhenTheyEnd(_ timing: SwiftUIBehaviour.OnAppearTiming) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(onAppear: timing))
+        let requests = try ["/tab#contact/list/person_detail(id=5)", "/tab#contact/list/person_detail(id=5)!compose",
+                            "/tab#contact/list/person_detail(id=5)", "/tab#contact/list"].map {
+            app.navigator.request(try PagePath(parsing: $0))
+        }
+        app.clock.advance(by: .milliseconds(349))
+        #expect(!requests[0].isResolved, "the push runs for 350 ms")
+        app.clock.advance(by: .seconds(5))
+        #expect(requests.allSatisfy { $0.isResolved && $0.errorCode == nil }, "\(requests.map(\.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.driver.maxInFlight == 1)
+        #expect(app.clock.now >= .milliseconds(1_400), "four animations, one after another")
+        #expect(app.path == "/tab#contact/list")
+    }
+
+    @Test("3. a page whose view is empty, so that onAppear never runs, still ends its push when its animation ends")
+    func emptyContentEnds() throws {
+        let app = SwiftUIAppFixture()
+        app.screen.showsEmptyContent("person_detail")
+        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)")
+        app.clock.advance(by: .milliseconds(350))
+        #expect(request.isResolved && request.errorCode == nil, "\(String(describing: request.result))")
+        #expect(!app.screen.callbacks.contains("onAppear person_detail(id=5)"))
+    }
+
+    // MARK: 4. A time-out undoes what it recorded
+
+    @Test("4. a presentation SwiftUI dropped is taken back when it times out, and the next one shows at once")
+    func droppedPresentationIsTakenBack() throws {
+        let app = SwiftUIAppFixture()
+        app.screen.dropNextPresentation()
+        let first = try run(app, "/tab#contact/list!compose", for: .seconds(2))
+        #expect(first.errorCode == .timedOut)
+        #expect(app.host.presentedPage(of: app.tabs) == nil, "SwiftUI never showed it")
+        #expect(app.path == "/tab#contact/list")
+        let second = try run(app, "/tab#contact/list!compose", for: .milliseconds(350))
+        #expect(second.isResolved && second.errorCode == nil, "\(String(describing: second.result))")
+        #expect(app.screen.shownPresentations(in: app.host).map(\.pageName) == ["compose"])
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
+    @Test("4. dismissing a presentation that never appeared ends at once: no onDismiss will come")
+    func dismissingWhatNeverAppeared() throws {
+        let app = SwiftUIAppFixture()
+        app.screen.dropNextPresentation()
+        try app.open("/tab#contact/list!compose", .notAnimated)
+        #expect(app.host.presentedPage(of: app.tabs)?.pageName == "compose", "not animated: it ended at once")
+        let dismissal = app.navigator.request("/tab#contact/list")
+        #expect(dismissal.isResolved && dismissal.errorCode == nil, "\(String(describing: dismissal.result))")
+        #expect(app.path == "/tab#contact/list")
+    }
+
+    // MARK: 5. Tab labels
+
+    @Test("5. the tab bar under PageRootView shows each tab's label: a localizable title, an image, a badge that follows")
+    func tabLabels() {
+        let app = SwiftUIAppFixture()
+        let inbox = Inbox()
+        app.tabs.labels = { _, index in
+            switch index {
+            case 0: TabLabel("Contacts", table: "Tabs", image: .system("person.2"),
+                             badge: inbox.unread > 0 ? .count(inbox.unread) : nil)
+            case 1: TabLabel("Feed", image: .asset("feed"))
+            default: TabLabel(verbatim: "⚙︎", badge: .text("New"))
+            }
+        }
+        #expect(app.screen.tabLabels(of: app.tabs) == [
+            TabLabel("Contacts", table: "Tabs", image: .system("person.2")),
+            TabLabel("Feed", image: .asset("feed")),
+            TabLabel(verbatim: "⚙︎", badge: .text("New")),
+        ])
+        inbox.unread = 3
+        app.tabs.labelsChanged()
+        #expect(app.screen.tabLabels(of: app.tabs).first?.badge == .count(3))
+        #expect(app.screen.tabLabels(of: app.tabs).first?.isVerbatim == false, "a key looked up in the app's strings")
+    }
+
+    /// What a badge counts.
+    @MainActor
+    final class Inbox {
+        var unread = 0
+    }
+
+    // MARK: 6. Stable identities
+
+    @Test("6. a page pushed as another is popped, in one turn, is a new element, even at the freed page's address")
+    func identitiesAreNeverReused() throws {
+        let app = SwiftUIAppFixture()
+        var sameAddress = 0
+        for run in 0..<40 {
+            weak var popped: (any Page)?
+            let before: PageEntry
+            do {
+                let page = ScreenPage("home_page", parameters: ["run": "\(run)"])
+                popped = page
+                app.contact.push([page], animated: false, completion: TransitionCompletion { _ in })
+                before = try #require(app.contact.path.last)
+            }
+            let address = popped.map { ObjectIdentifier($0) }
+            app.contact.pop(to: app.list, animated: false, completion: TransitionCompletion { _ in })
+            #expect(popped == nil, "nothing but the stack held it")
+            let next = ScreenPage("post")
+            app.contact.push([next], animated: false, completion: TransitionCompletion { _ in })
+            if address == ObjectIdentifier(next) { sameAddress += 1 }
+            let after = try #require(app.contact.path.last)
+            #expect(after != before, "run \(run)")
+            #expect(app.screen.shownPages(of: app.contact).last === next, "SwiftUI shows the new page, run \(run)")
+            app.contact.pop(to: app.list, animated: false, completion: TransitionCompletion { _ in })
+        }
+        // The allocator hands the freed address out again (40 runs in 40 here): what the
+        // identities must survive.
+        _ = sameAddress
+        let first = PagePresentation(app.list, style: .default)
+        #expect(first != PagePresentation(app.list, style: .default), "each presentation is its own")
+    }
+
+    // MARK: 7. Swipe back holds the queue
+
+    @Test("7. the app's push during the person's swipe back waits for the swipe, then runs on the stack it left",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func swipeHoldsTheQueue(_ write: SwiftUIBehaviour.SwipeWrite) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        #expect(app.screen.personBeginsSwipeBack(app.contact))
+        let push = app.contact.queued.push(ScreenPage("home_page"))
+        app.clock.advance(by: .seconds(1))
+        #expect(!push.isResolved, "the finger is down: the push waits")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail"])
+        app.screen.personEndsSwipeBack(app.contact, finishing: true)
+        app.clock.advance(by: .seconds(1))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "home_page"], "popped by the swipe, then pushed")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.changes.first == "popped by the user → /tab#contact/list")
+
+        #expect(app.screen.personBeginsSwipeBack(app.contact))
+        let pop = app.contact.queued.pop()
+        app.screen.personEndsSwipeBack(app.contact, finishing: false)
+        app.clock.advance(by: .seconds(1))
+        #expect(pop.isResolved && pop.errorCode == nil, "a cancelled swipe lets the pop run")
+        #expect(app.contact.pages.map(\.pageName) == ["list"])
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+    }
+
+    // MARK: 8. iOS 16.0 and 16.1 pop several levels without animation
+
+    @Test("8. a pop of several levels animates on every release: one level at a time on iOS 16.0 and 16.1",
+          arguments: [SystemVersion(16, 0), SystemVersion(16, 1), SystemVersion(16, 2), SystemVersion(18, 0)])
+    func multiLevelPops(_ system: SystemVersion) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: system))
+        try app.open("/tab#contact/list/person_detail(id=5)/home_page/post(id=1)")
+        let appearances = app.screen.appearances
+        let pop = app.navigator.popToRoot()
+        app.clock.advance(by: .seconds(3))
+        #expect(pop.isResolved && pop.errorCode == nil, "\(String(describing: pop.result))")
+        #expect(app.screen.jumps.isEmpty, "\(app.screen.jumps)")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.appearances - appearances == (system < SystemVersion(16, 2) ? 3 : 1))
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
+    // MARK: 9. The replacement back button
+
+    @Test("9. PageKit's back button shows the previous page's title, and its long press lists the pages below, each asked")
+    func replacementBackButton() async throws {
+        let app = SwiftUIAppFixture()
+        app.list.title = "Contacts"
+        let form = ConfirmingPage("form", allowsLeaving: nil)
+        app.navigator.registry.replace("form") { _ in form }
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        let person = try #require(app.contact.pages.last as? ScreenPage)
+        person.title = "Person 5"
+        try app.open("/tab#contact/list/person_detail(id=5)/form")
+        let back = try #require(app.screen.chromeOnTop(of: app.contact)?.backButton)
+        #expect(back.title == "Person 5")
+        #expect(back.history.map(\.title) == ["Person 5", "Contacts"])
+        guard case .leaving(let ticket) = try app.screen.personPicksHistory(1, in: app.contact) else {
+            Issue.record("the history item should ask the form")
+            return
+        }
+        #expect(await yieldUntil { form.isAsking })
+        form.answerLeave(true)
+        #expect(await yieldUntil { app.contact.pages.count == 1 })
+        app.clock.advance(by: .seconds(1))
+        #expect(ticket.isResolved && ticket.errorCode == nil)
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.changes == ["popped by the user → /tab#contact/list"])
+    }
+
+    // MARK: 10. Observe per page; a refused link
+
+    @Test("10. a push draws only the new page, not every page of the stack")
+    func pushDrawsOnlyTheNewPage() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/person_detail(id=5)/home_page")
+        let below = app.contact.pages
+        let before = below.map { app.screen.renders(of: $0, in: app.contact) }
+        try app.open("/tab#contact/list/person_detail(id=5)/home_page/post(id=1)")
+        #expect(below.map { app.screen.renders(of: $0, in: app.contact) } == before)
+        #expect(app.screen.renders(of: try #require(app.contact.pages.last), in: app.contact) == 1)
+    }
+
+    @Test("10. a NavigationLink the stack refuses leaves SwiftUI showing the model's path again",
+          arguments: SwiftUIBehaviour.UpdateInsideSetter.allCases)
+    func refusedLinkIsUndone(_ update: SwiftUIBehaviour.UpdateInsideSetter) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(updateInsideSetter: update))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        app.screen.personTapsLink(to: app.list, in: app.contact)
+        #expect(app.failures == [.alreadyInHierarchy])
+        app.clock.advance(by: .seconds(1))
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.screen.shownPages(of: app.contact).map(\.pageName) == ["list", "person_detail"])
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+    }
+}

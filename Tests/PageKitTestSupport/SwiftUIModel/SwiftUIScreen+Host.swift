@@ -1,0 +1,244 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+public import PageKit
+public import PageKitContainers
+
+/// The sheets on the model screen: for each level, what its `sheet(item:)` or
+/// `fullScreenCover(item:)` shows.
+@MainActor
+final class HostView {
+    /// A level: the root, or a presented page, and what its binding shows.
+    final class Level {
+        weak var page: (any Page)?
+        /// The presentation shown over it, if any.
+        var shown: PagePresentation?
+        /// A presentation SwiftUI dropped: bound, never shown.
+        var dropped: PagePresentation.ID?
+        /// Whether the shown sheet's swipe down is disabled, as last drawn.
+        var dismissDisabled = false
+        /// When its running animation ends on screen.
+        var busyUntil: Duration = .zero
+        /// Counts its presentations and dismissals: the end of one that a newer one
+        /// overtook never comes, as UIKit sends a transition's callbacks before the next's.
+        var generation = 0
+
+        init(page: any Page) {
+            self.page = page
+        }
+    }
+
+    weak var model: PageHostModel?
+    weak var root: (any Page)?
+    var levels: [Level] = []
+    var observation: ModelObservation?
+
+    init(model: PageHostModel, root: any Page) {
+        self.model = model
+        self.root = root
+    }
+
+    func level(of page: any Page) -> Level {
+        if let level = levels.first(where: { $0.page === page }) { return level }
+        levels.removeAll { $0.page == nil }
+        let level = Level(page: page)
+        levels.append(level)
+        return level
+    }
+
+    var disagreements: [String] {
+        guard let model else { return [] }
+        return levels.compactMap { level in
+            guard let page = level.page else { return nil }
+            let bound = model.presentation(over: page)
+            guard bound?.id != level.shown?.id, bound?.id != level.dropped else { return nil }
+            return "the level of \(page.pageDescription) shows \(level.shown.map { "\($0.id)" } ?? "nothing"), "
+                + "its model binds \(bound.map { "\($0.id)" } ?? "nothing")"
+        }
+    }
+}
+
+extension SwiftUIScreen {
+    /// Puts the presentations of `host` over `root` on screen, as `PageRootView` does:
+    /// each level's binding is followed; a presented ``PageStackModel`` is shown with
+    /// its sheet.
+    /// - Parameters:
+    ///   - host: The host.
+    ///   - root: The root page, whose view carries the first level's sheet.
+    public func show(_ host: PageHostModel, root: any Page) {
+        guard !hosts.contains(where: { $0.model === host }) else { return }
+        let view = HostView(model: host, root: root)
+        hosts.append(view)
+        view.observation = host.observe { [weak self, weak view] animated in
+            guard let self, let view else { return }
+            self.update { [weak self, weak view] in
+                guard let self, let view else { return }
+                self.render(view, animated: animated)
+            }
+        }
+        render(view, animated: false)
+    }
+
+    /// SwiftUI reads every level's binding, from the root up, and shows the difference.
+    func render(_ view: HostView, animated: Bool) {
+        guard let host = view.model, var page = view.root else { return }
+        while true {
+            let level = view.level(of: page)
+            let bound = host.presentation(over: page)
+            if let shown = level.shown, bound?.id != shown.id {
+                dismiss(shown, over: level, in: view, animated: animated)
+            }
+            if level.dropped != nil, bound?.id != level.dropped {
+                note("dropped presentation over \(page.pageDescription) unbound")
+                level.dropped = nil
+            }
+            guard let bound, let presented = bound.page else { return }
+            if level.shown == nil, level.dropped == nil {
+                present(bound, over: level, in: view, animated: animated)
+            }
+            guard level.shown?.id == bound.id else { return }
+            // Drawn again on each of the host's changes: the swipe-down policy.
+            level.dismissDisabled = !host.allowsSwipeDown(of: presented)
+            page = presented
+        }
+    }
+
+    private func present(_ presentation: PagePresentation, over level: HostView.Level, in view: HostView, animated: Bool) {
+        guard let host = view.model, let page = presentation.page, let presenter = level.page else { return }
+        if presentationsToDrop > 0 {
+            presentationsToDrop -= 1
+            level.dropped = presentation.id
+            note("SwiftUI dropped the presentation of \(page.pageDescription)")
+            return
+        }
+        if clock.now < level.busyUntil {
+            violation("\(page.pageDescription) presented over \(presenter.pageDescription) while it animates")
+        }
+        level.shown = presentation
+        level.generation += 1
+        let generation = level.generation
+        // PageKit's sheets do nothing in `onAppear`: it is noted, for the order of callbacks.
+        let onAppear: @MainActor () -> Void = { [weak self, weak page] in
+            guard let self, let page, self.runsOnAppear(of: page, goingBack: false) else { return }
+            self.note("onAppear \(page.pageDescription)")
+        }
+        let didAppear: @MainActor () -> Void = { [weak self, weak host, weak page] in
+            guard let self, let host, let page else { return }
+            self.note("viewDidAppear \(page.pageDescription) (presented)")
+            host.presentationDidAppear(page)
+        }
+        // The sheet's own NavigationStack appears with it.
+        if let stack = page as? PageStackModel { show(stack) }
+        guard animated else {
+            onAppear()
+            return didAppear()
+        }
+        animationBegins("presentation of \(page.pageDescription)")
+        level.busyUntil = clock.now + animationDuration
+        if behaviour.onAppear == .animationStart { onAppear() }
+        let transition = HeadlessTransition(kind: .present, container: presenter, pages: [page], animated: true)
+        animationEnd(transition) { [behaviour, weak level] in
+            guard let level, level.generation == generation else { return }
+            if behaviour.onAppear == .animationEnd { onAppear() }
+            didAppear()
+        }
+    }
+
+    private func dismiss(_ presentation: PagePresentation, over level: HostView.Level, in view: HostView, animated: Bool) {
+        guard let host = view.model, let presenter = level.page else { return }
+        level.shown = nil
+        level.generation += 1
+        let generation = level.generation
+        hidePresentedStacks(above: presentation.page, in: view)
+        // The sheet's view holds its page until it is torn down, at the dismissal's end.
+        let page = presentation.page
+        let onDismiss: @MainActor () -> Void = { [weak self, weak host, weak presenter] in
+            guard let self, let host, let presenter else { return }
+            if let page {
+                self.note("viewDidDisappear \(page.pageDescription) (presented)")
+                host.presentationDidDisappear(page)
+            }
+            self.note("onDismiss over \(presenter.pageDescription)")
+        }
+        guard animated else { return onDismiss() }
+        animationBegins("dismissal of \(presentation.page?.pageDescription ?? "a freed page")")
+        level.busyUntil = clock.now + animationDuration
+        let transition = HeadlessTransition(kind: .dismiss, container: presenter,
+                                            pages: presentation.page.map { [$0] } ?? [], animated: true)
+        animationEnd(transition) { [weak level] in
+            guard let level, level.generation == generation else { return }
+            onDismiss()
+        }
+    }
+
+    /// A level goes with everything shown above it: its stacks' views disappear.
+    private func hidePresentedStacks(above page: (any Page)?, in view: HostView) {
+        var next = page
+        while let page = next {
+            if let stack = page as? PageStackModel { hide(stack) }
+            let level = view.level(of: page)
+            next = level.shown?.page
+            level.shown = nil
+            level.dropped = nil
+        }
+    }
+
+    // MARK: The person
+
+    /// The person swipes down the sheet on top: only when it is not disabled and nothing
+    /// animates. SwiftUI clears the binding at the very end of the dismissal, then runs
+    /// `onDismiss`.
+    /// - Returns: Whether a sheet was swiped away.
+    @discardableResult
+    public func personSwipesDown(in host: PageHostModel) -> Bool {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
+        var level = view.level(of: root)
+        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
+            level = view.level(of: presented)
+        }
+        guard let shown = level.shown, let presenter = level.page, !level.dismissDisabled,
+              clock.now >= level.busyUntil else { return false }
+        level.shown = nil
+        hidePresentedStacks(above: shown.page, in: view)
+        note("write presentation over \(presenter.pageDescription): nil")
+        insideSetter { host.presentationChanged(to: nil, over: presenter, fullScreen: shown.isFullScreen) }
+        if let page = shown.page {
+            note("viewDidDisappear \(page.pageDescription) (presented)")
+            host.presentationDidDisappear(page)
+        }
+        note("onDismiss over \(presenter.pageDescription)")
+        return true
+    }
+
+    /// Whether the person could swipe down the sheet on top, as last drawn.
+    public func canSwipeDown(in host: PageHostModel) -> Bool? {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
+        var level = view.level(of: root)
+        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
+            level = view.level(of: presented)
+        }
+        return level.shown == nil ? nil : !level.dismissDisabled
+    }
+
+    /// The pages each level shows, from the root up.
+    public func shownPresentations(in host: PageHostModel) -> [any Page] {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return [] }
+        var pages: [any Page] = []
+        var next: (any Page)? = root
+        while let page = next, let presented = view.level(of: page).shown?.page {
+            pages.append(presented)
+            next = presented
+        }
+        return pages
+    }
+}

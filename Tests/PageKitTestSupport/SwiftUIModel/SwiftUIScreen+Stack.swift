@@ -1,0 +1,314 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+public import PageKit
+public import PageKitContainers
+
+/// A `NavigationStack` on the model screen: the path it shows, each page's view as last
+/// drawn, and the animation or swipe running.
+@MainActor
+final class StackView {
+    weak var model: PageStackModel?
+    /// The path the `NavigationStack` shows.
+    var shown: [PageEntry] = []
+    /// Whether the stack is on screen.
+    var visible = true
+    /// When its running animation ends on screen.
+    var busyUntil: Duration = .zero
+    /// Counts its animations: UIKit sends a transition's callbacks before the next
+    /// transition's, so the end of one that a newer one overtook never comes.
+    var generation = 0
+    /// The person's swipe back, while the finger is down.
+    var swiping = false
+    /// Each page view's chrome as last drawn, and how often it was drawn, by serial.
+    var chrome: [PageEntry.ID: PageChrome] = [:]
+    var renders: [PageEntry.ID: Int] = [:]
+    var pageObservations: [PageEntry.ID: ModelObservation] = [:]
+    var observation: ModelObservation?
+
+    init(model: PageStackModel) {
+        self.model = model
+    }
+
+    var name: String { model?.pageDescription ?? "gone" }
+
+    /// The entry of the page on top as shown: the last of the path, or the root.
+    var topShown: PageEntry? { shown.last ?? model?.rootEntry }
+
+    var disagreement: String? {
+        guard let model, visible, shown != model.path else { return nil }
+        return "stack \(name) shows \(shown.map(\.id)), its model binds \(model.path.map(\.id))"
+    }
+}
+
+extension SwiftUIScreen {
+    /// Puts `stack`'s view on screen, as `PageNavigationStack` does: it tells the model
+    /// the system version and that it appeared, draws each page, and follows each change.
+    /// - Parameter stack: The stack.
+    public func show(_ stack: PageStackModel) {
+        if let view = view(of: stack) {
+            guard !view.visible else { return }
+            view.visible = true
+            stack.stackAppeared()
+            return render(view, animated: false)
+        }
+        let view = StackView(model: stack)
+        stacks.append(view)
+        stack.systemVersion = behaviour.system
+        stack.stackAppeared()
+        view.shown = stack.path
+        drawPages(of: view)
+        view.observation = stack.observe { [weak self, weak view] animated in
+            guard let self, let view else { return }
+            self.update { [weak self, weak view] in
+                guard let self, let view else { return }
+                self.render(view, animated: animated)
+            }
+        }
+    }
+
+    /// Takes `stack`'s view off screen, as leaving its tab does (`onDisappear`).
+    /// - Parameter stack: The stack.
+    public func hide(_ stack: PageStackModel) {
+        guard let view = view(of: stack), view.visible else { return }
+        view.visible = false
+        stack.stackDisappeared()
+    }
+
+    func view(of stack: PageStackModel) -> StackView? {
+        stacks.first { $0.model === stack }
+    }
+
+    /// SwiftUI reads the path after the model published and shows the difference.
+    func render(_ view: StackView, animated: Bool) {
+        guard let stack = view.model else { return }
+        let path = stack.path
+        guard view.visible else {
+            view.shown = path
+            return drawPages(of: view)
+        }
+        guard path != view.shown else { return drawPages(of: view) }
+        if view.swiping || clock.now < view.busyUntil {
+            violation("path of \(view.name) written while it animates")
+        }
+        let old = view.shown
+        view.shown = path
+        drawPages(of: view)
+        note("show path of \(view.name): \(path.count) above the root")
+        guard let top = view.topShown?.page else { return }
+        let isPop = path.count < old.count && zip(path, old).allSatisfy { $0 == $1 }
+        if !animated {
+            return appear(top, in: view, goingBack: isPop, animates: false)
+        }
+        if isPop, old.count - path.count > 1, behaviour.system < SystemVersion(16, 2) {
+            // popToViewController(_:animated: false), whatever was asked.
+            jump("\(view.name) popped \(old.count - path.count) levels at once without animation on iOS \(behaviour.system)")
+            return appear(top, in: view, goingBack: true, animates: false)
+        }
+        appear(top, in: view, goingBack: isPop, animates: true)
+    }
+
+    /// `top` becomes the page on top: its `onAppear`, then its hosting controller's
+    /// `viewDidAppear` once the animation, if any, is over.
+    func appear(_ top: any Page, in view: StackView, goingBack: Bool, animates: Bool) {
+        guard let stack = view.model else { return }
+        let runsOnAppear = runsOnAppear(of: top, goingBack: goingBack)
+        let onAppear: @MainActor () -> Void = { [weak self, weak stack, weak top] in
+            guard let self, let stack, let top, runsOnAppear else { return }
+            self.note("onAppear \(top.pageDescription)")
+            stack.pageAppeared(top)
+        }
+        let didAppear: @MainActor () -> Void = { [weak self, weak stack, weak top] in
+            guard let self, let stack, let top else { return }
+            self.note("viewDidAppear \(top.pageDescription)")
+            stack.pageDidAppear(top)
+        }
+        guard animates else {
+            view.generation += 1
+            onAppear()
+            return didAppear()
+        }
+        animationBegins("\(goingBack ? "pop" : "push") to \(top.pageDescription) in \(view.name)")
+        view.busyUntil = clock.now + animationDuration
+        view.generation += 1
+        let generation = view.generation
+        if behaviour.onAppear == .animationStart { onAppear() }
+        let transition = HeadlessTransition(kind: goingBack ? .pop : .push, container: stack, pages: [top], animated: true)
+        animationEnd(transition) { [behaviour, weak view] in
+            guard let view, view.generation == generation else { return }
+            if behaviour.onAppear == .animationEnd { onAppear() }
+            didAppear()
+        }
+    }
+
+    /// Each page of the path has a view: it observes its own slot, and is drawn when that
+    /// slot changes.
+    func drawPages(of view: StackView) {
+        guard let stack = view.model else { return }
+        let entries = (stack.rootEntry.map { [$0] } ?? []) + view.shown
+        let serials = Set(entries.map(\.id))
+        for serial in view.pageObservations.keys where !serials.contains(serial) {
+            view.pageObservations[serial] = nil
+        }
+        for entry in entries where view.pageObservations[entry.id] == nil {
+            let slot = stack.slot(for: entry.id)
+            view.chrome[entry.id] = slot.chrome
+            view.renders[entry.id, default: 0] += 1
+            view.pageObservations[entry.id] = slot.observe { [weak self, weak view, weak slot] _ in
+                guard let self, let view, let slot else { return }
+                self.update { [weak view, weak slot] in
+                    guard let view, let slot else { return }
+                    view.chrome[entry.id] = slot.chrome
+                    view.renders[entry.id, default: 0] += 1
+                }
+            }
+        }
+    }
+
+    // MARK: What the screen shows
+
+    /// The chrome of the page on top of `stack`, as its view last drew it.
+    public func chromeOnTop(of stack: PageStackModel) -> PageChrome? {
+        guard let view = view(of: stack), let top = view.topShown else { return nil }
+        return view.chrome[top.id]
+    }
+
+    /// How often the view of `page` in `stack` was drawn.
+    public func renders(of page: any Page, in stack: PageStackModel) -> Int {
+        guard let view = view(of: stack) else { return 0 }
+        let entries = (stack.rootEntry.map { [$0] } ?? []) + view.shown
+        guard let entry = entries.first(where: { $0.page === page }) else { return 0 }
+        return view.renders[entry.id] ?? 0
+    }
+
+    /// The pages `stack`'s view shows, bottom first.
+    public func shownPages(of stack: PageStackModel) -> [any Page] {
+        guard let view = view(of: stack) else { return [] }
+        return ((stack.rootEntry.map { [$0] } ?? []) + view.shown).compactMap(\.page)
+    }
+
+    // MARK: The person
+
+    /// The person taps the system back button of `stack`: only when the page on top
+    /// shows it. The pop animates, then SwiftUI writes the shorter path, then the page
+    /// revealed appears.
+    /// - Returns: Whether there was a system back button to tap.
+    @discardableResult
+    public func personTapsSystemBack(_ stack: PageStackModel) -> Bool {
+        guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
+              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil else { return false }
+        let remaining = Array(view.shown.dropLast())
+        view.shown = remaining
+        guard let revealed = view.topShown?.page else { return false }
+        animationBegins("the person's pop to \(revealed.pageDescription) in \(view.name)")
+        view.busyUntil = clock.now + animationDuration
+        if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
+        _ = clock.schedule(after: animationDuration) { [weak self, weak stack, weak revealed] in
+            guard let self, let stack else { return }
+            self.writePath(remaining, of: stack)
+            if let revealed { stack.pageDidAppear(revealed) }
+        }
+        return true
+    }
+
+    /// The person taps the back button PageKit drew on the page on top of `stack`.
+    /// - Returns: What the button's action returned, or `nil` when the page shows the
+    ///   system's button.
+    /// - Throws: What the button's action throws.
+    @discardableResult
+    public func personTapsPageKitBack(_ stack: PageStackModel) throws -> LeaveAttempt? {
+        guard chromeOnTop(of: stack)?.backButton != nil else { return nil }
+        return try stack.userTapsBack()
+    }
+
+    /// The person long-presses PageKit's back button of `stack` and picks the
+    /// `index`-th page of its history (the nearest first).
+    /// - Returns: What the item's action returned, or `nil` when there is no such item.
+    /// - Throws: What the item's action throws.
+    @discardableResult
+    public func personPicksHistory(_ index: Int, in stack: PageStackModel) throws -> LeaveAttempt? {
+        guard let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index) else {
+            return nil
+        }
+        return try stack.userGoesBack(to: history[index].entry)
+    }
+
+    /// The person's finger starts a swipe back on `stack`: only when the page on top
+    /// shows the system back button, nothing animates, and there is a page to go back to.
+    /// The gesture's target tells the model.
+    /// - Returns: Whether the swipe began.
+    @discardableResult
+    public func personBeginsSwipeBack(_ stack: PageStackModel) -> Bool {
+        guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
+              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil else { return false }
+        view.swiping = true
+        note("swipe back begins on \(view.name)")
+        stack.swipeBackBegan()
+        let below = view.shown.dropLast().last?.page ?? stack.pages.first
+        if let below, runsOnAppear(of: below, goingBack: true) { stack.pageAppeared(below) }
+        return true
+    }
+
+    /// The person's finger lifts: the swipe finishes (the page is popped, and SwiftUI
+    /// writes the shorter path, before or after the coordinator's completion as
+    /// ``SwiftUIBehaviour/swipeWrite`` says) or is cancelled (nothing is written).
+    public func personEndsSwipeBack(_ stack: PageStackModel, finishing: Bool) {
+        guard let view = view(of: stack), view.swiping else { return }
+        view.swiping = false
+        guard finishing else {
+            note("swipe back cancelled on \(view.name)")
+            return stack.swipeBackEnded(cancelled: true)
+        }
+        // What the stack shows when the swipe ends: a change written meanwhile is lost
+        // under the finger, as SwiftUI removes the page it swiped away from its own path.
+        let remaining = Array(view.shown.dropLast())
+        view.shown = remaining
+        view.generation += 1
+        // The revealed page's hosting controller appears as the transition completes.
+        if let revealed = view.topShown?.page {
+            note("viewDidAppear \(revealed.pageDescription)")
+            stack.pageDidAppear(revealed)
+        }
+        switch behaviour.swipeWrite {
+        case .beforeCompletion:
+            writePath(remaining, of: stack)
+            stack.swipeBackEnded(cancelled: false)
+        case .afterCompletion:
+            stack.swipeBackEnded(cancelled: false)
+            writePath(remaining, of: stack)
+        }
+    }
+
+    /// The person taps a `NavigationLink(value:)` for `page` on `stack`: SwiftUI pushes a
+    /// new entry and writes the longer path.
+    /// - Returns: The entry pushed.
+    @discardableResult
+    public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry {
+        let entry = PageEntry(page)
+        guard let view = view(of: stack) else { return entry }
+        view.shown.append(entry)
+        drawPages(of: view)
+        if view.visible {
+            animationBegins("the link's push of \(page.pageDescription) in \(view.name)")
+            view.busyUntil = clock.now + animationDuration
+        }
+        writePath(view.shown, of: stack)
+        return entry
+    }
+
+    /// SwiftUI runs the path binding's setter with `path`.
+    func writePath(_ path: [PageEntry], of stack: PageStackModel) {
+        note("write path of \(stack.pageDescription)")
+        insideSetter { stack.pathChanged(to: path) }
+    }
+}

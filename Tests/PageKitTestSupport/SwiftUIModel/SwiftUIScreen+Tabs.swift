@@ -1,0 +1,65 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import PageKit
+public import PageKitContainers
+
+/// A `TabView` on the model screen: its selection and its tab bar's labels.
+@MainActor
+final class TabBarView {
+    weak var model: PageTabModel?
+    var labels: [TabLabel] = []
+    var selection = 0
+    var observation: ModelObservation?
+
+    init(model: PageTabModel) {
+        self.model = model
+    }
+}
+
+extension SwiftUIScreen {
+    /// Puts `tabs`' view on screen, as `PageTabView` does under `PageRootView`: its
+    /// selection and each tab's label follow the model.
+    /// - Parameter tabs: The tabs.
+    public func show(_ tabs: PageTabModel) {
+        guard !tabBars.contains(where: { $0.model === tabs }) else { return }
+        let view = TabBarView(model: tabs)
+        tabBars.append(view)
+        view.observation = tabs.observe { [weak self, weak view] _ in
+            guard let self, let view else { return }
+            self.update { [weak view] in view.map(Self.render) }
+        }
+        Self.render(view)
+    }
+
+    private static func render(_ view: TabBarView) {
+        guard let tabs = view.model else { return }
+        view.selection = tabs.selectedIndex
+        view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
+    }
+
+    /// The labels `tabs`' tab bar shows, as last drawn.
+    public func tabLabels(of tabs: PageTabModel) -> [TabLabel] {
+        tabBars.first { $0.model === tabs }?.labels ?? []
+    }
+
+    /// The person taps tab `index`: SwiftUI writes the selection binding.
+    /// - Throws: What the binding's setter throws for a tab that is not there.
+    public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws {
+        var failure: (any Error)?
+        insideSetter {
+            do { try tabs.userSelectsTab(index) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}
