@@ -1,6 +1,6 @@
-// What a request's run asks of the navigator: plans, the pages a plan removes, the
-// pages it makes, the current route, the history and the observers.
-extension Navigator {
+// What a request's driver asks of the navigator (`RequestEnvironment`): plans, the pages a
+// plan removes, the pages it makes, the current route, the history and the observers.
+extension Navigator: RequestEnvironment {
     /// Parses `destination` with the configured limits; a bad path, or an app URL of a
     /// scheme the configuration does not accept, is a ``NavigationError``.
     func parse(_ destination: some PagePathConvertible) throws -> PagePath {
@@ -58,9 +58,59 @@ extension Navigator {
         return plan
     }
 
-    func makePlan(for target: NavigationTarget, request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
+    func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
         try makePlan(for: target, mode: request.mode, options: request.options, provided: request.providedPage,
                      visible: visible)
+    }
+
+    func beginTurn() -> (route: Route?, guards: [NavigationGuard]) {
+        let route = visibleRoute()
+        if let route { noticeUnreportedChange(route) }
+        return (route, guards.elements())
+    }
+
+    func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming] {
+        leavingPages(of: plan)
+    }
+
+    func livePath() -> SharedPath {
+        visibleRoute()?.path ?? SharedPath()
+    }
+
+    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool) {
+        guard willRun else {
+            stepsInProgress -= 1
+            // Kept pages brought back are the stack's again.
+            if case .push(let pages, _, _) = step, pages.first?.kind == .provided {
+                keptPages.restored(pages.compactMap(\.page))
+            }
+            return
+        }
+        stepsInProgress += 1
+        if keepingPopped { keepPages(poppedBy: step) }
+        switch step {
+        case .setStack(_, let stack, _):
+            // A reorder can keep the stack's ends and count: its run must be read again.
+            if let stack = stack.page { cache.forget(stack) }
+        case .update:
+            // A component changes where a run cannot see it: read the stacks again.
+            cache.forgetAll()
+        default:
+            break
+        }
+    }
+
+    func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
+        awaitResponse(opening: path, then: answered)
+    }
+
+    func enqueue(_ driver: RequestDriver) {
+        let ticket = queue.enqueue(.describing(driver), animated: driver.request.animated) { valve in
+            driver.start(valve)
+            return .wait
+        }
+        driver.request.ticket = ticket
+        ticket.onResolve { result in driver.queueEnded(result) }
     }
 
     private func checkExternal(_ plan: NavigationPlan) throws {
@@ -183,11 +233,6 @@ extension Navigator {
     func record(_ path: SharedPath, droppingLast count: Int) {
         if count > 0 { history.dropLast(count) }
         history.record(path)
-    }
-
-    /// The guards whose tokens live, in the order they were added.
-    func activeGuards() -> [NavigationGuard] {
-        guards.elements()
     }
 
     /// Reports `event` to observers and streams.

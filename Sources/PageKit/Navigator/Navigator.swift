@@ -17,8 +17,8 @@
 /// Each request is queued in call order and planned when its turn comes, against the
 /// hierarchy as it is then. Its steps run one at a time, each waiting for its container
 /// to report the end of its transition, so animations never overlap. A request's whole
-/// life is decided in one place, `RequestStateMachine`. No global state: pass the
-/// navigator to what needs it.
+/// life is decided in one place, `RequestStateMachine`, and carried out by a
+/// `RequestDriver`. No global state: pass the navigator to what needs it.
 @MainActor
 public final class Navigator {
     /// The root page, once installed.
@@ -48,14 +48,14 @@ public final class Navigator {
     /// What the navigator remembers of its stacks, so reading the current path costs what
     /// changed since it was last read.
     let cache = RouteCache()
-    let steps: StepRunner
     /// Pages popped by requests that keep them, for a jump back.
     let keptPages: KeptPages
     var guards = TokenList<NavigationGuard>()
     var observers = ObserverList<NavigationEvent>()
     let streams = EventStreams()
     var responses = ResponseRouter()
-    private var heldRequest: (request: NavigationRequest, run: RequestRun)?
+    /// The newest request made before there was a root, waiting for it.
+    private var heldRequest: RequestDriver?
     /// How many of its own steps are running: changes containers report meanwhile are
     /// the navigator's own.
     var stepsInProgress = 0
@@ -85,16 +85,15 @@ public final class Navigator {
         history = NavigationHistory(capacity: configuration.historyCapacity)
         identities = PageIdentityTable(generator: identifiers)
         keptPages = KeptPages(capacity: configuration.keptPagesCapacity)
-        steps = StepRunner(host: host, queue: queue, cache: cache, keptPages: keptPages)
         queue.addWatcher(self)
         if let root { install(root: root) }
     }
 
     deinit {
         // A request still waiting for a root would otherwise never end.
-        if let run = heldRequest?.run {
+        if let held = heldRequest {
             Task { @MainActor in
-                run.queueEnded(.failure(NavigationError(.cancelled, reason: "its navigator is gone")))
+                held.queueEnded(.failure(NavigationError(.cancelled, reason: "its navigator is gone")))
             }
         }
     }
@@ -114,10 +113,9 @@ public final class Navigator {
             return true
         }
         if let path = visibleRoute()?.path { history.record(path) }
-        if let (request, run) = heldRequest {
+        if let held = heldRequest {
             heldRequest = nil
-            request.cancelWhileHeld = nil
-            enqueue(request, run)
+            held.rootInstalled()
         }
     }
 
@@ -192,7 +190,7 @@ public final class Navigator {
                        prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
         let request = NavigationRequest(target: nil, options: options, animated: animated(options))
         prepare(request)
-        RequestRun(navigator: self, request: request).queueEnded(.failure(NavigationError(wrapping: error)))
+        driver(for: request, held: false).queueEnded(.failure(NavigationError(wrapping: error)))
         return request
     }
 
@@ -302,44 +300,21 @@ public final class Navigator {
                 prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
         let request = NavigationRequest(target: target, options: options, animated: animated(options), providedPage: page)
         prepare(request)
-        let run = RequestRun(navigator: self, request: request)
+        let driver = driver(for: request, held: root == nil)
         if root == nil {
-            hold(request, run)
+            // Only the newest is held: a cold start opens the link the person tapped last.
+            heldRequest?.queueEnded(.failure(NavigationError(
+                .cancelled, reason: "a newer request replaced it while the navigator waited for its root")))
+            heldRequest = driver
         } else {
-            enqueue(request, run)
+            enqueue(driver)
         }
         return request
     }
 
-    private func hold(_ request: NavigationRequest, _ run: RequestRun) {
-        if let (previous, previousRun) = heldRequest {
-            previous.cancelWhileHeld = nil
-            previousRun.queueEnded(.failure(NavigationError(
-                .cancelled, reason: "a newer request replaced it while the navigator waited for its root")))
-        }
-        heldRequest = (request, run)
-        request.cancelWhileHeld = { [weak self, weak request] in
-            guard let request else { return }
-            if let self {
-                guard self.heldRequest?.request === request else { return }
-                self.heldRequest = nil
-            }
-            run.queueEnded(.failure(NavigationError(.cancelled, reason: "it was cancelled before the root was installed")))
-        }
-    }
-
-    /// Queues a request again, for the new turn its detour earned.
-    func requeue(_ request: NavigationRequest, _ run: RequestRun) {
-        enqueue(request, run)
-    }
-
-    private func enqueue(_ request: NavigationRequest, _ run: RequestRun) {
-        let ticket = queue.enqueue(.describing(run), animated: request.animated) { valve in
-            run.start(valve)
-            return .wait
-        }
-        request.ticket = ticket
-        ticket.onResolve { result in run.queueEnded(result) }
+    private func driver(for request: NavigationRequest, held: Bool) -> RequestDriver {
+        RequestDriver(environment: self, request: request, host: host, queue: queue,
+                      maxRedirects: configuration.maxRedirects, held: held)
     }
 
     private func animated(_ options: NavigationOptions) -> Bool {

@@ -8,7 +8,8 @@
 ///
 /// It always ends: with an outcome, or with a ``NavigationError`` that says whether it
 /// failed, timed out, was refused or was cancelled. Its whole life is decided by a
-/// `RequestStateMachine`; see that file to follow one request from start to end.
+/// `RequestStateMachine` and carried out by a `RequestDriver`: read those two files to
+/// follow one request from start to end.
 @MainActor
 public final class NavigationRequest {
     /// What it asks for: a path (possibly relative) or a move; `nil` for text that did
@@ -31,8 +32,8 @@ public final class NavigationRequest {
     @exclusivity(unchecked) private var outcome = Outcome<NavigationOutcome>()
     /// The queue's ticket for its turn, once it is queued.
     var ticket: TransitionTicket?
-    /// Ends a request held for a root, when it is cancelled before it is queued.
-    var cancelWhileHeld: (() -> Void)?
+    /// What carries it out, until it ends.
+    var driver: RequestDriver?
 
     init(target: NavigationTarget?, options: NavigationOptions, animated: Bool, providedPage: (any Page)? = nil) {
         self.target = target
@@ -56,11 +57,7 @@ public final class NavigationRequest {
     /// steps run, it stops before the next one (a transition on screen is never cut short).
     public func cancel() {
         guard !isResolved else { return }
-        if let ticket {
-            ticket.cancel()
-        } else {
-            cancelWhileHeld?()
-        }
+        driver?.cancel()
     }
 
     /// Calls `handler` once it ends (at once if it has).
@@ -82,7 +79,8 @@ public final class NavigationRequest {
     }
 
     func resolve(_ result: Result<NavigationOutcome, NavigationError>) {
-        cancelWhileHeld = nil
+        guard !isResolved else { return }
+        driver = nil
         let handlers = outcome.resolve(result)
         for handler in handlers { handler(result) }
     }

@@ -1,13 +1,10 @@
-/// The whole life of one navigation request, from its turn in the queue to its end, as a
-/// value: it takes what happened and returns what to do next. Every decision about a
-/// request is here: when guards are asked and what their answers do, when it is planned
-/// and planned again, which pages are asked to leave, when its steps run and when it
-/// stops, which page is told its intent, what enters the history, and every event it
-/// reports. Its driver, `RequestRun`, only carries the actions out.
+/// The whole life of one navigation request, as a value: it takes what happened and
+/// returns what to do next, and holds everything the request knows. Its driver,
+/// ``RequestDriver``, carries the actions out and decides nothing.
 ///
-///     queued ─▶ [guards] ─▶ plan ─▶ [pages asked to leave ─▶ plan again] ─▶ make pages
-///         ─▶ will start ─▶ step 1 … step n ─▶ tell the intent ─▶ the queue's turn ends
-///         ─▶ history, did finish
+///     held ─▶ queued ─▶ [locating] ─▶ [guarding ─▶ detouring ─▶ queued] ─▶ planning
+///         ─▶ [confirming ─▶ planning] ─▶ making ─▶ running(0 … n-1) ─▶ finishing
+///         ─▶ succeeding / failing ─▶ ended
 ///
 /// - **Guards** are asked in order, each awaited with the queue held and no time-out. A
 ///   redirect is asked of every guard again; more than `maxRedirects`, or back to a path
@@ -16,11 +13,15 @@
 ///   time; once all agreed, the request is planned again (the person may have moved
 ///   things while answering), and only pages not yet asked are asked.
 /// - **Steps** run one at a time, each under a fresh time-out; a failed step ends the
-///   request. Cancellation ends it at once while it waits for a guard or a page, and
-///   between steps while they run; a request whose every step ran is done.
+///   request. Cancellation ends it at once while it is held, waits for a guard or a page,
+///   or is on a detour, and between steps while they run.
 /// - **Events**: `willStart` just before the first step; exactly one of `didFinish`,
-///   `failed` or `cancelled` at the end, after the queue's turn has ended (a time-out
-///   reported by the queue included).
+///   `failed` or `cancelled` at the end, after the queue's turn has ended.
+///
+/// `rootInstalled`, `navigatorGone` and `cancelRequested` may come in any state. Any other
+/// event in a state it cannot come in traps, naming both; an answer that comes after the
+/// request stopped waiting for it (a guard's, a page's, a step's past its time-out) is
+/// ``Action/ignore(_:)`` with its own ``Late`` case.
 struct RequestStateMachine {
     /// A page the plan would remove, which confirms leaving.
     struct Leaver: Sendable {
@@ -28,33 +29,61 @@ struct RequestStateMachine {
         let description: String
     }
 
-    enum Phase: Equatable {
-        /// Queued, not started.
-        case queued
-        /// Planning a move only to learn where it leads, for the guards.
-        case locating
-        /// Waiting for guard `index`.
-        case guarding(Int)
-        /// Waiting for its plan.
-        case planning
-        /// Waiting for leaver `index` of the plan to answer.
-        case confirming(Int)
-        /// Waiting for its pages to be made.
-        case making
-        /// Waiting for step `index` to end.
-        case running(Int)
-        /// Every step ran; waiting for the queue's turn to end.
-        case finishing
-        /// Failed; waiting for the queue's turn to end.
-        case failing
-        /// Out of the queue, waiting for the page a guard's detour opened to answer.
-        case detouring
+    /// What one turn in the queue has learned.
+    struct Turn {
+        /// The current path when the turn began, and spelled out (only with guards).
+        var from: SharedPath
+        var fromPath: PagePath?
+        /// Where the request goes now: as asked, or where a guard redirected it.
+        var target: NavigationTarget
+        /// Where it goes, absolute, once known.
+        var to: PagePath?
+        var guardCount: Int
+        var tried: Set<PagePath> = []
+        var redirectedFrom: [PagePath] = []
+        var detours: Int
+        /// Leavers that agreed, not to be asked again when the plan is made again.
+        var approved: Set<ObjectIdentifier> = []
+    }
+
+    enum State {
+        /// Made before the navigator had a root: waits for it.
+        case held(detours: Int)
+        /// Waits for its turn in the queue.
+        case queued(detours: Int)
+        /// Plans a move only to learn where it leads, for the guards.
+        case locating(Turn)
+        /// Waits for guard `index`.
+        case guarding(Turn, index: Int)
+        /// Waits for its plan.
+        case planning(Turn)
+        /// Waits for leaver `index` of `leavers` to answer.
+        case confirming(Turn, NavigationPlan, leavers: [Leaver], index: Int)
+        /// Waits for its pages to be made.
+        case making(Turn, NavigationPlan)
+        /// Waits for step `index` to end; `cancelling` when asked to stop before the next.
+        case running(Turn, NavigationPlan, index: Int, cancelling: Bool)
+        /// Every step ran: waits to learn the current path.
+        case finishing(Turn, NavigationPlan)
+        /// Done: waits for the queue's turn to end.
+        case succeeding(NavigationOutcome)
+        /// Failed: waits for the queue's turn to end.
+        case failing(NavigationError, plan: NavigationPlan?, to: PagePath?)
+        /// Out of the queue, waits for the page a guard's detour opened to answer.
+        case detouring(Turn)
         /// Over.
         case ended
     }
 
+    /// An answer that comes after the request stopped waiting for it.
+    enum Late: Equatable {
+        case guardAnswer, leaveAnswer, stepEnd, detourEnd, queueEnd
+    }
+
     /// What the driver does next.
     indirect enum Action {
+        /// Queue the request (its root is there, or its detour earned a new turn).
+        case enqueue
         /// Plan `target` against the hierarchy as it is now, and list the plan's leavers.
         case plan(NavigationTarget)
         /// Ask guard `index`, with the queue's time-out suspended.
@@ -69,7 +98,7 @@ struct RequestStateMachine {
         /// it pops for a jump back.
         case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
         /// Every step ran: tell the target `intent` when there is one, then report the
-        /// current path with ``RequestStateMachine/finished(at:)``.
+        /// current path with ``RequestStateMachine/finished(at:target:)``.
         case finish(intent: PageIntent?)
         /// End the queue's turn: it succeeded.
         case fireValve
@@ -78,121 +107,145 @@ struct RequestStateMachine {
         /// It succeeded: drop the history's last `dropping` entries, record the outcome's
         /// path, resolve the request, then report `event`.
         case complete(NavigationOutcome, droppingHistory: Int, announcing: NavigationEvent)
-        /// It failed: report `event`, then resolve the request with the error.
+        /// It failed: report `event` when there is a navigator to, then resolve the request.
         case abandon(NavigationError, announcing: NavigationEvent)
-        /// Open `path`, wait for the page it ends at to respond, and report the answer with
-        /// ``RequestStateMachine/detourEnded(ok:)``; meanwhile end the queue's turn (the
-        /// request does not end).
+        /// Open `path` and wait, out of the queue, for the page it ends at to respond;
+        /// meanwhile end the queue's turn.
         case detour(PagePath)
-        /// Queue the request again, for a new turn.
-        case requeue
+        /// Nothing: an answer that came too late.
+        case ignore(Late)
         /// Nothing to do.
         case none
     }
 
-    /// What was asked for; `nil` for text that did not parse, which never starts.
     private let requested: NavigationTarget?
     private let mode: ResolutionMode
     private let source: NavigationSource
     private let payload: (any Sendable)?
     private let keepsLeftPages: Bool
     private let maxRedirects: Int
-    private var guardCount = 0
-
-    private(set) var phase = Phase.queued
-    /// The plan, once made.
-    var currentPlan: NavigationPlan? { plan }
-    /// Where the request goes now: as asked, or where a guard redirected it.
-    private var target: NavigationTarget
-    /// The current path when it started, spelled out for guards and leavers.
-    private var from = SharedPath()
-    private var fromPath: PagePath?
-    /// Where it goes, absolute, once known: for guards, leavers, events and errors.
-    private var to: PagePath?
-    private var tried: Set<PagePath> = []
-    private var redirectedFrom: [PagePath] = []
-    private var detours = 0
-    private var plan: NavigationPlan?
-    private var leavers: [Leaver] = []
-    private var approved: Set<ObjectIdentifier> = []
-    private var isCancellationRequested = false
-    private var outcome: NavigationOutcome?
-    private var failure: NavigationError?
+    private(set) var state: State
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
-         keepsLeftPages: Bool = false, maxRedirects: Int) {
+         keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
         self.requested = requested
         self.mode = mode
         self.source = source
         self.payload = payload
         self.keepsLeftPages = keepsLeftPages
         self.maxRedirects = maxRedirects
-        target = requested ?? .path(PagePath([]))
+        state = held ? .held(detours: 0) : .queued(detours: 0)
     }
 
-    // MARK: Events
+    /// Whether the request is over.
+    var isEnded: Bool {
+        if case .ended = state { return true }
+        return false
+    }
+
+    // MARK: Events valid in every state
+
+    /// The navigator's root was installed: a held request is queued.
+    mutating func rootInstalled() -> Action {
+        guard case .held(let detours) = state else { return .none }
+        state = .queued(detours: detours)
+        return .enqueue
+    }
+
+    /// Someone cancelled the request.
+    mutating func cancelRequested() -> Action {
+        switch state {
+        case .held, .detouring:
+            let reason = if case .held = state { "it was cancelled before the root was installed" }
+                else { "it was cancelled during a detour" }
+            return end(NavigationError(.cancelled, reason: reason))
+        case .locating, .guarding, .confirming:
+            return fail(NavigationError(.cancelled, reason: "it was cancelled before any step ran"))
+        case .running(let turn, let plan, let index, _):
+            state = .running(turn, plan, index: index, cancelling: true)
+            return .none
+        case .queued, .planning, .making, .finishing, .succeeding, .failing, .ended:
+            // Queued: the queue cancels its ticket. Otherwise it stops at the next step or is over.
+            return .none
+        }
+    }
+
+    /// The navigator was let go: the request ends, cancelled.
+    mutating func navigatorGone() -> Action {
+        let error = NavigationError(.cancelled, reason: "its navigator is gone")
+        switch state {
+        case .held, .queued, .detouring: return end(error)
+        case .locating, .guarding, .planning, .confirming, .making, .running, .finishing: return fail(error)
+        case .succeeding, .failing, .ended: return .none
+        }
+    }
+
+    // MARK: A turn
 
     /// Its turn came, with `guardCount` guards to ask. `from` is the current path;
     /// `fromPath`, the same spelled out, is needed only when there are guards.
     mutating func started(from: SharedPath, fromPath: @autoclosure () -> PagePath, guardCount: Int) -> Action {
-        expect(.queued, "started")
-        guard requested != nil else { preconditionFailure("a request for text that did not parse started") }
-        self.from = from
-        self.guardCount = guardCount
+        guard case .queued(let detours) = state else { trap("started") }
+        guard let requested else { trap("started (text that did not parse never starts)") }
+        var turn = Turn(from: from, target: requested, guardCount: guardCount, detours: detours)
         guard guardCount > 0 else {
-            phase = .planning
-            return .plan(target)
+            state = .planning(turn)
+            return .plan(requested)
         }
-        self.fromPath = fromPath()
-        switch target {
+        let fromPath = fromPath()
+        turn.fromPath = fromPath
+        switch requested {
         case .path(let path):
             do {
-                to = try path.resolved(against: self.fromPath!)
+                let to = try path.resolved(against: fromPath)
+                turn.to = to
+                turn.tried = [to]
             } catch {
                 return fail(NavigationError(wrapping: error))
             }
-            tried = [to!]
-            return askGuard(0)
+            return askGuard(0, turn)
         case .move:
-            phase = .locating
-            return .plan(target)
+            state = .locating(turn)
+            return .plan(requested)
         }
     }
 
     /// The guard asked last answered.
     mutating func guardAnswered(_ decision: GuardDecision) -> Action {
-        guard case .guarding(let index) = phase else { return .none }  // Cancelled meanwhile.
+        guard case .guarding(var turn, let index) = state else { return late(.guardAnswer, "guardAnswered") }
         switch decision {
         case .allow:
-            guard index + 1 < guardCount else {
-                phase = .planning
-                return .plan(target)
+            guard index + 1 < turn.guardCount else {
+                state = .planning(turn)
+                return .plan(turn.target)
             }
-            return askGuard(index + 1)
+            return askGuard(index + 1, turn)
         case .refuse(let reason):
-            return fail(NavigationError(.refused, reason: reason))
+            return fail(NavigationError(.refused, reason: reason), to: turn.to)
         case .redirect(let redirect):
+            guard let fromPath = turn.fromPath, let to = turn.to else { trap("guardAnswered without a path") }
             let resolved: PagePath
             do {
-                resolved = try redirect.resolved(against: fromPath!)
+                resolved = try redirect.resolved(against: fromPath)
             } catch {
-                return fail(NavigationError(wrapping: error))
+                return fail(NavigationError(wrapping: error), to: to)
             }
-            guard redirectedFrom.count < maxRedirects, tried.insert(resolved).inserted else {
-                let trail = (redirectedFrom + [to!, resolved]).map(\.description).joined(separator: " → ")
-                return fail(NavigationError(.redirectLoop,
-                                            reason: "guards redirected \(redirectedFrom.count + 1) times, through \(trail)"))
+            guard turn.redirectedFrom.count < maxRedirects, turn.tried.insert(resolved).inserted else {
+                let trail = (turn.redirectedFrom + [to, resolved]).map(\.description).joined(separator: " → ")
+                return fail(NavigationError(.redirectLoop, reason: "guards redirected \(turn.redirectedFrom.count + 1) times, "
+                                                + "through \(trail)"), to: to)
             }
-            redirectedFrom.append(to!)
-            to = resolved
-            target = .path(redirect)
-            return askGuard(0)
+            turn.redirectedFrom.append(to)
+            turn.to = resolved
+            turn.target = .path(redirect)
+            return askGuard(0, turn)
         case .detour(let path):
-            guard detours < maxRedirects else {
-                return fail(NavigationError(.redirectLoop, reason: "guards sent it on \(detours + 1) detours, the last to \(path)"))
+            guard turn.detours < maxRedirects else {
+                return fail(NavigationError(.redirectLoop, reason: "guards sent it on \(turn.detours + 1) detours, "
+                                                + "the last to \(path)"), to: turn.to)
             }
-            detours += 1
-            phase = .detouring
+            turn.detours += 1
+            state = .detouring(turn)
             return .detour(path)
         }
     }
@@ -200,174 +253,207 @@ struct RequestStateMachine {
     /// The page a detour opened answered: `ok` resumes the request in a new turn; anything
     /// else (another status, no answer, a detour that failed) cancels it.
     mutating func detourEnded(ok: Bool) -> Action {
-        guard phase == .detouring else { return .none }
+        guard case .detouring(let turn) = state else { return late(.detourEnd, "detourEnded") }
         guard ok else {
-            phase = .ended
-            let error = NavigationError(.cancelled, reason: "the detour a guard asked for did not end with `ok`")
-                .naming(requested)
-            return .abandon(error, announcing: event(.cancelled, to: to.map(SharedPath.init)))
+            return end(NavigationError(.cancelled, reason: "the detour a guard asked for did not end with `ok`"), to: turn.to)
         }
-        phase = .queued
-        tried = []
-        redirectedFrom = []
-        return .requeue
+        state = .queued(detours: turn.detours)
+        return .enqueue
     }
 
     /// The plan asked for is made (or could not be), with the pages it would remove that
     /// confirm leaving.
     mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver]) -> Action {
-        let plan: NavigationPlan
-        switch result {
-        case .success(let made): plan = made
-        case .failure(let error): return fail(error)
-        }
-        switch phase {
-        case .locating:
-            to = plan.path
-            tried = [plan.path]
-            return askGuard(0)
-        case .planning:
-            self.plan = plan
-            self.leavers = leavers.filter { !approved.contains($0.id) }
-            guard let first = self.leavers.first else {
-                phase = .making
+        switch state {
+        case .locating(var turn):
+            guard case .success(let plan) = result else { return fail(result.failure!) }
+            turn.to = plan.path
+            turn.tried = [plan.path]
+            return askGuard(0, turn)
+        case .planning(let turn):
+            guard case .success(let plan) = result else { return fail(result.failure!, to: turn.to) }
+            let leavers = leavers.filter { !turn.approved.contains($0.id) }
+            guard let first = leavers.first else {
+                state = .making(turn, plan)
                 return .makePages(plan)
             }
-            phase = .confirming(0)
-            return .askToLeave(first.id, leaveRequest(plan))
+            state = .confirming(turn, plan, leavers: leavers, index: 0)
+            return .askToLeave(first.id, leaveRequest(turn, plan))
         default:
-            preconditionFailure("planned in phase \(phase)")
+            trap("planned")
         }
     }
 
     /// The leaver asked last answered.
     mutating func leaveAnswered(_ allowed: Bool) -> Action {
-        guard case .confirming(let index) = phase, let plan else { return .none }  // Cancelled meanwhile.
-        let leaver = leavers[index]
+        guard case .confirming(var turn, let plan, let leavers, let index) = state else {
+            return late(.leaveAnswer, "leaveAnswered")
+        }
         guard allowed else {
-            var error = NavigationError(.refused, reason: "`\(leaver.description)` refused to leave")
-            error.component = leaver.description
-            return fail(error)
+            var error = NavigationError(.refused, reason: "`\(leavers[index].description)` refused to leave")
+            error.component = leavers[index].description
+            return fail(error, plan: plan, to: turn.to)
         }
-        approved.insert(leaver.id)
-        if index + 1 < leavers.count {
-            phase = .confirming(index + 1)
-            return .askToLeave(leavers[index + 1].id, leaveRequest(plan))
+        turn.approved.insert(leavers[index].id)
+        guard index + 1 < leavers.count else {
+            // The person may have moved things while answering: plan again.
+            state = .planning(turn)
+            return .plan(turn.target)
         }
-        // The person may have moved things while answering: plan again.
-        phase = .planning
-        return .plan(target)
+        state = .confirming(turn, plan, leavers: leavers, index: index + 1)
+        return .askToLeave(leavers[index + 1].id, leaveRequest(turn, plan))
     }
 
     /// The plan's pages are made (or a factory threw).
     mutating func pagesMade(_ result: Result<Void, NavigationError>) -> Action {
-        expect(.making, "pagesMade")
-        if case .failure(let error) = result { return fail(error) }
-        guard let plan else { preconditionFailure("pages made without a plan") }
-        let willStart = event(.willStart, to: plan.destination)
+        guard case .making(let turn, let plan) = state else { trap("pagesMade") }
+        if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
+        let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
         guard !plan.steps.isEmpty else {
-            phase = .finishing
+            state = .finishing(turn, plan)
             return .announce(willStart, then: .finish(intent: intent(for: plan)))
         }
-        phase = .running(0)
+        state = .running(turn, plan, index: 0, cancelling: false)
         return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
     }
 
     /// The step running ended, or failed.
     mutating func stepEnded(_ result: Result<Void, NavigationError>) -> Action {
-        guard case .running(let index) = phase, let plan else { return .none }  // Late: the queue gave up on it.
-        if case .failure(let error) = result {
-            return fail(error)
+        guard case .running(let turn, let plan, let index, let cancelling) = state else {
+            return late(.stepEnd, "stepEnded")
         }
+        if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         guard index + 1 < plan.steps.count else {
-            phase = .finishing
+            state = .finishing(turn, plan)
             return .finish(intent: intent(for: plan))
         }
-        if isCancellationRequested {
-            return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"))
+        if cancelling {
+            return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"),
+                        plan: plan, to: turn.to)
         }
-        phase = .running(index + 1)
+        state = .running(turn, plan, index: index + 1, cancelling: false)
         return .runStep(index + 1, of: plan, keepingPopped: keepsLeftPages)
     }
 
-    /// The intent is told; `current` is the current path now.
+    /// The intent is told; `current` is the current path now, `page` the page it ends at.
     mutating func finished(at current: SharedPath, target page: (any Page)?) -> Action {
-        expect(.finishing, "finished")
-        outcome = NavigationOutcome(plan: plan!, from: from, to: current, redirectedFrom: redirectedFrom, target: page)
+        guard case .finishing(let turn, let plan) = state else { trap("finished") }
+        state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
+                                              target: page))
         return .fireValve
-    }
-
-    /// Someone cancelled the request while it runs.
-    mutating func cancelRequested() -> Action {
-        isCancellationRequested = true
-        switch phase {
-        case .locating, .guarding, .confirming:
-            return fail(NavigationError(.cancelled, reason: "it was cancelled before any step ran"))
-        case .detouring:
-            phase = .ended
-            let error = NavigationError(.cancelled, reason: "it was cancelled during a detour").naming(requested)
-            return .abandon(error, announcing: event(.cancelled, to: to.map(SharedPath.init)))
-        default:
-            return .none
-        }
     }
 
     /// The queue's turn is over: as the request ended it, or timed out, or cancelled
     /// before it started. `current` is the current path, for a request that never started.
     mutating func queueEnded(_ result: Result<Void, NavigationError>, current: @autoclosure () -> SharedPath) -> Action {
-        let ending = phase
-        // On a detour the turn ends on purpose; the request waits out of the queue.
-        if ending == .detouring || ending == .ended { return .none }
-        if ending == .queued { from = current() }
-        phase = .ended
-        switch result {
-        case .success:
-            guard ending == .finishing, let outcome else {
-                preconditionFailure("the queue ended a request in phase \(ending) as done")
-            }
+        switch (state, result) {
+        case (.detouring, _):
+            // The turn ends on purpose: the request waits out of the queue.
+            return .none
+        case (.ended, _):
+            return .ignore(.queueEnd)
+        case (.succeeding(let outcome), .success):
+            state = .ended
             let dropping = if case .move(.back(let count))? = requested { count + 1 } else { 0 }
             return .complete(outcome, droppingHistory: dropping,
-                             announcing: event(.didFinish, to: outcome.toPath))
-        case .failure(let queueError):
-            let error = (failure ?? queueError).naming(requested)
-            let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
-            return .abandon(error, announcing: event(kind, to: plan?.destination ?? to.map(SharedPath.init)))
+                             announcing: event(.didFinish, plan: outcome.plan, from: outcome.fromPath, to: outcome.toPath))
+        case (.failing(let error, let plan, let to), .failure):
+            return end(error, plan: plan, to: to)
+        case (.queued, .failure(let error)), (.held, .failure(let error)):
+            return end(error, from: current())
+        case (_, .failure(let error)):
+            // Timed out, or cancelled, while it waited or ran.
+            return end(error, plan: plan, to: destination)
+        default:
+            trap("queueEnded(success)")
         }
     }
 
     // MARK: Helpers
 
-    private mutating func askGuard(_ index: Int) -> Action {
-        phase = .guarding(index)
-        return .askGuard(index, GuardRequest(from: fromPath!, to: to!, source: source, mode: mode))
+    private mutating func askGuard(_ index: Int, _ turn: Turn) -> Action {
+        guard let fromPath = turn.fromPath, let to = turn.to else { trap("askGuard without a path") }
+        state = .guarding(turn, index: index)
+        return .askGuard(index, GuardRequest(from: fromPath, to: to, source: source, mode: mode))
     }
 
-    private func leaveRequest(_ plan: NavigationPlan) -> LeaveRequest {
-        LeaveRequest(from: fromPath ?? from.path, to: to ?? plan.path)
+    private func leaveRequest(_ turn: Turn, _ plan: NavigationPlan) -> LeaveRequest {
+        LeaveRequest(from: turn.fromPath ?? turn.from.path, to: turn.to ?? plan.path)
     }
 
-    private mutating func fail(_ error: NavigationError) -> Action {
-        failure = error.naming(requested)
-        phase = .failing
-        return .failValve(failure!)
+    /// Fails the turn: the queue's turn ends with `error`, then the request.
+    private mutating func fail(_ error: NavigationError, plan: NavigationPlan? = nil, to: PagePath? = nil) -> Action {
+        let error = error.naming(requested)
+        state = .failing(error, plan: plan, to: to)
+        return .failValve(error)
+    }
+
+    /// Ends the request with `error`, announced as failed or cancelled.
+    private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: PagePath? = nil,
+                              from: SharedPath? = nil) -> Action {
+        let from = from ?? self.from
+        state = .ended
+        let error = error.naming(requested)
+        let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
+        return .abandon(error, announcing: event(kind, plan: plan, from: from,
+                                                 to: plan?.destination ?? to.map(SharedPath.init)))
+    }
+
+    /// The plan and destination known in the state, for a failure the queue reports.
+    private var plan: NavigationPlan? {
+        switch state {
+        case .confirming(_, let plan, _, _), .making(_, let plan), .running(_, let plan, _, _), .finishing(_, let plan):
+            plan
+        default: nil
+        }
+    }
+
+    private var destination: PagePath? { turn?.to }
+
+    private var from: SharedPath { turn?.from ?? SharedPath() }
+
+    private var turn: Turn? {
+        switch state {
+        case .locating(let turn), .guarding(let turn, _), .planning(let turn), .confirming(let turn, _, _, _),
+             .making(let turn, _), .running(let turn, _, _, _), .finishing(let turn, _), .detouring(let turn):
+            turn
+        case .held, .queued, .succeeding, .failing, .ended:
+            nil
+        }
     }
 
     /// The intent the page the request ends at is told when it was not made from the
-    /// registry: a live page revealed, or a page the app provided (``Navigator/push(page:_:)``,
-    /// kept pages brought back). Pages made get theirs from their factories.
+    /// registry: a live page revealed, or a page the app provided. Pages made get theirs
+    /// from their factories.
     private func intent(for plan: NavigationPlan) -> PageIntent? {
         if case .new = plan.target.kind { return nil }
-        guard !plan.isDelivery, !plan.isAction, let component = plan.destination.lastComponent else {
-            return nil
-        }
+        guard !plan.isDelivery, !plan.isAction, let component = plan.destination.lastComponent else { return nil }
         return PageIntent(component: component, path: plan.destination, payload: payload, source: source)
     }
 
-    private func event(_ kind: NavigationEvent.Kind, to: SharedPath?) -> NavigationEvent {
+    private func event(_ kind: NavigationEvent.Kind, plan: NavigationPlan?, from: SharedPath, to: SharedPath?)
+        -> NavigationEvent {
         NavigationEvent(kind: kind, requested: requested, source: source, plan: plan, from: from, to: to)
     }
 
-    private func expect(_ expected: Phase, _ event: String) {
-        guard phase == expected else { preconditionFailure("\(event) in phase \(phase), expected \(expected)") }
+    /// An answer that came after the request stopped waiting for it is ignored; one that
+    /// could not come in this state at all is a bug in the driver.
+    private func late(_ late: Late, _ event: String) -> Action {
+        switch state {
+        case .failing, .succeeding, .ended: return .ignore(late)
+        default: trap(event)
+        }
+    }
+
+    private func trap(_ event: String) -> Never {
+        preconditionFailure("request state machine: \(event) in state \(state)")
+    }
+}
+
+extension Result {
+    /// The error, or `nil` for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -41,7 +41,8 @@ struct RequestStateMachineTests {
         case .complete(_, let dropping, let event): "complete(dropping \(dropping), \(name(event.kind)))"
         case .abandon(let error, let event): "abandon(\(error.code), \(name(event.kind)))"
         case .detour(let path): "detour(\(path))"
-        case .requeue: "requeue"
+        case .enqueue: "enqueue"
+        case .ignore(let late): "ignore(\(late))"
         case .none: "none"
         }
     }
@@ -70,8 +71,8 @@ struct RequestStateMachineTests {
         #expect(Self.name(machine.stepEnded(.success(()))) == "finish")
         #expect(Self.name(machine.finished(at: SharedPath(Self.settings), target: nil)) == "fireValve")
         #expect(Self.name(machine.queueEnded(.success(()), current: SharedPath())) == "complete(dropping 0, didFinish)")
-        #expect(machine.phase == .ended)
-        #expect(Self.name(machine.stepEnded(.success(()))) == "none", "a late completion does nothing")
+        #expect(machine.isEnded)
+        #expect(Self.name(machine.stepEnded(.success(()))) == "ignore(stepEnd)", "a late completion does nothing")
     }
 
     @Test("a plan with no step is announced and finishes at once")
@@ -119,7 +120,7 @@ struct RequestStateMachineTests {
         #expect(Self.name(machine.guardAnswered(.detour(to: Self.login))) == "detour(/tab!login)")
         #expect(Self.name(machine.queueEnded(.success(()), current: SharedPath())) == "none",
                 "the turn ends on purpose; the request waits")
-        #expect(Self.name(machine.detourEnded(ok: true)) == "requeue")
+        #expect(Self.name(machine.detourEnded(ok: true)) == "enqueue")
         #expect(Self.name(machine.started(from: SharedPath(), fromPath: Self.current, guardCount: 1))
             == "askGuard(0, to: /tab#settings)")
         #expect(Self.name(machine.guardAnswered(.allow)) == "plan(/tab#settings)")
@@ -128,13 +129,13 @@ struct RequestStateMachineTests {
         _ = declined.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
         _ = declined.guardAnswered(.detour(to: Self.login))
         #expect(Self.name(declined.detourEnded(ok: false)) == "abandon(cancelled, cancelled)")
-        #expect(Self.name(declined.detourEnded(ok: true)) == "none", "a late answer is ignored")
+        #expect(Self.name(declined.detourEnded(ok: true)) == "ignore(detourEnd)", "a late answer is ignored")
 
         var cancelled = Self.machine()
         _ = cancelled.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
         _ = cancelled.guardAnswered(.detour(to: Self.login))
         #expect(Self.name(cancelled.cancelRequested()) == "abandon(cancelled, cancelled)")
-        #expect(Self.name(cancelled.detourEnded(ok: true)) == "none")
+        #expect(Self.name(cancelled.detourEnded(ok: true)) == "ignore(detourEnd)")
 
         var bounded = Self.machine(maxRedirects: 1)
         _ = bounded.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
@@ -179,7 +180,7 @@ struct RequestStateMachineTests {
         var guarding = Self.machine()
         _ = guarding.started(from: SharedPath(), fromPath: Self.current, guardCount: 1)
         #expect(Self.name(guarding.cancelRequested()) == "failValve(cancelled)")
-        #expect(Self.name(guarding.guardAnswered(.allow)) == "none", "the guard's late answer is ignored")
+        #expect(Self.name(guarding.guardAnswered(.allow)) == "ignore(guardAnswer)", "the guard's late answer is ignored")
         #expect(Self.name(guarding.queueEnded(.failure(Self.gone), current: SharedPath())) == "abandon(cancelled, cancelled)")
 
         var running = Self.machine()
@@ -224,7 +225,7 @@ struct RequestStateMachineTests {
         _ = timedOut.pagesMade(.success(()))
         #expect(Self.name(timedOut.queueEnded(.failure(NavigationError(.timedOut, reason: "slow")), current: SharedPath()))
             == "abandon(timedOut, failed(timedOut))")
-        #expect(Self.name(timedOut.stepEnded(.success(()))) == "none", "the late end of the step is ignored")
+        #expect(Self.name(timedOut.stepEnded(.success(()))) == "ignore(stepEnd)", "the late end of the step is ignored")
 
         var waiting = Self.machine()
         let action = waiting.queueEnded(.failure(NavigationError(.cancelled, reason: "before its turn")),

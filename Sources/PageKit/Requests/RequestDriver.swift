@@ -1,0 +1,360 @@
+/// What a request's driver asks of the navigator that made it.
+@MainActor
+protocol RequestEnvironment: AnyObject {
+    /// A turn begins: the visible route now (after announcing a change nobody reported),
+    /// and the guards to ask.
+    func beginTurn() -> (route: Route?, guards: [NavigationGuard])
+    /// Plans `target` for `request` against the hierarchy as it is now.
+    func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan
+    /// The pages `plan` would remove that confirm leaving.
+    func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
+    /// Makes the pages `plan` needs.
+    func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page]
+    /// Runs the action registered for `component`.
+    func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws
+    /// A step is about to touch the hierarchy (`keepingPopped`: keep what it pops), or has
+    /// started (`started`): the changes containers report in between are the request's.
+    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool)
+    /// Reports `event` to observers.
+    func emit(_ event: NavigationEvent)
+    /// Records `path` in the history, after dropping the last `count` entries.
+    func record(_ path: SharedPath, droppingLast count: Int)
+    /// The current path.
+    func livePath() -> SharedPath
+    /// Opens `path`, and reports whether the page it ends at answered `ok`.
+    func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
+    /// Queues `driver`'s request for a turn.
+    func enqueue(_ driver: RequestDriver)
+}
+
+/// Carries out what a request's ``RequestStateMachine`` decides: asks guards and pages,
+/// plans, makes pages, runs each step against the containers and the host, and reports
+/// back. It decides nothing; together with the machine it is a request's whole life.
+///
+/// Each step checks that the pages it names are still where the plan found them, and
+/// fails with ``NavigationError/Code/staleHierarchy`` otherwise. A container with a queue
+/// of its own (``QueuedContainer``) gets the step through that queue, so it never
+/// overlaps what others asked of it.
+@MainActor
+final class RequestDriver: TransitionLabeling {
+    // Weak: a navigator let go by the app ends its requests rather than living for them.
+    private weak var environment: (any RequestEnvironment)?
+    let request: NavigationRequest
+    private let host: any PageHost
+    private let queue: TransitionQueue
+    private var machine: RequestStateMachine
+    private var guards: [NavigationGuard] = []
+    private var valve: TransitionValve?
+    /// The pages the plan made, by index; held only until the turn ends.
+    private var made: [any Page] = []
+    /// The pages the plan would remove that confirm leaving.
+    private var leaving: [any LeaveConfirming] = []
+    /// The visible chain read as the turn began, used by the first plan if nothing waited.
+    private var route: Route?
+
+    init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
+         maxRedirects: Int, held: Bool) {
+        self.environment = environment
+        self.request = request
+        self.host = host
+        self.queue = queue
+        machine = RequestStateMachine(requested: request.target, mode: request.mode, source: request.source,
+                                      payload: request.payload, keepsLeftPages: request.keepsLeftPages,
+                                      maxRedirects: maxRedirects, held: held)
+        request.driver = self
+    }
+
+    /// `open app://tab/settings`, or the move: how the queue names the request.
+    var transitionLabel: String {
+        switch request.target {
+        case .path(let path)?: "open \(path)"
+        case .move(let move)?: "\(move)"
+        case nil: "open"
+        }
+    }
+
+    // MARK: What happens to the request
+
+    /// Its turn came: the queue's operation body.
+    func start(_ valve: TransitionValve) {
+        self.valve = valve
+        valve.onCancellation { [weak self] in
+            guard let self else { return }
+            self.perform(self.machine.cancelRequested())
+        }
+        guard let environment else { return perform(machine.navigatorGone()) }
+        let turn = environment.beginTurn()
+        guards = turn.guards
+        route = turn.route
+        perform(machine.started(from: turn.route?.path ?? SharedPath(), fromPath: turn.route?.path.path ?? PagePath([]),
+                                guardCount: guards.count))
+    }
+
+    /// The queue's turn is over, however it ended.
+    func queueEnded(_ result: Result<Void, NavigationError>) {
+        perform(machine.queueEnded(result, current: environment?.livePath() ?? SharedPath()))
+    }
+
+    /// The navigator's root was installed.
+    func rootInstalled() {
+        perform(machine.rootInstalled())
+    }
+
+    /// Someone cancelled the request: the queue's ticket, or the machine for a request
+    /// held, waiting for an answer, or on a detour.
+    func cancel() {
+        if let ticket = request.ticket, case .queued = machine.state {
+            ticket.cancel()
+        } else {
+            perform(machine.cancelRequested())
+        }
+    }
+
+    // MARK: Carrying out the machine's actions
+
+    private func perform(_ first: RequestStateMachine.Action) {
+        var action = first
+        while true {
+            guard let environment else {
+                switch action {
+                case .complete, .abandon, .fireValve, .failValve, .ignore, .none:
+                    return finishWithoutNavigator(action)
+                default:
+                    action = machine.navigatorGone()
+                    continue
+                }
+            }
+            switch action {
+            case .enqueue:
+                environment.enqueue(self)
+                return
+            case .plan(let target):
+                let result = Result { try environment.plan(target, for: request, visible: route) }
+                    .mapError(NavigationError.init(wrapping:))
+                route = nil
+                leaving = (try? result.get()).map(environment.pagesLeaving) ?? []
+                action = machine.planned(result, leavers: leaving.map {
+                    RequestStateMachine.Leaver(id: ObjectIdentifier($0), description: $0.pageDescription)
+                })
+            case .askGuard(let index, let guardRequest):
+                valve?.suspendTimeout()
+                let decide = guards[index]
+                Task { [weak self] in
+                    let decision = await decide(guardRequest)
+                    guard let self else { return }
+                    self.perform(self.machine.guardAnswered(decision))
+                }
+                return
+            case .askToLeave(let id, let leaveRequest):
+                valve?.suspendTimeout()
+                guard let page = leaving.first(where: { ObjectIdentifier($0) == id }) else {
+                    preconditionFailure("a leaver the plan did not list")
+                }
+                Task { [weak self] in
+                    let allowed = await page.canLeave(leaveRequest)
+                    guard let self else { return }
+                    self.perform(self.machine.leaveAnswered(allowed))
+                }
+                return
+            case .makePages(let plan):
+                let result = Result { try environment.makePages(for: plan, request: request) }
+                    .mapError(NavigationError.init(wrapping:))
+                made = (try? result.get()) ?? []
+                action = machine.pagesMade(result.map { _ in })
+            case .announce(let event, let then):
+                environment.emit(event)
+                action = then
+            case .runStep(let index, let plan, let keepingPopped):
+                guard let ended = runStep(plan.steps[index], number: index + 1, of: plan, keepingPopped: keepingPopped,
+                                          environment: environment) else { return }
+                action = machine.stepEnded(ended)
+            case .finish(let intent):
+                let target = targetPage()
+                if let intent, let receiver = target as? any IntentReceiving { receiver.receive(intent) }
+                action = machine.finished(at: environment.livePath(), target: target)
+            case .fireValve:
+                made = []
+                valve?.fire()
+                return
+            case .failValve(let error):
+                made = []
+                valve?.fail(error)
+                return
+            case .complete(let outcome, let dropping, let event):
+                environment.record(outcome.toPath, droppingLast: dropping)
+                // Resolved first, so whoever awaits a response from the target is waiting
+                // before an observer can make the page respond.
+                request.resolve(.success(outcome))
+                environment.emit(event)
+                return
+            case .abandon(let error, let event):
+                made = []
+                environment.emit(event)
+                request.resolve(.failure(error))
+                return
+            case .detour(let path):
+                // Out of the queue, so the page the detour opens can appear; held by the
+                // wait, the only thing left that will resume it.
+                request.ticket = nil
+                environment.detour(to: path) { ok in self.perform(self.machine.detourEnded(ok: ok)) }
+                valve?.fire()
+                valve = nil
+                return
+            case .ignore, .none:
+                return
+            }
+        }
+    }
+
+    /// What can still be done once the navigator is gone: end the valve, and the request.
+    private func finishWithoutNavigator(_ action: RequestStateMachine.Action) {
+        made = []
+        switch action {
+        case .complete(let outcome, _, _): request.resolve(.success(outcome))
+        case .abandon(let error, _): request.resolve(.failure(error))
+        case .fireValve: valve?.fire()
+        case .failValve(let error): valve?.fail(error)
+        default: break
+        }
+    }
+
+    private func targetPage() -> (any Page)? {
+        let plan: NavigationPlan
+        switch machine.state {
+        case .finishing(_, let finishing): plan = finishing
+        default: return nil
+        }
+        switch plan.target.kind {
+        case .live, .provided: return plan.target.page
+        case .new(let index): return made[index]
+        }
+    }
+
+    // MARK: Steps
+
+    /// Runs step `number` under a fresh time-out; its result if it ended before this
+    /// returned (a tab bar's selection), `nil` if it will report later. What a step that
+    /// ended at once sets off, down to the queue's next operation, is not the request's own
+    /// step: the changes that operation reports are announced.
+    private func runStep(_ step: NavigationPlan.Step, number: Int, of plan: NavigationPlan, keepingPopped: Bool,
+                         environment: any RequestEnvironment) -> Result<Void, NavigationError>? {
+        valve?.restartTimeout(animated: request.animated)
+        let start = StepStart()
+        let completion = TransitionCompletion { [weak self] result in
+            let ended = result.mapError { NavigationError(transition: "step \(number) (\(step))", failedWith: $0) }
+            if start.isStarting {
+                start.endedAtOnce = ended
+            } else if let self {
+                self.perform(self.machine.stepEnded(ended))
+            }
+        }
+        environment.step(step, willRun: true, keepingPopped: keepingPopped)
+        perform(step, of: plan, environment: environment, completion: completion)
+        start.isStarting = false
+        environment.step(step, willRun: false, keepingPopped: keepingPopped)
+        return start.endedAtOnce
+    }
+
+    private func perform(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
+                         completion: TransitionCompletion) {
+        let container: PageReference? = switch step {
+        case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
+        case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
+        case .dismiss, .dismissOther, .present, .deliver, .run, .update: nil
+        }
+        guard let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue else {
+            return performNow(step, of: plan, environment: environment, completion: completion)
+        }
+        // Its own queue may hold work others asked of it: wait for our turn there.
+        let ticket = queued.transitionQueue.enqueue("\(step)", animated: request.animated) { [weak self] valve in
+            self?.performNow(step, of: plan, environment: environment, completion: valve.completion(for: "\(step)"))
+            return .wait
+        }
+        ticket.onResolve { result in
+            switch result {
+            case .success: completion.finish()
+            case .failure(let error): completion.fail(error)
+            }
+        }
+    }
+
+    private func performNow(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
+                            completion: TransitionCompletion) {
+        let animated = request.animated
+        func page(_ reference: PageReference) -> (any Page)? {
+            switch reference.kind {
+            case .live, .provided: reference.page
+            case .new(let index): made[index]
+            }
+        }
+        func stale(_ what: String) {
+            completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
+        }
+        switch step {
+        case .dismiss(let modal, let presenter):
+            guard let presenter = page(presenter), let modal = page(modal),
+                  host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
+            host.dismissPage(presentedBy: presenter, animated: animated, completion: completion)
+        case .dismissOther(_, let level):
+            guard let level = page(level) else { return stale("`\(step)`") }
+            host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
+        case .select(let tab, let container):
+            guard let tabs = page(container)?.asTabs, let tab = page(tab),
+                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
+            tabs.selectTab(tab, animated: animated, completion: completion)
+        case .popTo(let target, let container):
+            guard let stack = page(container)?.asStack, let target = page(target),
+                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
+            stack.pop(to: target, animated: animated, completion: completion)
+        case .push(let pages, let container, let style):
+            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
+            stack.push(pages.compactMap(page), animated: animated, style: style, completion: completion)
+        case .setStack(let pages, let container, let style):
+            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
+            stack.setStack(pages.compactMap(page), animated: animated, style: style, completion: completion)
+        case .present(let pages, let inNewStack, let presenter, let style):
+            guard let presenter = page(presenter) else { return stale("presenter `\(presenter)`") }
+            let shown = pages.compactMap(page)
+            host.present(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], from: presenter,
+                         animated: animated, style: style, completion: completion)
+        case .addTab(let pages, let inNewStack, let container, let style):
+            guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
+            let shown = pages.compactMap(page)
+            tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
+                        completion: completion)
+        case .run(let component):
+            do {
+                try environment.runAction(component, of: plan, for: request)
+                completion.finish()
+            } catch {
+                completion.fail(error)
+            }
+        case .update(let reference, let parameters):
+            guard let updating = page(reference) as? any ParametersUpdating else {
+                return completion.fail(NavigationError(.cannotShow, component: reference.name,
+                                                       reason: "`\(reference)` cannot change its parameters in place"))
+            }
+            updating.updateParameters(parameters)
+            completion.finish()
+        case .deliver(let event, let reference, _):
+            guard case .handler(let handler)? = page(reference)?.pageKind else { return stale("handler `\(reference)`") }
+            guard handler.deliver(event) else {
+                return completion.fail(NavigationError(.handlerOwnerGone, component: handler.pageName,
+                                                       reason: "the page that owns `\(handler.pageName)` has been freed"))
+            }
+            completion.finish()
+        }
+    }
+
+    /// Whether `pages` holds `page`, searched from the top, where steps usually act.
+    static func contains(_ pages: [any Page], _ page: any Page) -> Bool {
+        pages.reversed().contains { $0 === page }
+    }
+}
+
+/// A step being started, and how it ended if it ended before its start returned.
+@MainActor
+private final class StepStart {
+    var isStarting = true
+    var endedAtOnce: Result<Void, NavigationError>?
+}
