@@ -46,6 +46,15 @@ public final class NavigationRequest {
         self.providedPage = providedPage
     }
 
+    /// How the queue names it: `open app://tab/settings`, or the move.
+    var label: String {
+        switch target {
+        case .path(let path)?: "open \(path)"
+        case .move(let move)?: "\(move)"
+        case nil: "open"
+        }
+    }
+
     /// How it ended, once it has.
     public var result: Result<NavigationOutcome, NavigationError>? { outcome.result }
 

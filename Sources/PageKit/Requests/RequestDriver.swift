@@ -1,25 +1,19 @@
 /// What a request's driver asks of the navigator that made it.
 @MainActor
 protocol RequestEnvironment: AnyObject {
-    /// A turn begins: the visible route now (after announcing a change nobody reported),
-    /// and the guards to ask.
+    /// A turn begins: the visible route (a change nobody reported announced) and the guards.
     func beginTurn() -> (route: Route?, guards: [NavigationGuard])
-    /// Plans `target` for `request` against the hierarchy as it is now.
     func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan
     /// The pages `plan` would remove that confirm leaving.
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
-    /// Makes the pages `plan` needs.
     func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page]
-    /// Runs the action registered for `component`.
     func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws
-    /// A step is about to touch the hierarchy (`keepingPopped`: keep what it pops), or has
-    /// started (`started`): the changes containers report in between are the request's.
+    /// A step is about to touch the hierarchy, or has started: what containers report in
+    /// between is the request's own; `keepingPopped` keeps what it pops.
     func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool)
-    /// Reports `event` to observers.
     func emit(_ event: NavigationEvent)
     /// Records `path` in the history, after dropping the last `count` entries.
     func record(_ path: SharedPath, droppingLast count: Int)
-    /// The current path.
     func livePath() -> SharedPath
     /// Opens `path`, and reports whether the page it ends at answered `ok`.
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
@@ -27,30 +21,23 @@ protocol RequestEnvironment: AnyObject {
     func enqueue(_ driver: RequestDriver)
 }
 
-/// Carries out what a request's ``RequestStateMachine`` decides: asks guards and pages,
-/// plans, makes pages, runs each step against the containers and the host, and reports
-/// back. It decides nothing; together with the machine it is a request's whole life.
-///
-/// Each step checks that the pages it names are still where the plan found them, and
-/// fails with ``NavigationError/Code/staleHierarchy`` otherwise. A container with a queue
-/// of its own (``QueuedContainer``) gets the step through that queue, so it never
-/// overlaps what others asked of it.
+/// Carries out what a request's ``RequestStateMachine`` decides, and decides nothing: asks
+/// guards and pages, plans, makes pages, runs each step against the containers and the
+/// host (each checks its pages are still where the plan found them, else
+/// ``NavigationError/Code/staleHierarchy``; a ``QueuedContainer`` with a queue of its own
+/// gets the step through it), and reports back. With the machine, a request's whole life.
 @MainActor
 final class RequestDriver: TransitionLabeling {
-    // Weak: a navigator let go by the app ends its requests rather than living for them.
-    private weak var environment: (any RequestEnvironment)?
+    private weak var environment: (any RequestEnvironment)?  // Weak: a navigator let go ends its requests.
     let request: NavigationRequest
     private let host: any PageHost
     private let queue: TransitionQueue
     private var machine: RequestStateMachine
     private var guards: [NavigationGuard] = []
     private var valve: TransitionValve?
-    /// The pages the plan made, by index; held only until the turn ends.
-    private var made: [any Page] = []
-    /// The pages the plan would remove that confirm leaving.
+    private var made: [any Page] = []  // The plan's new pages, held only until the turn ends.
     private var leaving: [any LeaveConfirming] = []
-    /// The visible chain read as the turn began, used by the first plan if nothing waited.
-    private var route: Route?
+    private var route: Route?  // The visible chain as the turn began, for a first plan made at once.
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -64,14 +51,8 @@ final class RequestDriver: TransitionLabeling {
         request.driver = self
     }
 
-    /// `open app://tab/settings`, or the move: how the queue names the request.
-    var transitionLabel: String {
-        switch request.target {
-        case .path(let path)?: "open \(path)"
-        case .move(let move)?: "\(move)"
-        case nil: "open"
-        }
-    }
+    /// How the queue names the request: `open app://tab/settings`, or the move.
+    var transitionLabel: String { request.label }
 
     // MARK: What happens to the request
 
@@ -95,13 +76,9 @@ final class RequestDriver: TransitionLabeling {
         perform(machine.queueEnded(result, current: environment?.livePath() ?? SharedPath()))
     }
 
-    /// The navigator's root was installed.
-    func rootInstalled() {
-        perform(machine.rootInstalled())
-    }
+    func rootInstalled() { perform(machine.rootInstalled()) }
 
-    /// Someone cancelled the request: the queue's ticket, or the machine for a request
-    /// held, waiting for an answer, or on a detour.
+    /// Someone cancelled the request: the queue's ticket while it waits its turn, or the machine.
     func cancel() {
         if let ticket = request.ticket, case .queued = machine.state {
             ticket.cancel()
@@ -116,13 +93,19 @@ final class RequestDriver: TransitionLabeling {
         var action = first
         while true {
             guard let environment else {
+                // What can still be done once the navigator is gone: end the valve, and the request.
                 switch action {
-                case .complete, .abandon, .fireValve, .failValve, .ignore, .none:
-                    return finishWithoutNavigator(action)
+                case .complete(let outcome, _, _): request.resolve(.success(outcome))
+                case .abandon(let error, _): request.resolve(.failure(error))
+                case .fireValve: valve?.fire()
+                case .failValve(let error): valve?.fail(error)
+                case .ignore, .none: break
                 default:
                     action = machine.navigatorGone()
                     continue
                 }
+                made = []
+                return
             }
             switch action {
             case .enqueue:
@@ -137,25 +120,13 @@ final class RequestDriver: TransitionLabeling {
                     RequestStateMachine.Leaver(id: ObjectIdentifier($0), description: $0.pageDescription)
                 })
             case .askGuard(let index, let guardRequest):
-                valve?.suspendTimeout()
                 let decide = guards[index]
-                Task { [weak self] in
-                    let decision = await decide(guardRequest)
-                    guard let self else { return }
-                    self.perform(self.machine.guardAnswered(decision))
-                }
-                return
+                return ask({ await decide(guardRequest) }, then: { $0.guardAnswered($1) })
             case .askToLeave(let id, let leaveRequest):
-                valve?.suspendTimeout()
                 guard let page = leaving.first(where: { ObjectIdentifier($0) == id }) else {
                     preconditionFailure("a leaver the plan did not list")
                 }
-                Task { [weak self] in
-                    let allowed = await page.canLeave(leaveRequest)
-                    guard let self else { return }
-                    self.perform(self.machine.leaveAnswered(allowed))
-                }
-                return
+                return ask({ await page.canLeave(leaveRequest) }, then: { $0.leaveAnswered($1) })
             case .makePages(let plan):
                 let result = Result { try environment.makePages(for: plan, request: request) }
                     .mapError(NavigationError.init(wrapping:))
@@ -172,13 +143,9 @@ final class RequestDriver: TransitionLabeling {
                 let target = targetPage()
                 if let intent, let receiver = target as? any IntentReceiving { receiver.receive(intent) }
                 action = machine.finished(at: environment.livePath(), target: target)
-            case .fireValve:
+            case .fireValve, .failValve:
                 made = []
-                valve?.fire()
-                return
-            case .failValve(let error):
-                made = []
-                valve?.fail(error)
+                if case .failValve(let error) = action { valve?.fail(error) } else { valve?.fire() }
                 return
             case .complete(let outcome, let dropping, let event):
                 environment.record(outcome.toPath, droppingLast: dropping)
@@ -193,12 +160,13 @@ final class RequestDriver: TransitionLabeling {
                 request.resolve(.failure(error))
                 return
             case .detour(let path):
-                // Out of the queue, so the page the detour opens can appear; held by the
-                // wait, the only thing left that will resume it.
+                // Out of the queue first, so the page the detour opens can appear; held by
+                // the wait, the only thing left that will resume it.
                 request.ticket = nil
-                environment.detour(to: path) { ok in self.perform(self.machine.detourEnded(ok: ok)) }
-                valve?.fire()
+                let turn = valve
                 valve = nil
+                turn?.fire()
+                environment.detour(to: path) { ok in self.perform(self.machine.detourEnded(ok: ok)) }
                 return
             case .ignore, .none:
                 return
@@ -206,28 +174,23 @@ final class RequestDriver: TransitionLabeling {
         }
     }
 
-    /// What can still be done once the navigator is gone: end the valve, and the request.
-    private func finishWithoutNavigator(_ action: RequestStateMachine.Action) {
-        made = []
-        switch action {
-        case .complete(let outcome, _, _): request.resolve(.success(outcome))
-        case .abandon(let error, _): request.resolve(.failure(error))
-        case .fireValve: valve?.fire()
-        case .failValve(let error): valve?.fail(error)
-        default: break
+    /// Asks, with the queue's time-out suspended (a person may take a while), and gives the
+    /// machine the answer.
+    private func ask<Answer: Sendable>(
+        _ question: @escaping @MainActor () async -> Answer,
+        then answered: @escaping @MainActor (inout RequestStateMachine, Answer) -> RequestStateMachine.Action
+    ) {
+        valve?.suspendTimeout()
+        Task { [weak self] in
+            let answer = await question()
+            guard let self else { return }
+            self.perform(answered(&self.machine, answer))
         }
     }
 
     private func targetPage() -> (any Page)? {
-        let plan: NavigationPlan
-        switch machine.state {
-        case .finishing(_, let finishing): plan = finishing
-        default: return nil
-        }
-        switch plan.target.kind {
-        case .live, .provided: return plan.target.page
-        case .new(let index): return made[index]
-        }
+        guard case .finishing(_, let plan) = machine.state else { return nil }
+        return plan.target.page(madeAs: made)
     }
 
     // MARK: Steps
@@ -257,12 +220,7 @@ final class RequestDriver: TransitionLabeling {
 
     private func perform(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
                          completion: TransitionCompletion) {
-        let container: PageReference? = switch step {
-        case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
-        case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
-        case .dismiss, .dismissOther, .present, .deliver, .run, .update: nil
-        }
-        guard let queued = container?.page as? any QueuedContainer, queued.transitionQueue !== queue else {
+        guard let queued = step.container?.page as? any QueuedContainer, queued.transitionQueue !== queue else {
             return performNow(step, of: plan, environment: environment, completion: completion)
         }
         // Its own queue may hold work others asked of it: wait for our turn there.
@@ -270,23 +228,13 @@ final class RequestDriver: TransitionLabeling {
             self?.performNow(step, of: plan, environment: environment, completion: valve.completion(for: "\(step)"))
             return .wait
         }
-        ticket.onResolve { result in
-            switch result {
-            case .success: completion.finish()
-            case .failure(let error): completion.fail(error)
-            }
-        }
+        ticket.onResolve { completion.end($0) }
     }
 
     private func performNow(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
                             completion: TransitionCompletion) {
         let animated = request.animated
-        func page(_ reference: PageReference) -> (any Page)? {
-            switch reference.kind {
-            case .live, .provided: reference.page
-            case .new(let index): made[index]
-            }
-        }
+        func page(_ reference: PageReference) -> (any Page)? { reference.page(madeAs: made) }
         func stale(_ what: String) {
             completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
         }
@@ -300,11 +248,11 @@ final class RequestDriver: TransitionLabeling {
             host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
         case .select(let tab, let container):
             guard let tabs = page(container)?.asTabs, let tab = page(tab),
-                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
+                  tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
             tabs.selectTab(tab, animated: animated, completion: completion)
         case .popTo(let target, let container):
             guard let stack = page(container)?.asStack, let target = page(target),
-                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
+                  stack.containedPages.contains(where: { $0 === target }) else { return stale("`\(target)`") }
             stack.pop(to: target, animated: animated, completion: completion)
         case .push(let pages, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
@@ -323,12 +271,7 @@ final class RequestDriver: TransitionLabeling {
             tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
                         completion: completion)
         case .run(let component):
-            do {
-                try environment.runAction(component, of: plan, for: request)
-                completion.finish()
-            } catch {
-                completion.fail(error)
-            }
+            completion.end(Result { try environment.runAction(component, of: plan, for: request) })
         case .update(let reference, let parameters):
             guard let updating = page(reference) as? any ParametersUpdating else {
                 return completion.fail(NavigationError(.cannotShow, component: reference.name,
@@ -344,11 +287,6 @@ final class RequestDriver: TransitionLabeling {
             }
             completion.finish()
         }
-    }
-
-    /// Whether `pages` holds `page`, searched from the top, where steps usually act.
-    static func contains(_ pages: [any Page], _ page: any Page) -> Bool {
-        pages.reversed().contains { $0 === page }
     }
 }
 

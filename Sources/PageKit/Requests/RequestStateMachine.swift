@@ -6,22 +6,15 @@
 ///         ─▶ [confirming ─▶ planning] ─▶ making ─▶ running(0 … n-1) ─▶ finishing
 ///         ─▶ succeeding / failing ─▶ ended
 ///
-/// - **Guards** are asked in order, each awaited with the queue held and no time-out. A
-///   redirect is asked of every guard again; more than `maxRedirects`, or back to a path
-///   already tried, is a redirect loop. A move is planned first to learn where it leads.
-/// - **Leaving**: every page the plan removes that confirms leaving is asked, one at a
-///   time; once all agreed, the request is planned again (the person may have moved
-///   things while answering), and only pages not yet asked are asked.
-/// - **Steps** run one at a time, each under a fresh time-out; a failed step ends the
-///   request. Cancellation ends it at once while it is held, waits for a guard or a page,
-///   or is on a detour, and between steps while they run.
-/// - **Events**: `willStart` just before the first step; exactly one of `didFinish`,
-///   `failed` or `cancelled` at the end, after the queue's turn has ended.
-///
-/// `rootInstalled`, `navigatorGone` and `cancelRequested` may come in any state. Any other
-/// event in a state it cannot come in traps, naming both; an answer that comes after the
-/// request stopped waiting for it (a guard's, a page's, a step's past its time-out) is
-/// ``Action/ignore(_:)`` with its own ``Late`` case.
+/// Guards are asked in order with the queue held and no time-out; a redirect is asked of
+/// every guard again, and more than `maxRedirects`, or a path already tried, is a loop. The
+/// pages a plan removes that confirm leaving are asked one at a time, then the request is
+/// planned again and only pages not yet asked are asked. Steps run one at a time under
+/// fresh time-outs. `willStart` comes before the first step, and exactly one of
+/// `didFinish`, `failed`, `cancelled` after the queue's turn ends. `rootInstalled`,
+/// `navigatorGone` and `cancelRequested` may come in any state; any other event out of
+/// place traps, naming both, except an answer that comes after the request stopped waiting
+/// for it, which is ``Action/ignore(_:)`` with its own ``Late`` case.
 struct RequestStateMachine {
     /// A page the plan would remove, which confirms leaving.
     struct Leaver: Sendable {
@@ -29,93 +22,70 @@ struct RequestStateMachine {
         let description: String
     }
 
-    /// What one turn in the queue has learned.
+    /// What one turn in the queue has learned: the current path when it began (spelled
+    /// out only for guards), where the request goes now (as asked, or redirected) and, once
+    /// known, absolutely; the redirects and detours so far; the leavers that agreed.
     struct Turn {
-        /// The current path when the turn began, and spelled out (only with guards).
         var from: SharedPath
         var fromPath: PagePath?
-        /// Where the request goes now: as asked, or where a guard redirected it.
         var target: NavigationTarget
-        /// Where it goes, absolute, once known.
         var to: PagePath?
         var guardCount: Int
         var tried: Set<PagePath> = []
         var redirectedFrom: [PagePath] = []
         var detours: Int
-        /// Leavers that agreed, not to be asked again when the plan is made again.
         var approved: Set<ObjectIdentifier> = []
     }
 
+    /// Where the request is. Held: made before the navigator had a root. Queued: waits for
+    /// its turn. Locating: plans a move only to learn where it leads, for the guards.
+    /// Guarding, confirming: waits for a guard, for a leaver. Planning, making: waits for
+    /// its plan, its pages. Running: waits for a step to end (`cancelling`: asked to stop
+    /// before the next). Finishing: every step ran, waits to learn the current path.
+    /// Succeeding, failing: waits for the queue's turn to end. Detouring: out of the
+    /// queue, waits for the page a guard's detour opened to answer.
     enum State {
-        /// Made before the navigator had a root: waits for it.
-        case held(detours: Int)
-        /// Waits for its turn in the queue.
-        case queued(detours: Int)
-        /// Plans a move only to learn where it leads, for the guards.
-        case locating(Turn)
-        /// Waits for guard `index`.
-        case guarding(Turn, index: Int)
-        /// Waits for its plan.
-        case planning(Turn)
-        /// Waits for leaver `index` of `leavers` to answer.
+        case held(detours: Int), queued(detours: Int)
+        case locating(Turn), guarding(Turn, index: Int), planning(Turn)
         case confirming(Turn, NavigationPlan, leavers: [Leaver], index: Int)
-        /// Waits for its pages to be made.
         case making(Turn, NavigationPlan)
-        /// Waits for step `index` to end; `cancelling` when asked to stop before the next.
         case running(Turn, NavigationPlan, index: Int, cancelling: Bool)
-        /// Every step ran: waits to learn the current path.
         case finishing(Turn, NavigationPlan)
-        /// Done: waits for the queue's turn to end.
         case succeeding(NavigationOutcome)
-        /// Failed: waits for the queue's turn to end.
         case failing(NavigationError, plan: NavigationPlan?, to: PagePath?)
-        /// Out of the queue, waits for the page a guard's detour opened to answer.
         case detouring(Turn)
-        /// Over.
         case ended
     }
 
     /// An answer that comes after the request stopped waiting for it.
-    enum Late: Equatable {
-        case guardAnswer, leaveAnswer, stepEnd, detourEnd, queueEnd
-    }
+    enum Late: Equatable { case guardAnswer, leaveAnswer, stepEnd, detourEnd, queueEnd }
 
     /// What the driver does next.
     indirect enum Action {
-        /// Queue the request (its root is there, or its detour earned a new turn).
+        /// Queue the request (its root is there, or a detour earned it a new turn).
         case enqueue
         /// Plan `target` against the hierarchy as it is now, and list the plan's leavers.
         case plan(NavigationTarget)
-        /// Ask guard `index`, with the queue's time-out suspended.
-        case askGuard(Int, GuardRequest)
-        /// Ask the leaver whether it may leave, with the queue's time-out suspended.
-        case askToLeave(ObjectIdentifier, LeaveRequest)
+        /// Ask a guard, or a leaver, with the queue's time-out suspended.
+        case askGuard(Int, GuardRequest), askToLeave(ObjectIdentifier, LeaveRequest)
         /// Make the plan's new pages.
         case makePages(NavigationPlan)
         /// Report `event`, then do `then`.
         case announce(NavigationEvent, then: Action)
-        /// Run step `index`, under a fresh time-out; when `keepingPopped`, keep the pages
-        /// it pops for a jump back.
+        /// Run a step under a fresh time-out, keeping what it pops when asked to.
         case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
-        /// Every step ran: tell the target `intent` when there is one, then report the
-        /// current path with ``RequestStateMachine/finished(at:target:)``.
+        /// Tell the target `intent`, if any, then call ``RequestStateMachine/finished(at:target:)``.
         case finish(intent: PageIntent?)
-        /// End the queue's turn: it succeeded.
-        case fireValve
-        /// End the queue's turn with this failure.
-        case failValve(NavigationError)
-        /// It succeeded: drop the history's last `dropping` entries, record the outcome's
-        /// path, resolve the request, then report `event`.
+        /// End the queue's turn, succeeded or failed.
+        case fireValve, failValve(NavigationError)
+        /// Succeeded: trim and record the history, resolve the request, then report `event`.
         case complete(NavigationOutcome, droppingHistory: Int, announcing: NavigationEvent)
-        /// It failed: report `event` when there is a navigator to, then resolve the request.
+        /// Failed: report `event` (when a navigator is left to), then resolve the request.
         case abandon(NavigationError, announcing: NavigationEvent)
-        /// Open `path` and wait, out of the queue, for the page it ends at to respond;
-        /// meanwhile end the queue's turn.
+        /// Open `path` and wait, out of the queue, for its page's answer; end this turn.
         case detour(PagePath)
-        /// Nothing: an answer that came too late.
-        case ignore(Late)
-        /// Nothing to do.
-        case none
+        /// Nothing: an answer that came too late, or nothing to do.
+        case ignore(Late), none
     }
 
     private let requested: NavigationTarget?
@@ -137,14 +107,6 @@ struct RequestStateMachine {
         state = held ? .held(detours: 0) : .queued(detours: 0)
     }
 
-    /// Whether the request is over.
-    var isEnded: Bool {
-        if case .ended = state { return true }
-        return false
-    }
-
-    // MARK: Events valid in every state
-
     /// The navigator's root was installed: a held request is queued.
     mutating func rootInstalled() -> Action {
         guard case .held(let detours) = state else { return .none }
@@ -152,20 +114,20 @@ struct RequestStateMachine {
         return .enqueue
     }
 
-    /// Someone cancelled the request.
+    /// Someone cancelled the request: at once while held, asking or on a detour; between
+    /// steps while they run; a queued one's ticket is cancelled by the queue.
     mutating func cancelRequested() -> Action {
         switch state {
-        case .held, .detouring:
-            let reason = if case .held = state { "it was cancelled before the root was installed" }
-                else { "it was cancelled during a detour" }
-            return end(NavigationError(.cancelled, reason: reason))
+        case .held:
+            return end(NavigationError(.cancelled, reason: "it was cancelled before the root was installed"))
+        case .detouring:
+            return end(NavigationError(.cancelled, reason: "it was cancelled during a detour"))
         case .locating, .guarding, .confirming:
             return fail(NavigationError(.cancelled, reason: "it was cancelled before any step ran"))
         case .running(let turn, let plan, let index, _):
             state = .running(turn, plan, index: index, cancelling: true)
             return .none
         case .queued, .planning, .making, .finishing, .succeeding, .failing, .ended:
-            // Queued: the queue cancels its ticket. Otherwise it stops at the next step or is over.
             return .none
         }
     }
@@ -180,8 +142,6 @@ struct RequestStateMachine {
         }
     }
 
-    // MARK: A turn
-
     /// Its turn came, with `guardCount` guards to ask. `from` is the current path;
     /// `fromPath`, the same spelled out, is needed only when there are guards.
     mutating func started(from: SharedPath, fromPath: @autoclosure () -> PagePath, guardCount: Int) -> Action {
@@ -194,20 +154,17 @@ struct RequestStateMachine {
         }
         let fromPath = fromPath()
         turn.fromPath = fromPath
-        switch requested {
-        case .path(let path):
-            do {
-                let to = try path.resolved(against: fromPath)
-                turn.to = to
-                turn.tried = [to]
-            } catch {
-                return fail(NavigationError(wrapping: error))
-            }
-            return askGuard(0, turn)
-        case .move:
+        guard case .path(let path) = requested else {
             state = .locating(turn)
             return .plan(requested)
         }
+        do {
+            let to = try path.resolved(against: fromPath)
+            (turn.to, turn.tried) = (to, [to])
+        } catch {
+            return fail(NavigationError(wrapping: error))
+        }
+        return askGuard(0, turn)
     }
 
     /// The guard asked last answered.
@@ -266,12 +223,20 @@ struct RequestStateMachine {
     mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver]) -> Action {
         switch state {
         case .locating(var turn):
-            guard case .success(let plan) = result else { return fail(result.failure!) }
+            let plan: NavigationPlan
+            switch result {
+            case .success(let made): plan = made
+            case .failure(let error): return fail(error)
+            }
             turn.to = plan.path
             turn.tried = [plan.path]
             return askGuard(0, turn)
         case .planning(let turn):
-            guard case .success(let plan) = result else { return fail(result.failure!, to: turn.to) }
+            let plan: NavigationPlan
+            switch result {
+            case .success(let made): plan = made
+            case .failure(let error): return fail(error, to: turn.to)
+            }
             let leavers = leavers.filter { !turn.approved.contains($0.id) }
             guard let first = leavers.first else {
                 state = .making(turn, plan)
@@ -311,7 +276,7 @@ struct RequestStateMachine {
         let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
         guard !plan.steps.isEmpty else {
             state = .finishing(turn, plan)
-            return .announce(willStart, then: .finish(intent: intent(for: plan)))
+            return .announce(willStart, then: .finish(intent: plan.intentForTarget(payload: payload, source: source)))
         }
         state = .running(turn, plan, index: 0, cancelling: false)
         return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
@@ -325,7 +290,7 @@ struct RequestStateMachine {
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         guard index + 1 < plan.steps.count else {
             state = .finishing(turn, plan)
-            return .finish(intent: intent(for: plan))
+            return .finish(intent: plan.intentForTarget(payload: payload, source: source))
         }
         if cancelling {
             return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"),
@@ -363,13 +328,11 @@ struct RequestStateMachine {
             return end(error, from: current())
         case (_, .failure(let error)):
             // Timed out, or cancelled, while it waited or ran.
-            return end(error, plan: plan, to: destination)
+            return end(error, plan: plan, to: turn?.to)
         default:
             trap("queueEnded(success)")
         }
     }
-
-    // MARK: Helpers
 
     private mutating func askGuard(_ index: Int, _ turn: Turn) -> Action {
         guard let fromPath = turn.fromPath, let to = turn.to else { trap("askGuard without a path") }
@@ -391,7 +354,7 @@ struct RequestStateMachine {
     /// Ends the request with `error`, announced as failed or cancelled.
     private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: PagePath? = nil,
                               from: SharedPath? = nil) -> Action {
-        let from = from ?? self.from
+        let from = from ?? turn?.from ?? SharedPath()
         state = .ended
         let error = error.naming(requested)
         let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
@@ -399,7 +362,7 @@ struct RequestStateMachine {
                                                  to: plan?.destination ?? to.map(SharedPath.init)))
     }
 
-    /// The plan and destination known in the state, for a failure the queue reports.
+    /// The plan known in the state, for a failure the queue reports.
     private var plan: NavigationPlan? {
         switch state {
         case .confirming(_, let plan, _, _), .making(_, let plan), .running(_, let plan, _, _), .finishing(_, let plan):
@@ -407,10 +370,6 @@ struct RequestStateMachine {
         default: nil
         }
     }
-
-    private var destination: PagePath? { turn?.to }
-
-    private var from: SharedPath { turn?.from ?? SharedPath() }
 
     private var turn: Turn? {
         switch state {
@@ -422,22 +381,13 @@ struct RequestStateMachine {
         }
     }
 
-    /// The intent the page the request ends at is told when it was not made from the
-    /// registry: a live page revealed, or a page the app provided. Pages made get theirs
-    /// from their factories.
-    private func intent(for plan: NavigationPlan) -> PageIntent? {
-        if case .new = plan.target.kind { return nil }
-        guard !plan.isDelivery, !plan.isAction, let component = plan.destination.lastComponent else { return nil }
-        return PageIntent(component: component, path: plan.destination, payload: payload, source: source)
-    }
-
     private func event(_ kind: NavigationEvent.Kind, plan: NavigationPlan?, from: SharedPath, to: SharedPath?)
         -> NavigationEvent {
         NavigationEvent(kind: kind, requested: requested, source: source, plan: plan, from: from, to: to)
     }
 
-    /// An answer that came after the request stopped waiting for it is ignored; one that
-    /// could not come in this state at all is a bug in the driver.
+    /// An answer after the request stopped waiting is ignored; one that cannot come in
+    /// this state at all is a bug in the driver.
     private func late(_ late: Late, _ event: String) -> Action {
         switch state {
         case .failing, .succeeding, .ended: return .ignore(late)
@@ -447,13 +397,5 @@ struct RequestStateMachine {
 
     private func trap(_ event: String) -> Never {
         preconditionFailure("request state machine: \(event) in state \(state)")
-    }
-}
-
-extension Result {
-    /// The error, or `nil` for a success.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

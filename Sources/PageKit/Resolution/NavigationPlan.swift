@@ -139,6 +139,26 @@ extension NavigationPlan.Step {
         default: true
         }
     }
+
+    /// The container the step acts on, if a container carries it out (not the host).
+    var container: PageReference? {
+        switch self {
+        case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
+        case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
+        case .dismiss, .dismissOther, .present, .deliver, .run, .update: nil
+        }
+    }
+}
+
+extension NavigationPlan {
+    /// The intent the page the plan ends at is told when the plan does not make it (a
+    /// live page revealed, a page the app provided): pages made get theirs from their
+    /// factories, and a delivery or an action tells none.
+    func intentForTarget(payload: (any Sendable)?, source: NavigationSource) -> PageIntent? {
+        if case .new = target.kind { return nil }
+        guard !isDelivery, !isAction, let component = destination.lastComponent else { return nil }
+        return PageIntent(component: component, path: destination, payload: payload, source: source)
+    }
 }
 
 extension NavigationPlan.Step: CustomStringConvertible {

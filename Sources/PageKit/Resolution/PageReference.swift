@@ -49,6 +49,12 @@ public struct PageReference: Sendable {
     /// The live or provided page, while it lives; `nil` for a page the plan will make.
     public var page: (any Page)? { livePage }
 
+    /// The page it names, with `made` the pages its plan made.
+    func page(madeAs made: [any Page]) -> (any Page)? {
+        if case .new(let index) = kind { return made[index] }
+        return livePage
+    }
+
     /// Whether this names `page`.
     /// - Parameter page: A page.
     @MainActor public func refers(to page: any Page) -> Bool {

@@ -42,6 +42,12 @@ public final class TransitionCompletion {
         fire(.success(()))
     }
 
+    /// Reports how the transition ended: finished, or failed with the error.
+    /// - Parameter result: How it ended.
+    func end<Failure>(_ result: Result<Void, Failure>) {
+        fire(result.mapError { $0 })
+    }
+
     /// Reports that the transition could not happen.
     /// - Parameter error: Why.
     public func fail(_ error: any Error) {

@@ -4,14 +4,14 @@ import Testing
 /// The machine's states, each reached by a fixed sequence of events. Every state but
 /// `open` has operation 2 waiting behind the running operation 1 (or interaction 5),
 /// unless it is one of the `…Alone` states.
-enum MachineState: String, CaseIterable, Sendable {
+enum MachineState: String, CaseIterable, Codable, Sendable {
     case open, starting, startingFired, startingFailed, startingUnbounded, startingCancelling
     case waitingArmed, waitingUnarmed, waitingCancelling, interacting
     case startingAlone, waitingAlone, interactingAlone
 }
 
 /// Every event the machine takes.
-enum MachineEvent: String, CaseIterable, Sendable {
+enum MachineEvent: String, CaseIterable, Codable, Sendable {
     case enqueue3, startTimed
     case bodyReturnedDone, bodyReturnedWait
     case valveFiredRunning, valveFailedRunning, valveFiredOther
@@ -446,6 +446,27 @@ struct TransitionQueueStateMachineTests {
             #expect(actual == expected, "\(state) × \(event)")
         }
     }
+
+    /// The cells where an event cannot come: the machine stops there, naming both.
+    static var trapCells: [(MachineState, MachineEvent)] {
+        MachineState.allCases.flatMap { state in
+            MachineEvent.allCases.filter { table[state]?[$0] == .some(nil) }.map { (state, $0) }
+        }
+    }
+
+    #if compiler(>=6.2)
+    @Test("an event that cannot come in a state stops the machine", arguments: trapCells)
+    func traps(_ state: MachineState, _ event: MachineEvent) async {
+        await #expect(processExitsWith: .failure) { [state, event] in
+            var machine = Self.make(state)
+            switch event {
+            case .startTimed: machine.startTimed(1, at: .seconds(7))
+            case .bodyReturnedDone, .bodyReturnedWait: _ = machine.bodyReturned(1, waits: event == .bodyReturnedWait)
+            default: _ = Self.apply(event, to: &machine)
+            }
+        }
+    }
+    #endif
 
     @Test("a late completion after a time-out is ignored, and the next time-out is fresh")
     func lateCompletion() {

@@ -1,0 +1,199 @@
+@testable import PageKit
+import PageKitTestSupport
+import Testing
+
+/// The driver on its own, with a fake navigator behind `RequestEnvironment`: what it asks,
+/// in what order, and how a request ends, with no containers, registry or resolver.
+@MainActor
+@Suite("A request's driver, against a fake navigator", .timeLimit(.minutes(2)))
+struct RequestDriverTests {
+    /// A navigator that plans what the test says and logs every question it is asked.
+    @MainActor
+    final class FakeNavigator: RequestEnvironment {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        var log: [String] = []
+        var guards: [NavigationGuard] = []
+        var plans: [Result<NavigationPlan, NavigationError>] = []
+        var leavers: [any LeaveConfirming] = []
+        var failingAction: String?
+        var detourAnswer: Bool?
+
+        func beginTurn() -> (route: Route?, guards: [NavigationGuard]) {
+            log.append("turn")
+            return (nil, guards)
+        }
+
+        func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
+            log.append("plan \(target)")
+            return try plans.removeFirst().get()
+        }
+
+        func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming] { leavers }
+
+        func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
+            log.append("make \(plan.newComponents.count)")
+            return []
+        }
+
+        func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws {
+            log.append("run \(component.name)")
+            if component.name == failingAction { throw NavigationError(.actionFailed, reason: "no") }
+        }
+
+        func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool) {
+            log.append(willRun ? "step \(step) begins" : "step started")
+        }
+
+        func emit(_ event: NavigationEvent) {
+            let kind = switch event.kind {
+            case .willStart: "willStart"
+            case .didFinish: "didFinish"
+            case .failed(let error): "failed(\(error.code))"
+            case .cancelled: "cancelled"
+            case .changed: "changed"
+            }
+            log.append("emit \(kind)")
+        }
+
+        func record(_ path: SharedPath, droppingLast count: Int) { log.append("record \(path.path)") }
+        func livePath() -> SharedPath { SharedPath(try! PagePath(parsing: "/live")) }
+
+        func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
+            log.append("detour \(path)")
+            if let detourAnswer { answered(detourAnswer) }
+        }
+
+        func enqueue(_ driver: RequestDriver) {
+            log.append("enqueue")
+            let ticket = queue.enqueue(driver.request.label, animated: false) { valve in
+                driver.start(valve)
+                return .wait
+            }
+            driver.request.ticket = ticket
+            ticket.onResolve { driver.queueEnded($0) }
+        }
+    }
+
+    static let destination = try! PagePath(parsing: "/done")
+    static let done = PlainPageForMachine()
+
+    /// A plan that runs the actions `names`, one step each.
+    static func actions(_ names: String...) -> NavigationPlan {
+        NavigationPlan(destination: SharedPath(destination), mode: .reuse,
+                       steps: names.map { .run(PageComponent($0)) }, newComponents: [],
+                       target: PageReference(live: done))
+    }
+
+    static func request(_ fake: FakeNavigator, held: Bool = false) -> NavigationRequest {
+        let request = NavigationRequest(target: .path(destination), options: .default, animated: false)
+        let driver = RequestDriver(environment: fake, request: request, host: FakeHost(), queue: fake.queue,
+                                   maxRedirects: 3, held: held)
+        if !held { fake.enqueue(driver) }
+        return request
+    }
+
+    @Test("a plan's steps run in order between willStart and didFinish, and the path is recorded")
+    func steps() async throws {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.actions("a", "b"))]
+        let request = Self.request(fake)
+        _ = try await request.outcome()
+        #expect(fake.log == ["enqueue", "turn", "plan /done", "make 0", "emit willStart",
+                             "step run a begins", "run a", "step started", "step run b begins", "run b", "step started",
+                             "record /live", "emit didFinish"])
+    }
+
+    @Test("a failing step ends the request with its error, and the later steps never run")
+    func failingStep() async {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.actions("a", "b"))]
+        fake.failingAction = "a"
+        let request = Self.request(fake)
+        await #expect(throws: NavigationError.self) { try await request.outcome() }
+        #expect(!fake.log.contains("run b"))
+        #expect(fake.log.last == "emit failed(actionFailed)")
+    }
+
+    @Test("a guard that refuses ends the request before anything is planned")
+    func refusingGuard() async {
+        let fake = FakeNavigator()
+        fake.guards = [{ _ in .refuse(reason: "locked") }]
+        let request = Self.request(fake)
+        await #expect(throws: NavigationError.self) { try await request.outcome() }
+        #expect(!fake.log.contains { $0.hasPrefix("plan") })
+        #expect(fake.log.last == "emit failed(refused)")
+    }
+
+    @Test("a page that refuses to leave ends the request before any step")
+    func refusingLeaver() async {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.actions("a"))]
+        fake.leavers = [ConfirmingPage("form", allowsLeaving: false)]
+        let request = Self.request(fake)
+        await #expect(throws: NavigationError.self) { try await request.outcome() }
+        #expect(!fake.log.contains("run a"))
+        #expect(fake.log.last == "emit failed(refused)")
+    }
+
+    @Test("a detour answered ok queues the request again for a new turn")
+    func detour() async throws {
+        let fake = FakeNavigator()
+        let login = try PagePath(parsing: "/login")
+        var asked = 0
+        fake.guards = [{ _ in
+            asked += 1
+            return asked == 1 ? .detour(to: login) : .allow
+        }]
+        fake.plans = [.success(Self.actions("a"))]
+        fake.detourAnswer = true
+        _ = try await Self.request(fake).outcome()
+        #expect(fake.log.filter { $0 == "enqueue" }.count == 2)
+        #expect(fake.log.contains("detour /login"))
+        #expect(fake.log.last == "emit didFinish")
+    }
+
+    @Test("a held request is queued when the root comes, and ends at once when cancelled before")
+    func held() async throws {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.actions("a"))]
+        let request = Self.request(fake, held: true)
+        #expect(fake.log.isEmpty)
+        request.driver?.rootInstalled()
+        _ = try await request.outcome()
+        #expect(fake.log.first == "enqueue")
+
+        let cancelled = Self.request(fake, held: true)
+        cancelled.cancel()
+        #expect(cancelled.result.map { if case .failure(let error) = $0 { error.code == .cancelled } else { false } } == true)
+    }
+
+    @Test("a request whose navigator is gone ends, cancelled, without asking anything")
+    func navigatorGone() async {
+        var fake: FakeNavigator? = FakeNavigator()
+        let queue = fake!.queue
+        let request = NavigationRequest(target: .path(Self.destination), options: .default, animated: false)
+        let driver = RequestDriver(environment: fake!, request: request, host: FakeHost(), queue: queue,
+                                   maxRedirects: 3, held: false)
+        fake = nil
+        queue.enqueue("open", animated: false) { valve in
+            driver.start(valve)
+            return .wait
+        }.onResolve { driver.queueEnded($0) }
+        await #expect(throws: NavigationError.self) { try await request.outcome() }
+    }
+}
+
+/// A host with nothing to present.
+@MainActor
+final class FakeHost: PageHost {
+    func presentedPage(of presenter: any Page) -> (any Page)? { nil }
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        completion.fail(NavigationError(.cannotShow, reason: "the fake host presents nothing"))
+    }
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        completion.fail(NavigationError(.staleHierarchy, reason: "the fake host presents nothing"))
+    }
+    func makeStack(with pages: [any Page]) -> any StackContainer {
+        preconditionFailure("the fake host makes no stack")
+    }
+}
