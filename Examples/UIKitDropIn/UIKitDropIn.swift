@@ -136,7 +136,7 @@ enum DropInExample {
     /// Opens a deep link from outside the app: only externally openable pages.
     static func open(_ url: URL, with navigator: Navigator) async {
         do {
-            try await navigator.open(PagePath(url: url), .external)
+            try await navigator.open(PagePath(url: url), .source(.external))
         } catch {
             print("cannot open \(url): \(error)")
         }

@@ -139,7 +139,7 @@ struct SwiftUIFidelityTests {
     func dismissingWhatNeverAppeared() throws {
         let app = SwiftUIAppFixture()
         app.screen.dropNextPresentation()
-        try app.open("/tab#contact/list!compose", .notAnimated)
+        try app.open("/tab#contact/list!compose", .animated(false))
         #expect(app.host.presentedPage(of: app.tabs)?.pageName == "compose", "not animated: it ended at once")
         let dismissal = app.navigator.request("/tab#contact/list")
         #expect(dismissal.isResolved && dismissal.errorCode == nil, "\(String(describing: dismissal.result))")

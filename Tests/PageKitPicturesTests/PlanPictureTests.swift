@@ -118,7 +118,7 @@ struct PlanPictureTests {
     func nothingToDo() throws {
         let fixture = Fixture()
         let snapshot = try #require(fixture.navigator.snapshot())
-        let plan = try fixture.navigator.plan(for: fixture.navigator.currentPath, .exact)
+        let plan = try fixture.navigator.plan(for: fixture.navigator.currentPath, .mode(.exact))
         #expect(plan.isEmpty)
         let picture = PlanPicture(before: snapshot, plan: plan, after: snapshot)
         #expect(picture.title == "plan for \(fixture.navigator.currentPath) (exact)")

@@ -31,7 +31,7 @@ struct ShowcaseSessionTests {
     /// A session whose contact stack is `path`, opened exactly.
     func session(at path: String = "/tab#contact/list") async throws -> ShowcaseSession {
         let session = ShowcaseSession()
-        try await session.app.navigator.open(path, .exact.animated(false))
+        try await session.app.navigator.open(path, .mode(.exact).animated(false))
         return session
     }
 

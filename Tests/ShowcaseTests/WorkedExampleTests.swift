@@ -43,7 +43,7 @@ struct WorkedExampleTests {
     @Test("each row plans and ends as the table says", arguments: zip(WorkedExampleRow.table, expectations))
     func row(_ row: WorkedExampleRow, _ expected: WorkedExampleExpectation) async throws {
         let app = DemoApp()
-        try await app.navigator.open(row.before, .exact.animated(false))
+        try await app.navigator.open(row.before, .mode(.exact).animated(false))
         let stackBefore = app.contactStack
         let plan = try app.navigator.plan(for: row.url)
         #expect(plan.steps.map(\.description) == expected.steps)
@@ -57,7 +57,7 @@ struct WorkedExampleTests {
             #expect(detail.receivedEvents == [event])
         }
         // The current URL re-opens as a no-op.
-        #expect(try app.navigator.plan(for: app.navigator.currentPath, .exact).isEmpty)
+        #expect(try app.navigator.plan(for: app.navigator.currentPath, .mode(.exact)).isEmpty)
     }
 
     @Test("the table has one expectation per row")

@@ -230,8 +230,8 @@ func openBenchmarks() {
                 let backPath = try PagePath(parsing: back)
                 let eventsBefore = observed.events
                 benchmark.startMeasurement()
-                let pushed = navigator.request(pushPath, .notAnimated)
-                let popped = navigator.request(backPath, .notAnimated)
+                let pushed = navigator.request(pushPath, .animated(false))
+                let popped = navigator.request(backPath, .animated(false))
                 benchmark.stopMeasurement()
                 for (request, url) in [(pushed, push), (popped, back)] {
                     guard case .success = request.result else {

@@ -63,7 +63,7 @@ func runShowcase(pictures: URL?) async -> Int32 {
         let app = DemoApp()
         print("── \(number + 1). before \(row.before)")
         do {
-            try await app.navigator.open(row.before, .exact.animated(false))
+            try await app.navigator.open(row.before, .mode(.exact).animated(false))
             let before = app.navigator.snapshot()
             print("open \(row.url)")
             let plan = try app.navigator.plan(for: row.url)

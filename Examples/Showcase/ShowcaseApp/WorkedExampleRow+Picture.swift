@@ -9,7 +9,7 @@ extension WorkedExampleRow {
     @MainActor
     public func picture() async throws -> PlanPicture {
         let app = DemoApp()
-        try await app.navigator.open(before, .exact.animated(false))
+        try await app.navigator.open(before, .mode(.exact).animated(false))
         guard let treeBefore = app.navigator.snapshot() else { preconditionFailure("the demo app has a root") }
         let plan = try app.navigator.plan(for: url)
         try await app.navigator.open(url)

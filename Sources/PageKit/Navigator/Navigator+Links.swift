@@ -59,7 +59,7 @@ extension Navigator {
                 continue
             }
             do {
-                _ = try plan(for: path, .external)
+                _ = try plan(for: path, .source(.external))
             } catch {
                 let error = NavigationError(wrapping: error)
                 let kind: LinkAudit.Problem.Kind = error.code == .notExternallyOpenable ? .notExternallyOpenable : .unreachable

@@ -105,7 +105,7 @@ extension Navigator {
     /// stood on is revealed and the kept pages up to it are pushed back.
     ///
     /// ```swift
-    /// navigator.jump(to: list, .keepingLeftPages)   // pops detail, and keeps it
+    /// navigator.jump(to: list, .keepingLeftPages())   // pops detail, and keeps it
     /// navigator.jump(toIdentifier: detailID)        // pushes detail back above list
     /// ```
     /// - Parameters:

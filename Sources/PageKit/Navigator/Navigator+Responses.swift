@@ -118,7 +118,7 @@ extension Navigator {
 /// A response being waited for: it ends once, with the response, none, or an error.
 @MainActor
 private final class ResponseWait {
-    private var outcome = Outcome<PageResponse?>()
+    private var outcome = OnceResult<PageResponse?>()
     /// Stops the waiting underneath, when the waiting task is cancelled.
     var onCancel: (() -> Void)?
 
@@ -131,7 +131,7 @@ private final class ResponseWait {
     /// The outcome, once there is one. Cancelling the waiting task calls `cancelFirst`
     /// (to cancel what was asked) and ends the wait with no response.
     func value(onCancel cancelFirst: @escaping @MainActor () -> Void) async -> Result<PageResponse?, NavigationError> {
-        await awaitOutcome(subscribe: { handler in
+        await awaitOnceResult(subscribe: { handler in
             if !self.outcome.add(handler), let result = self.outcome.result { handler(result) }
         }, cancel: {
             cancelFirst()

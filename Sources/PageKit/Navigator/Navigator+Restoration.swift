@@ -20,7 +20,7 @@ extension Navigator {
     ///   root, a first component that is neither the root nor one of its children, a
     ///   refusal, a time-out).
     @discardableResult
-    public func restore(_ state: NavigationState, _ options: NavigationOptions = .notAnimated) async throws
+    public func restore(_ state: NavigationState, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
         var options = options
         options.mode = .exact

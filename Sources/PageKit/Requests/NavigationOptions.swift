@@ -3,10 +3,12 @@
 ///
 /// ```swift
 /// try await navigator.open("app://tab/contact/person_detail?id=5")                 // the defaults
-/// try await navigator.open(restoredPath, .exact.animated(false))
-/// try await navigator.open(link, .external)
+/// try await navigator.open(restoredPath, .mode(.exact).animated(false))
+/// try await navigator.open(link, .source(.external))
 /// navigator.pop(to: list, .payload(Refresh()))
 /// ```
+///
+/// Each option is said one way: its name, on the defaults or after another option.
 ///
 /// Moves (``Navigator/pop(_:_:)``, ``Navigator/jump(to:_:)``, …) read `animated` and
 /// `payload`; their mode and source are their own.
@@ -41,115 +43,110 @@ public struct NavigationOptions: Sendable {
     /// registrations' ``PageOptions/hidesBottomBar``; `nil` keeps theirs.
     public var hidesBottomBar: Bool?
 
-    /// Creates options.
-    /// - Parameters:
-    ///   - mode: How the path is resolved.
-    ///   - animated: Whether transitions animate; `nil` for the navigator's default.
-    ///   - payload: A value for the page the request ends at.
-    ///   - source: Where the request comes from.
-    public init(
-        mode: ResolutionMode = .reuse,
-        animated: Bool? = nil,
-        payload: (any Sendable)? = nil,
-        source: NavigationSource = .app
-    ) {
-        self.mode = mode
-        self.animated = animated
-        self.payload = payload
-        self.source = source
+    /// The defaults: reuse, the navigator's animation, no payload, from the app, the
+    /// registrations' styles.
+    public init() {
+        mode = .reuse
+        animated = nil
+        payload = nil
+        source = .app
     }
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app.
     public static var `default`: NavigationOptions { NavigationOptions() }
-    /// Exact mode: make the hierarchy equal to the path.
-    public static var exact: NavigationOptions { NavigationOptions(mode: .exact) }
-    /// From outside the app: only externally openable pages may be reached.
-    public static var external: NavigationOptions { NavigationOptions(source: .external) }
-    /// Without animation.
-    public static var notAnimated: NavigationOptions { NavigationOptions(animated: false) }
-    /// Keeping the pages it pops, for a jump back (see ``keepsLeftPages``).
-    public static var keepingLeftPages: NavigationOptions { NavigationOptions().keepingLeftPages() }
+
+    // Each option has one name, said the same way on the defaults (`.mode(.exact)`) and
+    // after another option (`.mode(.exact).animated(false)`).
+
+    /// The options, resolved in `mode` (``ResolutionMode/exact`` makes the hierarchy
+    /// equal to the path).
+    /// - Parameter mode: The mode.
+    /// - Returns: The options.
+    public func mode(_ mode: ResolutionMode) -> NavigationOptions { with { $0.mode = mode } }
+
+    /// The options, animated or not.
+    /// - Parameter animated: Whether transitions animate.
+    /// - Returns: The options.
+    public func animated(_ animated: Bool) -> NavigationOptions { with { $0.animated = animated } }
+
+    /// The options with a payload for the page the request ends at.
+    /// - Parameter payload: The value.
+    /// - Returns: The options.
+    public func payload(_ payload: any Sendable) -> NavigationOptions { with { $0.payload = payload } }
+
+    /// The options from another source (``NavigationSource/external`` for links from
+    /// outside the app: only externally openable pages may be reached).
+    /// - Parameter source: Where the request comes from.
+    /// - Returns: The options.
+    public func source(_ source: NavigationSource) -> NavigationOptions { with { $0.source = source } }
+
+    /// The options, keeping the pages the request pops (see ``keepsLeftPages``).
+    /// - Returns: The options.
+    public func keepingLeftPages() -> NavigationOptions { with { $0.keepsLeftPages = true } }
+
+    /// The options, presenting as `presentation`.
+    /// - Parameter presentation: How `!` presents.
+    /// - Returns: The options.
+    public func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
+        with { $0.presentation = presentation }
+    }
+
+    /// The options, animating as `transition`.
+    /// - Parameter transition: How the transitions animate.
+    /// - Returns: The options.
+    public func transition(_ transition: TransitionStyle) -> NavigationOptions { with { $0.transition = transition } }
+
+    /// The options, hiding the tab bar for the pages pushed, or not.
+    /// - Parameter hides: Whether pushed pages hide the tab bar.
+    /// - Returns: The options.
+    public func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { with { $0.hidesBottomBar = hides } }
+
+    /// The defaults, resolved in `mode`.
+    /// - Parameter mode: The mode.
+    /// - Returns: The options.
+    public static func mode(_ mode: ResolutionMode) -> NavigationOptions { .default.mode(mode) }
+
+    /// The defaults, animated or not.
+    /// - Parameter animated: Whether transitions animate.
+    /// - Returns: The options.
+    public static func animated(_ animated: Bool) -> NavigationOptions { .default.animated(animated) }
 
     /// The defaults with a payload.
     /// - Parameter payload: The value for the page the request ends at.
     /// - Returns: The options.
-    public static func payload(_ payload: any Sendable) -> NavigationOptions {
-        NavigationOptions(payload: payload)
-    }
+    public static func payload(_ payload: any Sendable) -> NavigationOptions { .default.payload(payload) }
 
-    /// The same options in another mode.
-    /// - Parameter mode: The mode.
+    /// The defaults from another source.
+    /// - Parameter source: Where the request comes from.
     /// - Returns: The options.
-    public func mode(_ mode: ResolutionMode) -> NavigationOptions {
-        var copy = self
-        copy.mode = mode
-        return copy
-    }
+    public static func source(_ source: NavigationSource) -> NavigationOptions { .default.source(source) }
 
-    /// The same options, animated or not.
-    /// - Parameter animated: Whether transitions animate.
+    /// The defaults, keeping the pages the request pops.
     /// - Returns: The options.
-    public func animated(_ animated: Bool) -> NavigationOptions {
-        var copy = self
-        copy.animated = animated
-        return copy
-    }
-
-    /// The same options with a payload.
-    /// - Parameter payload: The value for the page the request ends at.
-    /// - Returns: The options.
-    public func payload(_ payload: any Sendable) -> NavigationOptions {
-        var copy = self
-        copy.payload = payload
-        return copy
-    }
-
-    /// The same options, keeping the pages the request pops (see ``keepsLeftPages``).
-    /// - Returns: The options.
-    public func keepingLeftPages() -> NavigationOptions {
-        var copy = self
-        copy.keepsLeftPages = true
-        return copy
-    }
-
-    /// The same options, presenting as `presentation`.
-    /// - Parameter presentation: How `!` presents.
-    /// - Returns: The options.
-    public func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
-        var copy = self
-        copy.presentation = presentation
-        return copy
-    }
-
-    /// The same options, animating as `transition`.
-    /// - Parameter transition: How the transitions animate.
-    /// - Returns: The options.
-    public func transition(_ transition: TransitionStyle) -> NavigationOptions {
-        var copy = self
-        copy.transition = transition
-        return copy
-    }
+    public static func keepingLeftPages() -> NavigationOptions { .default.keepingLeftPages() }
 
     /// The defaults, presenting as `presentation`.
     /// - Parameter presentation: How `!` presents.
     /// - Returns: The options.
     public static func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
-        NavigationOptions().presentation(presentation)
+        .default.presentation(presentation)
     }
 
     /// The defaults, animating as `transition`.
     /// - Parameter transition: How the transitions animate.
     /// - Returns: The options.
     public static func transition(_ transition: TransitionStyle) -> NavigationOptions {
-        NavigationOptions().transition(transition)
+        .default.transition(transition)
     }
 
-    /// The same options from another source.
-    /// - Parameter source: Where the request comes from.
+    /// The defaults, hiding the tab bar for the pages pushed, or not.
+    /// - Parameter hides: Whether pushed pages hide the tab bar.
     /// - Returns: The options.
-    public func source(_ source: NavigationSource) -> NavigationOptions {
+    public static func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { .default.hidingBottomBar(hides) }
+
+    private func with(_ change: (inout NavigationOptions) -> Void) -> NavigationOptions {
         var copy = self
-        copy.source = source
+        change(&copy)
         return copy
     }
 }

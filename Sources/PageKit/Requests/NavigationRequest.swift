@@ -29,7 +29,7 @@ public final class NavigationRequest {
     /// The page a `push(page:)` shows, held until its turn.
     let providedPage: (any Page)?
 
-    @exclusivity(unchecked) private var outcome = Outcome<NavigationOutcome>()
+    @exclusivity(unchecked) private var outcome = OnceResult<NavigationOutcome>()
     /// The queue's ticket for its turn, once it is queued.
     var ticket: TransitionTicket?
     /// What carries it out, until it ends.
@@ -81,7 +81,7 @@ public final class NavigationRequest {
     ///   cancelled. Cancelling the calling task cancels the request.
     @discardableResult
     public func outcome() async throws -> NavigationOutcome {
-        switch await awaitOutcome(subscribe: onResolve, cancel: { self.cancel() }) {
+        switch await awaitOnceResult(subscribe: onResolve, cancel: { self.cancel() }) {
         case .success(let outcome): return outcome
         case .failure(let error): throw error
         }

@@ -1,5 +1,5 @@
 /// How a registered page is shown, unless a request says otherwise
-/// (``NavigationOptions/presentation``, ``NavigationOptions/transition``).
+/// (``NavigationOptions/presentation-swift.property``, ``NavigationOptions/transition-swift.property``).
 ///
 /// ```swift
 /// try registry.register("photo", options: PageOptions(transition: .crossDissolve, hidesBottomBar: true)) { … }

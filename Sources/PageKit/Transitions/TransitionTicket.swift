@@ -13,7 +13,7 @@ public final class TransitionTicket {
     // Strong until resolved: a queue with work someone waits for must live to finish it
     // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
     @exclusivity(unchecked) private(set) var queue: TransitionQueue?
-    @exclusivity(unchecked) private var outcome = Outcome<Void>()
+    @exclusivity(unchecked) private var outcome = OnceResult<Void>()
     /// The operation's body, until it starts.
     @exclusivity(unchecked) private var body: (@MainActor (TransitionValve) -> TransitionStart)?
 
@@ -58,7 +58,7 @@ public final class TransitionTicket {
     /// - Throws: Always a ``NavigationError`` when it failed, timed out or was cancelled.
     ///   Cancelling the calling task cancels the operation.
     public func finished() async throws {
-        let result = await awaitOutcome(subscribe: onResolve) { self.cancel() }
+        let result = await awaitOnceResult(subscribe: onResolve) { self.cancel() }
         if case .failure(let error) = result { throw error }
     }
 

@@ -8,7 +8,7 @@ public import SwiftUI
 ///
 /// ```swift
 /// PageRootView(root: tabs, host: host, screens: screens)
-///     .onOpenURL { url in Task { try? await navigator.open(PagePath(url: url), .external) } }
+///     .onOpenURL { url in Task { try? await navigator.open(PagePath(url: url), .source(.external)) } }
 /// ```
 ///
 /// Each presented page is the root of a level of its own, with its own sheet above it.

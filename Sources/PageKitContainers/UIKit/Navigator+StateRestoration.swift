@@ -40,7 +40,7 @@ extension Navigator {
     /// - Throws: A `NavigationError`: `NavigationError.Code.invalidPath`
     ///   when the activity holds no readable state, and the errors of restoring otherwise.
     @discardableResult
-    public func restore(from activity: NSUserActivity, _ options: NavigationOptions = .notAnimated) async throws
+    public func restore(from activity: NSUserActivity, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
         guard let data = activity.userInfo?[Self.stateRestorationKey] as? Data else {
             throw NavigationError(.invalidPath, reason: "the activity `\(activity.activityType)` holds no navigation state")

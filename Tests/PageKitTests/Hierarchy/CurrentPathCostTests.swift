@@ -33,8 +33,8 @@ struct CurrentPathCostTests {
         var events = 0
         let token = navigator.observe { _ in events += 1 }
         for _ in 0..<10 {
-            try await navigator.open("/s/item(id=999)/detail", .notAnimated)
-            try await navigator.open("/s/item(id=999)", .notAnimated)
+            try await navigator.open("/s/item(id=999)/detail", .animated(false))
+            try await navigator.open("/s/item(id=999)", .animated(false))
         }
         #expect(stack.pages.count == 1_000)
         #expect(events == 40)

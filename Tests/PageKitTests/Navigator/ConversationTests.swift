@@ -212,14 +212,14 @@ struct ColdStartTests {
     func externalRefused() async throws {
         let fixture = Fixture()
         let before = fixture.snapshot
-        await #expect { try await fixture.navigator.open("app://tab/contact!compose", .external) } throws: {
+        await #expect { try await fixture.navigator.open("app://tab/contact!compose", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
-        await #expect { try await fixture.navigator.open("app://tab/contact/home_page?id=5", .external) }
+        await #expect { try await fixture.navigator.open("app://tab/contact/home_page?id=5", .source(.external)) }
             throws: { ($0 as? NavigationError)?.code == .notExternallyOpenable }
         #expect(fixture.snapshot == before)
         #expect(fixture.made.isEmpty)
-        try await fixture.navigator.open("app://tab/contact/person_detail?id=8", .external)
+        try await fixture.navigator.open("app://tab/contact/person_detail?id=8", .source(.external))
         #expect(fixture.made == ["person_detail"])
     }
 }

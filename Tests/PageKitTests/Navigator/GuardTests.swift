@@ -15,7 +15,7 @@ struct GuardTests {
             return request.to.components.contains { $0.name == "settings" } ? .refuse(reason: "settings are locked") : .allow
         }
         let before = fixture.snapshot
-        await #expect { try await fixture.navigator.open("app://tab/settings", .external) } throws: { error in
+        await #expect { try await fixture.navigator.open("app://tab/settings", .source(.external)) } throws: { error in
             guard let error = error as? NavigationError else { return false }
             return error.code == .refused && "\(error)".contains("settings are locked")
         }

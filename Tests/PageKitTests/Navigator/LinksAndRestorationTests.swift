@@ -141,7 +141,7 @@ struct LinksAndRestorationTests {
     func restoreRoundTrip() async throws {
         let first = Fixture()
         try await first.navigator.open("app://tab/feed/post(id=1)/detail(id=3)")
-        try await first.navigator.open("/tab#contact/list!/sheet(id=2)", .exact)
+        try await first.navigator.open("/tab#contact/list!/sheet(id=2)", .mode(.exact))
         let saved = first.navigator.state
         #expect(saved.path.description == "/tab#contact/list!/sheet(id=2)")
         let data = try JSONEncoder().encode(saved)

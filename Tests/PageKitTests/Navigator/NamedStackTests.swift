@@ -76,11 +76,11 @@ struct NamedStackTests {
         let current = app.navigator.currentPath
         #expect(current.description.hasSuffix(testCase.after), "\(current)")
         #expect(app.stackIntents.map(\.component.name) == ["nav2"])
-        #expect(try app.navigator.plan(for: current, .exact).isEmpty)
+        #expect(try app.navigator.plan(for: current, .mode(.exact)).isEmpty)
         #expect(try app.navigator.plan(for: testCase.path).isEmpty, "the stack is found again by its name")
         // A fresh app rebuilds it from the current path.
         let fresh = try App()
-        try await fresh.navigator.open(current, .exact)
+        try await fresh.navigator.open(current, .mode(.exact))
         #expect(fresh.navigator.currentPath == current)
     }
 
@@ -138,11 +138,11 @@ struct NamedStackTests {
     @Test("from outside the app, a stack must be externally openable; a factory that throws fails the open")
     func outsideAndFailingFactories() async throws {
         let closed = try App()
-        await #expect { try await closed.navigator.open("app://tab!nav2/post", .external) } throws: {
+        await #expect { try await closed.navigator.open("app://tab!nav2/post", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
         let open = try App(externallyOpenable: true)
-        try await open.navigator.open("app://tab!nav2/post", .external)
+        try await open.navigator.open("app://tab!nav2/post", .source(.external))
         #expect(open.navigator.currentPath.description.hasSuffix("!nav2/post"))
 
         let fixture = Fixture()

@@ -12,7 +12,7 @@ struct NavigatorTests {
         fixture.present(TestPage("compose"), from: fixture.settings)
         try fixture.tabs.userSelectsTab(2)
         _ = fixture.recorder.takeLog()
-        let outcome = try await fixture.navigator.open("/tab#/feed/detail", .exact.animated(false))
+        let outcome = try await fixture.navigator.open("/tab#/feed/detail", .mode(.exact).animated(false))
         #expect(fixture.recorder.takeLog() == [
             "dismiss [compose] in tab",
             "select [stack] in tab",
@@ -36,7 +36,7 @@ struct NavigatorTests {
             trace.append(contentsOf: fixture.recorder.takeLog())
             trace.append("\(event)")
         }
-        try await fixture.navigator.open("/tab#/feed/detail", .exact)
+        try await fixture.navigator.open("/tab#/feed/detail", .mode(.exact))
         trace.append(contentsOf: fixture.recorder.takeLog())
         #expect(trace == [
             "will start: /tab#settings!compose → /tab#/feed/detail",
@@ -167,7 +167,7 @@ struct CurrentPathTests {
             }
             // Some random paths cannot be opened (a page outside any stack cannot push):
             // that is fine, the hierarchy just stays as it was.
-            _ = try? await fixture.navigator.open(text, .notAnimated)
+            _ = try? await fixture.navigator.open(text, .animated(false))
         }
     }
 
@@ -190,7 +190,7 @@ struct CurrentPathTests {
     func noOp(seedBase: Int) async throws {
         try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let current = fixture.navigator.currentPath
-            let exact = try fixture.navigator.plan(for: current, .exact)
+            let exact = try fixture.navigator.plan(for: current, .mode(.exact))
             let reuse = try fixture.navigator.plan(for: current)
             #expect(exact.isEmpty, "seed \(seed): \(exact)")
             // Reuse searches each stack from the top, so with two pages of one name in a
@@ -199,7 +199,7 @@ struct CurrentPathTests {
                 #expect(reuse.isEmpty, "seed \(seed): \(reuse)")
             }
             let url = try PagePath(parsing: fixture.navigator.currentURL(scheme: "app"))
-            #expect(try fixture.navigator.plan(for: url, .exact).isEmpty, "seed \(seed): \(url)")
+            #expect(try fixture.navigator.plan(for: url, .mode(.exact)).isEmpty, "seed \(seed): \(url)")
         }
     }
 
@@ -207,7 +207,7 @@ struct CurrentPathTests {
     func rebuild(seedBase: Int) async throws {
         try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
             let fresh = Fixture(tabsInStack: fixture.friend != nil)
-            try await fresh.navigator.open(fixture.navigator.currentPath, .exact.animated(false))
+            try await fresh.navigator.open(fixture.navigator.currentPath, .mode(.exact).animated(false))
             #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
             // The other tabs keep the fresh app's state; the visible chain is the same, and
             // so is the tab selected in the tab container inside the feed stack when the
@@ -251,7 +251,7 @@ struct LifetimeTests {
         attach = outcome.target
         detail = fixture.detail
         #expect(attach != nil)
-        try await fixture.navigator.open("/tab#contact/compose", .exact)
+        try await fixture.navigator.open("/tab#contact/compose", .mode(.exact))
         #expect(attach == nil)
         // The fixture itself holds `detail`; the stack no longer does.
         #expect(detail != nil)

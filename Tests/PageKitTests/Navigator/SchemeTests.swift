@@ -54,7 +54,7 @@ struct SchemeTests {
         } else {
             #expect { try navigator.plan(for: testCase.text) } throws: { isForeign($0) }
             await #expect { try await navigator.open(testCase.text) } throws: { isForeign($0) }
-            await #expect { try await navigator.request(try PagePath(parsing: testCase.text), .external).outcome() } throws: {
+            await #expect { try await navigator.request(try PagePath(parsing: testCase.text), .source(.external)).outcome() } throws: {
                 isForeign($0)
             }
             #expect(fixture.snapshot == before, "nothing moved")

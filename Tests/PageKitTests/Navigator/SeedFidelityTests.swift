@@ -124,7 +124,7 @@ struct SeedFidelityTests {
         let navigator = fixture.navigator
         let homeID = navigator.identifier(of: fixture.home)
         let home = fixture.home
-        try await navigator.jump(to: fixture.list, .keepingLeftPages).outcome()
+        try await navigator.jump(to: fixture.list, .keepingLeftPages()).outcome()
         #expect(fixture.contact.pages.map(\.pageDescription) == ["list"])
         // Back to home: the run up to it is pushed back above list.
         let back = try await navigator.jump(toIdentifier: homeID).outcome()
@@ -133,7 +133,7 @@ struct SeedFidelityTests {
         #expect(fixture.contact.pages[2] === home, "the very page that was kept")
 
         // Kept one level at a time: jump to detail keeping home, then back to home.
-        try await navigator.jump(to: fixture.detail, .keepingLeftPages).outcome()
+        try await navigator.jump(to: fixture.detail, .keepingLeftPages()).outcome()
         try await navigator.jump(toIdentifier: homeID).outcome()
         #expect(navigator.currentPath.description == Self.start)
 
@@ -149,7 +149,7 @@ struct SeedFidelityTests {
         do {
             let fixture = Fixture()
             let homeID = fixture.navigator.identifier(of: fixture.home)
-            try await fixture.navigator.jump(to: fixture.list, .keepingLeftPages).outcome()
+            try await fixture.navigator.jump(to: fixture.list, .keepingLeftPages()).outcome()
             fixture.navigator.forgetKeptPages()
             await #expect { try await fixture.navigator.jump(toIdentifier: homeID).outcome() } throws: {
                 ($0 as? NavigationError)?.code == .unknownIdentifier
@@ -160,7 +160,7 @@ struct SeedFidelityTests {
             fixture.navigator.configuration.keptPagesCapacity = 1
             let detailID = fixture.navigator.identifier(of: fixture.detail)
             // Two pages popped: more than the capacity, so the run is let go.
-            try await fixture.navigator.jump(to: fixture.list, .keepingLeftPages).outcome()
+            try await fixture.navigator.jump(to: fixture.list, .keepingLeftPages()).outcome()
             await #expect { try await fixture.navigator.jump(toIdentifier: detailID).outcome() } throws: {
                 ($0 as? NavigationError)?.code == .unknownIdentifier
             }
@@ -169,7 +169,7 @@ struct SeedFidelityTests {
             // The run stood on detail; detail is popped without keeping: nowhere to go back to.
             let fixture = Fixture()
             let homeID = fixture.navigator.identifier(of: fixture.home)
-            try await fixture.navigator.jump(to: fixture.detail, .keepingLeftPages).outcome()
+            try await fixture.navigator.jump(to: fixture.detail, .keepingLeftPages()).outcome()
             try await fixture.navigator.pop().outcome()
             await #expect { try await fixture.navigator.jump(toIdentifier: homeID).outcome() } throws: {
                 ($0 as? NavigationError)?.code == .unknownIdentifier
@@ -225,7 +225,7 @@ struct SeedFidelityTests {
             #expect(plan.steps.map(\.description) == testCase.steps)
             try await app.navigator.open(testCase.path)
             // The path of what is now on screen opens as a no-op.
-            #expect(try app.navigator.plan(for: app.navigator.currentPath, .exact).isEmpty)
+            #expect(try app.navigator.plan(for: app.navigator.currentPath, .mode(.exact)).isEmpty)
         } catch let error as NavigationError {
             #expect(error.code == testCase.error, "\(error)")
         }
@@ -244,19 +244,19 @@ struct SeedFidelityTests {
     @Test("the current path names the selected tab of a tab container below the top of its stack")
     func buriedTabIsNamed() async throws {
         let app = NestedTabs()
-        try await app.navigator.open("/top/friend#list/top", .exact)
+        try await app.navigator.open("/top/friend#list/top", .mode(.exact))
         #expect(app.navigator.currentPath.description == "/top/friend#list/top")
         #expect(app.navigator.currentURL(scheme: "app") == "app://top/friend/list/top")
         // The same text, the current path and the current URL all open as no-ops.
         for text in ["/top/friend#list/top", app.navigator.currentPath.description, "app://top/friend/list/top"] {
-            #expect(try app.navigator.plan(for: text, .exact).isEmpty, "\(text)")
+            #expect(try app.navigator.plan(for: text, .mode(.exact)).isEmpty, "\(text)")
             #expect(try app.navigator.plan(for: text).isEmpty, "\(text)")
         }
         // Another tab selected by the app, the stack unchanged: the path follows.
         try app.friend.userSelectsTab(1)
         #expect(app.navigator.currentPath.description == "/top/friend#other/top")
-        #expect(try app.navigator.plan(for: "/top/friend#other/top", .exact).isEmpty)
-        #expect(try app.navigator.plan(for: "/top/friend#list/top", .exact).steps.map(\.description)
+        #expect(try app.navigator.plan(for: "/top/friend#other/top", .mode(.exact)).isEmpty)
+        #expect(try app.navigator.plan(for: "/top/friend#list/top", .mode(.exact)).steps.map(\.description)
             == ["select list in friend"])
         #expect(try app.navigator.path(to: app.stack.pages[2]).description == "/top/friend#other/top")
         #expect(try app.navigator.path(to: app.list).description == "/top/friend#list")
@@ -269,18 +269,18 @@ struct SeedFidelityTests {
         let saved = app.navigator.currentPath
         #expect(saved.description == "/top/friend#other/detail/top")
         let fresh = NestedTabs()
-        let outcome = try await fresh.navigator.open(saved, .exact)
+        let outcome = try await fresh.navigator.open(saved, .mode(.exact))
         #expect(outcome.plan.steps.map(\.description) == ["select other in friend", "push detail, top onto stack"])
         #expect(fresh.friend.visiblePage === fresh.other)
         #expect(fresh.navigator.currentPath == saved)
-        #expect(try fresh.navigator.plan(for: saved, .exact).isEmpty)
+        #expect(try fresh.navigator.plan(for: saved, .mode(.exact)).isEmpty)
     }
 
     @Test("an exact path that stops at the tab pops what lies above the container, before it selects")
     func buriedTabExactStop() async throws {
         let app = NestedTabs()
-        try await app.navigator.open("/top/friend#list/top", .exact)
-        let plan = try app.navigator.plan(for: "/top/friend#other", .exact)
+        try await app.navigator.open("/top/friend#list/top", .mode(.exact))
+        let plan = try app.navigator.plan(for: "/top/friend#other", .mode(.exact))
         #expect(plan.steps.map(\.description) == ["pop stack to friend", "select other in friend"])
         // Reuse finds the page above the container again rather than pushing a second one.
         #expect(try app.navigator.plan(for: "/top/friend#list/top").isEmpty)
@@ -324,7 +324,7 @@ struct SeedFidelityTests {
         #expect(fixture.snapshot == before, "nothing is shown")
         #expect(try navigator.page(for: "app://tab/contact/person_detail/handler?id=5").page
             === fixture.detail.containedPages[0])
-        #expect { try navigator.page(for: "app://tab/contact/home_page?id=7", .external) } throws: {
+        #expect { try navigator.page(for: "app://tab/contact/home_page?id=7", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
         #expect { try navigator.page(for: "app://tab//x") } throws: { ($0 as? NavigationError)?.code == .invalidPath }

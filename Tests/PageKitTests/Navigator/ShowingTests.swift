@@ -210,12 +210,12 @@ struct ShowingTests {
         let logout = try await navigator.open("app://logout")
         #expect(logout.plan.steps.map(\.description) == ["run logout"])
         #expect(events == ["willStart", "didFinish"])
-        let share = try await navigator.open("app://tab/settings/share?id=5", .external)
+        let share = try await navigator.open("app://tab/settings/share?id=5", .source(.external))
         #expect(share.plan.steps.map(\.description) == ["select settings in tab", "run share"])
         #expect(runs == ["logout", "share 5"])
         #expect(navigator.currentPath.description == "/tab#settings", "the action shows no page")
 
-        await #expect { try await navigator.open("app://logout", .external) } throws: {
+        await #expect { try await navigator.open("app://logout", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
         await #expect { try await navigator.open("app://logout/settings") } throws: {

@@ -126,7 +126,7 @@ struct ResolverTests {
         }
         let before = fixture.snapshot
         do {
-            let plan = try fixture.navigator.plan(for: testCase.path, .init(mode: testCase.mode))
+            let plan = try fixture.navigator.plan(for: testCase.path, .mode(testCase.mode))
             #expect(testCase.error == nil, "expected \(String(describing: testCase.error)), got \(plan)")
             #expect(plan.steps.map(\.description) == testCase.steps, "\(plan)")
         } catch let error as NavigationError {
@@ -205,16 +205,16 @@ struct ResolverTests {
     @Test("external opens reach only externally openable pages")
     func externalOpens() throws {
         let fixture = Fixture()
-        #expect(try fixture.navigator.plan(for: "app://tab/contact/person_detail?id=7", .external)
+        #expect(try fixture.navigator.plan(for: "app://tab/contact/person_detail?id=7", .source(.external))
             .steps.count == 1)
         #expect(throws: NavigationError.self) {
-            try fixture.navigator.plan(for: "app://tab/contact!compose", .external)
+            try fixture.navigator.plan(for: "app://tab/contact!compose", .source(.external))
         }
-        #expect { try fixture.navigator.plan(for: "app://tab/contact/home_page?id=5", .external) } throws: {
+        #expect { try fixture.navigator.plan(for: "app://tab/contact/home_page?id=5", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notExternallyOpenable
         }
         // An event reaches a handler when its owner is allowed.
-        #expect(try fixture.navigator.plan(for: "app://tab/contact/person_detail/handler?id=5", .external)
+        #expect(try fixture.navigator.plan(for: "app://tab/contact/person_detail/handler?id=5", .source(.external))
             .isDelivery)
     }
 }

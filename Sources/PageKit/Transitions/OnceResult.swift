@@ -5,7 +5,7 @@
 /// responses. It is a value kept inside its owner, so it costs no allocation of its own;
 /// the owner calls the handlers that ``resolve(_:)`` hands back once its own state is
 /// settled, so a handler may read the owner again.
-struct Outcome<Success> {
+struct OnceResult<Success> {
     typealias Handler = @MainActor (Result<Success, NavigationError>) -> Void
 
     private(set) var result: Result<Success, NavigationError>?
@@ -39,8 +39,8 @@ struct Outcome<Success> {
 ///     the result arrive (a cancelled request ends, a wait ends with no response).
 /// - Returns: The result.
 @MainActor
-func awaitOutcome<Success: Sendable>(
-    subscribe: (@escaping Outcome<Success>.Handler) -> Void,
+func awaitOnceResult<Success: Sendable>(
+    subscribe: (@escaping OnceResult<Success>.Handler) -> Void,
     cancel: @escaping @MainActor () -> Void
 ) async -> Result<Success, NavigationError> {
     await withTaskCancellationHandler {
