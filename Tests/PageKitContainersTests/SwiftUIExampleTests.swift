@@ -26,9 +26,15 @@ struct SwiftUIExampleTests {
     /// Runs `work` while the model screen lets time pass.
     @discardableResult
     private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
-        let task = Task { try await work() }
-        for _ in 0..<40 {
-            _ = await yieldUntil(limit: 20) { false }
+        let finished = Flag()
+        let task = Task {
+            defer { finished.isSet = true }
+            return try await work()
+        }
+        // Ten seconds of the model's time at most, a quarter of a second at a time, until
+        // the work is done.
+        for _ in 0..<40 where !finished.isSet {
+            _ = await yieldUntil(limit: 20) { finished.isSet }
             clock.advance(by: .milliseconds(250))
         }
         return try await task.value
@@ -136,4 +142,10 @@ struct SwiftUIExampleTests {
         #expect(try await drafts.value == nil)
         #expect(app.sent.isEmpty)
     }
+}
+
+/// Whether something has happened, shared between a test and the task it runs.
+@MainActor
+private final class Flag {
+    var isSet = false
 }

@@ -128,6 +128,7 @@ struct UIKitModelRunTests {
           arguments: 0..<4)
     func randomSequences(batch: Int) async throws {
         for seed in Self.regressionSeeds + (0..<150).map({ UInt64(batch * 150 + $0) }) {
+            await Task.yield()
             if let failure = await Self.run(seed: seed) {
                 Issue.record(Comment(rawValue: failure))
                 return
