@@ -62,7 +62,7 @@ public final class NavigationStackQueue {
             },
             pop: { [weak stack] item, animated, completion in
                 guard let page = item as? any Page else { return completion.finish() }
-                stack?.pop(to: page, animated: animated, completion: completion)
+                stack?.pop(to: page, animated: animated, style: .default, completion: completion)
             },
             set: { [weak stack] items, animated, completion in
                 stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)

@@ -20,7 +20,7 @@ struct HeadlessContainerTests {
         #expect(ended == 0)
         clock.advance(by: .milliseconds(350))
         #expect(ended == 1)
-        stack.pop(to: a, animated: false, completion: TransitionCompletion { _ in ended += 1 })
+        stack.pop(to: a, animated: false, style: .default, completion: TransitionCompletion { _ in ended += 1 })
         #expect(ended == 2, "not animated: completes at once")
         stack.setStack([c], animated: false, completion: done())
         #expect(stack.pages.map(\.pageName) == ["c"])
@@ -28,7 +28,7 @@ struct HeadlessContainerTests {
             "push [b, c] in s (animated)", "pop [b, c] in s", "setStack [c] in s",
         ])
         var failure: NavigationError.Code?
-        stack.pop(to: a, animated: false, completion: TransitionCompletion { result in
+        stack.pop(to: a, animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)
@@ -161,11 +161,11 @@ struct HeadlessContainerTests {
             #expect(host.presentedPage(of: sheet) === nested, "recorded under the modal's level root")
         }
         #expect(weakNested != nil, "the host holds what it presents")
-        host.dismissPage(presentedBy: root, animated: false, completion: done())
+        host.dismissPage(presentedBy: root, animated: false, style: .default, completion: done())
         #expect(host.presentedPage(of: root) == nil)
         #expect(host.presentedPage(of: sheet) == nil, "dismissing a modal dismisses what it presents")
         #expect(weakNested == nil, "and frees it")
-        host.dismissPage(presentedBy: root, animated: false, completion: TransitionCompletion { result in
+        host.dismissPage(presentedBy: root, animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)

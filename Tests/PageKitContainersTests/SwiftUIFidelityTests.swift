@@ -193,7 +193,7 @@ struct SwiftUIFidelityTests {
                 before = try #require(app.contact.path.last)
             }
             let address = popped.map { ObjectIdentifier($0) }
-            app.contact.pop(to: app.list, animated: false, completion: TransitionCompletion { _ in })
+            app.contact.pop(to: app.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
             #expect(popped == nil, "nothing but the stack held it")
             let next = ScreenPage("post")
             app.contact.push([next], animated: false, completion: TransitionCompletion { _ in })
@@ -201,7 +201,7 @@ struct SwiftUIFidelityTests {
             let after = try #require(app.contact.path.last)
             #expect(after != before, "run \(run)")
             #expect(app.screen.shownPages(of: app.contact).last === next, "SwiftUI shows the new page, run \(run)")
-            app.contact.pop(to: app.list, animated: false, completion: TransitionCompletion { _ in })
+            app.contact.pop(to: app.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
         }
         // The allocator hands the freed address out again (40 runs in 40 here): what the
         // identities must survive.

@@ -108,7 +108,7 @@ struct SwiftUIHostModelTests {
         host.presentationDidAppear(nested)
         #expect(host.presentedPage(of: sheet) === nested, "a page presented from a sheet is over the sheet's level")
         var ended = false
-        host.dismissPage(presentedBy: root, animated: true, completion: TransitionCompletion { _ in ended = true })
+        host.dismissPage(presentedBy: root, animated: true, style: .default, completion: TransitionCompletion { _ in ended = true })
         #expect(host.presentedPage(of: root) == nil)
         #expect(host.presentedPage(of: sheet) == nil, "what was presented above goes too")
         host.presentationDidDisappear(nested)
@@ -118,11 +118,11 @@ struct SwiftUIHostModelTests {
         host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
         host.presentationDidAppear(sheet)
         var endedAtOnce = false
-        host.dismissPage(presentedBy: root, animated: false, completion: TransitionCompletion { _ in endedAtOnce = true })
+        host.dismissPage(presentedBy: root, animated: false, style: .default, completion: TransitionCompletion { _ in endedAtOnce = true })
         #expect(endedAtOnce)
         host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
         var neverShown = false
-        host.dismissPage(presentedBy: root, animated: true, completion: TransitionCompletion { _ in neverShown = true })
+        host.dismissPage(presentedBy: root, animated: true, style: .default, completion: TransitionCompletion { _ in neverShown = true })
         #expect(neverShown, "no onDismiss comes for a presentation that never appeared")
     }
 

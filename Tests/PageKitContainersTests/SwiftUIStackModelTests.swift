@@ -81,7 +81,7 @@ struct SwiftUIStackModelTests {
         case "no animation style":
             stack.push([page], animated: true, style: ShowStyle(transition: .none), completion: completion)
         case "pop to the page on top":
-            stack.pop(to: stack.pages[1], animated: true, completion: completion)
+            stack.pop(to: stack.pages[1], animated: true, style: .default, completion: completion)
         default:
             stack.setStack([PlainPage("other"), stack.pages[1]], animated: true, completion: completion)
         }
@@ -109,13 +109,13 @@ struct SwiftUIStackModelTests {
         let (stack, _, _) = stack(["root", "a", "b", "c"])
         let root = stack.pages[0]
         var ended: Result<Void, any Error>?
-        stack.pop(to: root, animated: true, completion: TransitionCompletion { ended = $0 })
+        stack.pop(to: root, animated: true, style: .default, completion: TransitionCompletion { ended = $0 })
         #expect(stack.pages.count == 1 && stack.path.isEmpty)
         #expect(ended == nil)
         stack.pageDidAppear(root)
         #expect(ended.map { (try? $0.get()) != nil } == true)
         var failure: NavigationError.Code?
-        stack.pop(to: PlainPage("x"), animated: true, completion: TransitionCompletion { result in
+        stack.pop(to: PlainPage("x"), animated: true, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)

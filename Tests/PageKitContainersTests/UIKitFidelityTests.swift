@@ -431,6 +431,21 @@ struct UIKitFidelityTests {
         #expect(app.contact.animators == ["flip", "flip", "platform", "platform"])
     }
 
+    @Test("13. a pop given a transition animates with it, whatever the page was pushed with")
+    func popWithRequestedStyle() async throws {
+        let app = UIKitModelApp()
+        let push = Task { try await app.navigator.open("app://tab/contact/photo", .transition(.flip)) }
+        try await app.settle(push)
+        let pop = Task { try await app.navigator.pop(1, .transition(.crossDissolve)).outcome() }
+        let outcome = try await app.settle(pop)
+        #expect(outcome.plan.steps.map(\.description).last?.hasSuffix("with cross dissolve") == true)
+        let plain = Task { try await app.navigator.open("app://tab/contact/person_detail?id=5") }
+        try await app.settle(plain)
+        let still = Task { try await app.navigator.pop(1, .transition(.none)).outcome() }
+        try await app.settle(still)
+        #expect(app.contact.animators == ["flip", "cross dissolve", "platform"], "a pop with none does not animate")
+    }
+
     // MARK: 14. The edge swipe's own refusals
 
     @Test("14. a page with a custom left item of its own cannot be swiped back, as UIKit's delegate decides")

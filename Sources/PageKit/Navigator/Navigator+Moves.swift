@@ -193,11 +193,16 @@ extension Navigator {
         keptPages.removeAll()
     }
 
+    /// Submits `move`, or fails it at once with ``NavigationError/Code/unsupportedOption``
+    /// for an option it cannot honour.
     private func move(_ move: NavigationMove, _ options: NavigationOptions,
                       providing page: (any Page)? = nil) -> NavigationRequest {
-        var options = options
-        options.mode = .reuse
-        options.source = .app
+        let unhonoured = move.unhonoured(options)
+        guard unhonoured.isEmpty else {
+            let names = unhonoured.map { "`\($0)`" }.joined(separator: ", ")
+            let error = NavigationError(.unsupportedOption, reason: "\(move) cannot honour \(names)").naming(move)
+            return failedRequest(error, options)
+        }
         return submit(.move(move), options, providing: page)
     }
 

@@ -40,7 +40,8 @@ extension Navigator: RequestEnvironment {
         guard let hierarchy else {
             throw NavigationError(.noRoot, reason: "the navigator has no root page yet").naming(target)
         }
-        let resolver = Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible)
+        let resolver = Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible,
+                                shown: shownTransitions)
         let plan: NavigationPlan
         switch target {
         case .path(let path):
@@ -77,12 +78,18 @@ extension Navigator: RequestEnvironment {
         visibleRoute()?.path ?? SharedPath()
     }
 
-    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool) {
+    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page]) {
         guard willRun else {
             stepsInProgress -= 1
-            // Kept pages brought back are the stack's again.
-            if case .push(let pages, _, _) = step, pages.first?.kind == .provided {
-                keptPages.restored(pages.compactMap(\.page))
+            switch step {
+            case .push(let pages, _, let style):
+                // Kept pages brought back are the stack's again.
+                if pages.first?.kind == .provided { keptPages.restored(pages.compactMap(\.page)) }
+                remember(style, of: pages, made: made)
+            case .setStack(let pages, _, let style), .present(let pages, _, _, let style):
+                remember(style, of: pages, made: made)
+            default:
+                break
             }
             return
         }
@@ -98,6 +105,13 @@ extension Navigator: RequestEnvironment {
         default:
             break
         }
+    }
+
+    /// Remembers the transition `pages` were shown with, for their pop to reverse; free
+    /// when no page was ever shown with one.
+    private func remember(_ style: ShowStyle, of pages: [PageReference], made: [any Page]) {
+        guard style.transition != .platform || !shownTransitions.isEmpty else { return }
+        shownTransitions.record(style.transition, for: pages.compactMap { $0.page(madeAs: made) })
     }
 
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
@@ -137,9 +151,9 @@ extension Navigator: RequestEnvironment {
         }
         for step in plan.steps {
             switch step {
-            case .dismiss(let modal, _):
+            case .dismiss(let modal, _, _):
                 if let modal = modal.page { collect(modal) }
-            case .popTo(let target, let stack):
+            case .popTo(let target, let stack, _):
                 guard let pages = stack.page?.asStack?.containedPages, let target = target.page else { continue }
                 var index = pages.count - 1
                 while index >= 0, pages[index] !== target { index -= 1 }
@@ -205,7 +219,7 @@ extension Navigator: RequestEnvironment {
 
     /// Keeps the pages `step` is about to pop, for a jump back.
     func keepPages(poppedBy step: NavigationPlan.Step) {
-        guard case .popTo(let target, let stack) = step, let stack = stack.page?.asStack, let target = target.page
+        guard case .popTo(let target, let stack, _) = step, let stack = stack.page?.asStack, let target = target.page
         else { return }
         let pages = stack.containedPages
         var index = pages.count - 1

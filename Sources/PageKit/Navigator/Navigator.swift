@@ -50,6 +50,8 @@ public final class Navigator {
     let cache = RouteCache()
     /// Pages popped by requests that keep them, for a jump back.
     let keptPages: KeptPages
+    /// The transitions its steps showed pages with, for their pops to reverse.
+    let shownTransitions = ShownTransitions()
     var guards = TokenList<NavigationGuard>()
     var observers = ObserverList<NavigationEvent>()
     let streams = EventStreams()

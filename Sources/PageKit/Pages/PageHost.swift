@@ -24,12 +24,18 @@ public protocol PageHost: AnyObject {
     ///   - completion: Finished when the presentation has ended, or failed.
     func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion)
 
-    /// Dismisses the page `presenter` presents, and every page presented above it.
+    /// Dismisses the page `presenter` presents, and every page presented above it,
+    /// animated as `style` says: the request's transition, or the one the page was
+    /// presented with, to play in reverse, or ``ShowStyle/default`` for the platform's
+    /// own. A host that cannot show a transition fails with
+    /// ``NavigationError/Code/unsupportedOption`` rather than ignoring it.
     /// - Parameters:
-    ///   - presenter: A page that presents a page.
+    ///   - presenter: A live page that presents one.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the dismissal has ended, or failed.
-    func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion)
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                     completion: TransitionCompletion)
 
     /// Makes a transparent navigation stack holding `pages`, for `!/` and `#/`.
     /// - Parameter pages: The stack, bottom first; never empty.

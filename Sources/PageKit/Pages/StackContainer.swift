@@ -16,12 +16,17 @@ public protocol StackContainer: ParentPage {
     ///   - completion: Finished when the transition has ended, or failed.
     func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
 
-    /// Pops every page above `page`.
+    /// Pops every page above `page`, animated as `style` says. The plan's style is the
+    /// request's transition, or the one the top page was pushed with, to play in reverse,
+    /// or ``ShowStyle/default`` for the platform's own pop. A container that cannot show a
+    /// transition fails with ``NavigationError/Code/unsupportedOption`` rather than
+    /// ignoring it.
     /// - Parameters:
     ///   - page: A page in the stack, which ends on top.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the transition has ended, or failed.
-    func pop(to page: any Page, animated: Bool, completion: TransitionCompletion)
+    func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion)
 
     /// Replaces the whole stack.
     /// - Parameters:

@@ -76,6 +76,9 @@ public struct NavigationError: Error, Sendable {
         /// A link from outside the app matches no pattern of the navigator's ``LinkMap``, or
         /// is not a link; ``NavigationError/underlying`` is the ``LinkMapError``.
         public static let invalidLink = Code("invalidLink")
+        /// A move was given an option it cannot honour (a transition for `update`, a
+        /// presentation for `pop`); moves never ignore an option.
+        public static let unsupportedOption = Code("unsupportedOption")
         /// A move (`back`, `up`, a relative path) reaches above the root.
         public static let outOfRange = Code("outOfRange")
         /// A response's payload is not of the type the opener expects.

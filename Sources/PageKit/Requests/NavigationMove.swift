@@ -45,3 +45,46 @@ extension NavigationMove: CustomStringConvertible {
         }
     }
 }
+
+extension NavigationMove {
+    /// The options of `options` this move cannot honour, by name; empty when it honours
+    /// them all. Every move honours `animated`, `payload` and `source`:
+    ///
+    /// | Option | Honoured by |
+    /// |---|---|
+    /// | `transition` | every move but `update`: pops and dismissals play it, pushes show it |
+    /// | `hidesBottomBar` | moves that push: `push`, `push(page:)`, `push(identifiedBy:)`, `jump` (kept pages brought back), `back` |
+    /// | `presentation` | `back`, which may present the pages it restores |
+    /// | `keepsLeftPages` | moves that pop: `pop`, `pop(to:)`, `popToRoot`, `jump`, `back`, `up`, `close` |
+    /// | `mode` | none: a move plans against the live hierarchy; ``ResolutionMode/exact`` is for paths |
+    func unhonoured(_ options: NavigationOptions) -> [String] {
+        var unhonoured: [String] = []
+        if options.mode != .reuse { unhonoured.append("mode(.exact)") }
+        if options.transition != nil, case .update = self { unhonoured.append("transition") }
+        if options.hidesBottomBar != nil, !pushes { unhonoured.append("hidingBottomBar") }
+        if options.presentation != nil, !presents { unhonoured.append("presentation") }
+        if options.keepsLeftPages, !pops { unhonoured.append("keepingLeftPages") }
+        return unhonoured
+    }
+
+    /// Whether the move may push pages.
+    private var pushes: Bool {
+        switch self {
+        case .push, .pushPage, .bringToTop, .jump, .back: true
+        case .pop, .popTo, .popToRoot, .up, .update, .close: false
+        }
+    }
+
+    /// Whether the move may present pages.
+    private var presents: Bool {
+        if case .back = self { true } else { false }
+    }
+
+    /// Whether the move may pop pages.
+    private var pops: Bool {
+        switch self {
+        case .pop, .popTo, .popToRoot, .jump, .back, .up, .close: true
+        case .push, .pushPage, .bringToTop, .update: false
+        }
+    }
+}

@@ -10,8 +10,10 @@
 ///
 /// Each option is said one way: its name, on the defaults or after another option.
 ///
-/// Moves (``Navigator/pop(_:_:)``, ``Navigator/jump(to:_:)``, …) read `animated` and
-/// `payload`; their mode and source are their own.
+/// Moves (``Navigator/pop(_:_:)``, ``Navigator/jump(to:_:)``, …) read `animated`,
+/// `payload`, `source`, and the options their kind of move can honour (a pop its
+/// transition, a push whether it hides the tab bar); another option fails the move with
+/// ``NavigationError/Code/unsupportedOption`` rather than being ignored (see <doc:Moves>).
 public struct NavigationOptions: Sendable {
     /// How the path is resolved against the live hierarchy. Default ``ResolutionMode/reuse``.
     public var mode: ResolutionMode

@@ -9,8 +9,9 @@ protocol RequestEnvironment: AnyObject {
     func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page]
     func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws
     /// A step is about to touch the hierarchy, or has started: what containers report in
-    /// between is the request's own; `keepingPopped` keeps what it pops.
-    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool)
+    /// between is the request's own; `keepingPopped` keeps what it pops; `made` are the
+    /// plan's new pages, which its references name by index.
+    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page])
     func emit(_ event: NavigationEvent)
     /// Records `path` in the history, after dropping the last `count` entries.
     func record(_ path: SharedPath, droppingLast count: Int)
@@ -211,10 +212,10 @@ final class RequestDriver: TransitionLabeling {
                 self.perform(self.machine.stepEnded(ended))
             }
         }
-        environment.step(step, willRun: true, keepingPopped: keepingPopped)
+        environment.step(step, willRun: true, keepingPopped: keepingPopped, made: made)
         perform(step, of: plan, environment: environment, completion: completion)
         start.isStarting = false
-        environment.step(step, willRun: false, keepingPopped: keepingPopped)
+        environment.step(step, willRun: false, keepingPopped: keepingPopped, made: made)
         return start.endedAtOnce
     }
 
@@ -239,10 +240,10 @@ final class RequestDriver: TransitionLabeling {
             completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
         }
         switch step {
-        case .dismiss(let modal, let presenter):
+        case .dismiss(let modal, let presenter, let style):
             guard let presenter = page(presenter), let modal = page(modal),
                   host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
-            host.dismissPage(presentedBy: presenter, animated: animated, completion: completion)
+            host.dismissPage(presentedBy: presenter, animated: animated, style: style, completion: completion)
         case .dismissOther(_, let level):
             guard let level = page(level) else { return stale("`\(step)`") }
             host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
@@ -250,10 +251,10 @@ final class RequestDriver: TransitionLabeling {
             guard let tabs = page(container)?.asTabs, let tab = page(tab),
                   tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
             tabs.selectTab(tab, animated: animated, completion: completion)
-        case .popTo(let target, let container):
+        case .popTo(let target, let container, let style):
             guard let stack = page(container)?.asStack, let target = page(target),
                   stack.containedPages.contains(where: { $0 === target }) else { return stale("`\(target)`") }
-            stack.pop(to: target, animated: animated, completion: completion)
+            stack.pop(to: target, animated: animated, style: style, completion: completion)
         case .push(let pages, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
             stack.push(pages.compactMap(page), animated: animated, style: style, completion: completion)

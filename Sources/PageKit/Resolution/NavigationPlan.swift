@@ -17,16 +17,18 @@
 public struct NavigationPlan: Sendable {
     /// One thing a plan does, through a container or the ``PageHost``.
     public enum Step: Sendable {
-        /// Dismiss a modal page (and everything presented above it).
-        case dismiss(PageReference, presentedBy: PageReference)
+        /// Dismiss a modal page (and everything presented above it), animated as `style`
+        /// says: the request's transition, else the reverse of the one that presented it.
+        case dismiss(PageReference, presentedBy: PageReference, style: ShowStyle)
         /// Dismiss what covers a level and is not a page (an alert, a share sheet, named
         /// by its host, ``PageHost/foreignPresentation(over:)``), before the plan shows
         /// anything.
         case dismissOther(String, over: PageReference)
         /// Select a tab.
         case select(PageReference, in: PageReference)
-        /// Pop a stack until the page is on top.
-        case popTo(PageReference, in: PageReference)
+        /// Pop a stack until the page is on top, animated as `style` says: the request's
+        /// transition, else the reverse of the one that pushed the top page.
+        case popTo(PageReference, in: PageReference, style: ShowStyle)
         /// Push new pages on a stack, as one transition shown as `style` says.
         case push([PageReference], onto: PageReference, style: ShowStyle)
         /// Replace a whole stack with new pages.
@@ -144,7 +146,7 @@ extension NavigationPlan.Step {
     var container: PageReference? {
         switch self {
         case .select(_, let tabs), .addTab(_, _, let tabs, _): tabs
-        case .popTo(_, let stack), .push(_, let stack, _), .setStack(_, let stack, _): stack
+        case .popTo(_, let stack, _), .push(_, let stack, _), .setStack(_, let stack, _): stack
         case .dismiss, .dismissOther, .present, .deliver, .run, .update: nil
         }
     }
@@ -169,14 +171,14 @@ extension NavigationPlan.Step: CustomStringConvertible {
             return inNewStack ? "[\(names)] in a new stack" : names
         }
         switch self {
-        case .dismiss(let page, let presenter):
-            return "dismiss \(page) (presented by \(presenter))"
+        case .dismiss(let page, let presenter, let style):
+            return "dismiss \(page) (presented by \(presenter))\(style)"
         case .dismissOther(let name, let level):
             return "dismiss \(name) over \(level) (not a page)"
         case .select(let tab, let container):
             return "select \(tab) in \(container)"
-        case .popTo(let page, let stack):
-            return "pop \(stack) to \(page)"
+        case .popTo(let page, let stack, let style):
+            return "pop \(stack) to \(page)\(style)"
         case .push(let pages, let stack, let style):
             return "push \(list(pages, false)) onto \(stack)\(style)"
         case .setStack(let pages, let stack, let style):

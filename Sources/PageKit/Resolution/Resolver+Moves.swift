@@ -125,7 +125,8 @@ extension Resolver {
                 destination: SharedPath(trails: visible.path(through: stack.offset).trails, rest: PagePath(components)),
                 mode: .reuse,
                 steps: [.setStack(pages.map { PageReference(live: $0) }, of: PageReference(live: stack.stack),
-                                  style: ShowStyle(transition: options.transition ?? .platform))],
+                                  style: ShowStyle(transition: options.transition ?? .platform,
+                                                   hidesBottomBar: options.hidesBottomBar ?? false))],
                 newComponents: [], target: PageReference(live: page))
         }
     }
@@ -179,7 +180,8 @@ extension Resolver {
             destination: SharedPath(trails: reveal.destination.trails, rest: PagePath(reveal.destination.rest.components + components)),
             mode: .exact,
             steps: reveal.steps + [.push(pushed, onto: PageReference(live: kept.stack),
-                                         style: ShowStyle(transition: options.transition ?? .platform))],
+                                         style: ShowStyle(transition: options.transition ?? .platform,
+                                                   hidesBottomBar: options.hidesBottomBar ?? false))],
             newComponents: [], target: pushed[pushed.count - 1])
     }
 
@@ -220,7 +222,8 @@ extension Resolver {
     private func popPlan(_ stack: VisibleStack, to index: Int, in visible: Route) -> NavigationPlan {
         let page = stack.pages[index]
         let steps: [NavigationPlan.Step] = index < stack.top
-            ? [.popTo(PageReference(live: page), in: PageReference(live: stack.stack))] : []
+            ? [.popTo(PageReference(live: page), in: PageReference(live: stack.stack),
+                      style: leaveStyle(taking: stack.pages[stack.top]))] : []
         return NavigationPlan(destination: visible.path(through: stack.offset + index + 1), mode: .reuse,
                               steps: steps, newComponents: [], target: PageReference(live: page))
     }

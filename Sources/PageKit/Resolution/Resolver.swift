@@ -35,12 +35,16 @@ struct Resolver {
     var source: NavigationSource { options.source }
     /// The visible chain, when the caller has read it; read on demand otherwise.
     private let knownVisible: Route?
+    /// The transitions pages were shown with, for pops and dismissals to reverse.
+    private let shown: ShownTransitions?
 
-    init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: Route? = nil) {
+    init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: Route? = nil,
+         shown: ShownTransitions? = nil) {
         self.hierarchy = hierarchy
         self.registry = registry
         self.options = options
         knownVisible = visible
+        self.shown = shown
     }
 
     /// How a step shows `pages`: the request's styles, else the registrations' (the first
@@ -54,6 +58,15 @@ struct Resolver {
             presentation: presenting ? options.presentation ?? first.presentation : .automatic,
             hidesBottomBar: presenting ? false : options.hidesBottomBar ?? last.hidesBottomBar,
             stack: inNewStack ? first.stack : nil)
+    }
+
+    /// How a pop or a dismissal takes `leaving` (the page on top) off the screen: the
+    /// request's transition, else the one `leaving` was shown with, which the container
+    /// plays in reverse, else the platform's.
+    func leaveStyle(taking leaving: (any Page)?) -> ShowStyle {
+        if let transition = options.transition { return ShowStyle(transition: transition) }
+        guard let leaving, let transition = shown?.transition(of: leaving) else { return .default }
+        return ShowStyle(transition: transition)
     }
 
     /// The visible chain, spelled: what relative paths and moves climb.
@@ -258,7 +271,8 @@ struct Walk {
             if isPositional, let stack = cursor.page.asStack {
                 let pages = stack.containedPages
                 if pages.count > 1 {
-                    steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack)))
+                    steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
+                                        style: resolver.leaveStyle(taking: pages.last)))
                 }
             }
         }
@@ -394,7 +408,8 @@ struct Walk {
         guard let (position, stepIndex) = pendingPop, let stack = position.stack else { return }
         pendingPop = nil
         if !position.isTop {
-            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack)), at: stepIndex)
+            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack),
+                                style: resolver.leaveStyle(taking: stack.containedPages.last)), at: stepIndex)
         }
     }
 
@@ -658,7 +673,8 @@ struct Walk {
     private mutating func insertDismissal() {
         let visible = crossings ?? resolver.visibleCrossings
         for crossing in visible where !matchedModals.contains(ObjectIdentifier(crossing.page)) {
-            steps.insert(.dismiss(PageReference(live: crossing.page), presentedBy: PageReference(live: crossing.presenter)),
+            steps.insert(.dismiss(PageReference(live: crossing.page), presentedBy: PageReference(live: crossing.presenter),
+                                  style: resolver.leaveStyle(taking: crossing.page)),
                          at: 0)
             return
         }

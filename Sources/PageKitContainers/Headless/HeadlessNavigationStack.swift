@@ -89,16 +89,19 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         run(.push, pages, animated, completion, style: style)
     }
 
-    /// Pops every page above `page` at once; fails if `page` is not in the stack.
+    /// Pops every page above `page` at once, animated as `style` says; the driver's
+    /// transition records the style. Fails if `page` is not in the stack.
     /// - Parameters:
     ///   - page: A page of the stack.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the driver says so.
-    public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
-        pop(to: page, animated: animated, by: .app, completion: completion)
+    public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        pop(to: page, animated: animated, by: .app, style: style, completion: completion)
     }
 
-    func pop(to page: any Page, animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {
+    func pop(to page: any Page, animated: Bool, by source: NavigationSource, style: ShowStyle = .default,
+             completion: TransitionCompletion) {
         guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not in stack `\(pageName)`"))
@@ -108,7 +111,7 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         if !popped.isEmpty {
             transitionQueue.reportChange(HierarchyChange(.popped, by: source, in: self, pages: popped))
         }
-        run(.pop, popped, animated, completion)
+        run(.pop, popped, animated, completion, style: style)
     }
 
     /// Replaces the stack at once; fails for an empty one, or one that holds a page twice.

@@ -105,17 +105,20 @@ public final class HeadlessPageHost: PageHost {
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
-    /// presented above it; fails if it presents nothing.
+    /// presented above it, animated as `style` says; the driver's transition records the
+    /// style. Fails if it presents nothing.
     /// - Parameters:
     ///   - presenter: The presenter.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the driver says so.
-    public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        dismissPage(presentedBy: presenter, animated: animated, by: .app, completion: completion)
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                            completion: TransitionCompletion) {
+        dismissPage(presentedBy: presenter, animated: animated, by: .app, style: style, completion: completion)
     }
 
     func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,
-                     completion: TransitionCompletion) {
+                     style: ShowStyle = .default, completion: TransitionCompletion) {
         guard let page = presentedPage(of: presenter) else {
             return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
@@ -123,7 +126,7 @@ public final class HeadlessPageHost: PageHost {
         removePresentations(from: presenter)
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
-        run(.dismiss, presenter, page, animated, completion)
+        run(.dismiss, presenter, page, animated, completion, style: style)
     }
 
     // MARK: Acting as the person does

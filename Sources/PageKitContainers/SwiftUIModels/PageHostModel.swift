@@ -196,15 +196,21 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
     /// presented above it.
+    ///
+    /// SwiftUI's own animation is used whatever `style`'s transition, as for a
+    /// presentation, except ``/PageKit/TransitionStyle/none``, which does not animate.
     /// - Parameters:
     ///   - presenter: The presenter.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the dismissed level's hosting controller reports
     ///     `viewDidDisappear` (at once when not animated, or when the presentation never
     ///     appeared: SwiftUI dismisses nothing it never showed); failed with ``/PageKit/NavigationError/Code/staleHierarchy`` when
     ///     `presenter` presents nothing.
-    public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        dismissPage(presentedBy: presenter, animated: animated, by: .app, completion: completion)
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                            completion: TransitionCompletion) {
+        dismissPage(presentedBy: presenter, animated: animated && style.transition != .none, by: .app,
+                    completion: completion)
     }
 
     func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,

@@ -182,14 +182,18 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     }
 
     /// Pops every page above `page`; the transition ends when `page` has appeared.
+    ///
+    /// SwiftUI's own pop animation is used whatever `style`'s transition, as for a push,
+    /// except ``/PageKit/TransitionStyle/none``, which does not animate.
     /// - Parameters:
     ///   - page: A page of the stack.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when `page` has appeared (at once when not animated, not
     ///     on screen, or already on top); failed with
     ///     ``/PageKit/NavigationError/Code/staleHierarchy`` if `page` is not in the stack.
-    public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
-        pop(to: page, animated: animated, by: .app, completion: completion)
+    public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        pop(to: page, animated: animated && style.transition != .none, by: .app, completion: completion)
     }
 
     func pop(to page: any Page, animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {

@@ -138,7 +138,15 @@ public final class UIKitPageHost: PageHost {
             }
             configure(controller, presenting)
         }
-        switch style.transition {
+        return apply(style.transition, to: controller, presented: false)
+    }
+
+    /// Sets `controller` up to be presented, or dismissed once `presented`, with
+    /// `transition`; the error for one this host does not know, or a curl of a page
+    /// presented other than full screen (UIKit curls only those).
+    private func apply(_ transition: TransitionStyle, to controller: UIViewController,
+                       presented: Bool) -> NavigationError? {
+        switch transition {
         case .platform, .none:
             break
         case .coverVertical:
@@ -148,14 +156,18 @@ public final class UIKitPageHost: PageHost {
         case .crossDissolve:
             controller.modalTransitionStyle = .crossDissolve
         case .curl:
+            if presented, controller.modalPresentationStyle != .fullScreen {
+                return NavigationError(.unsupportedOption, component: controller.title,
+                                       reason: "UIKit curls only pages presented full screen")
+            }
             controller.modalPresentationStyle = .fullScreen  // UIKit curls only full-screen pages.
             controller.modalTransitionStyle = .partialCurl
         case .moveIn, .dropDown, .custom:
-            if case .custom(let name) = style.transition, styles.animators[name] == nil {
+            if case .custom(let name) = transition, styles.animators[name] == nil {
                 return NavigationError(.cannotShow, component: controller.title,
                                        reason: "no transition is registered as `\(name)`")
             }
-            let transitions = PresentationTransitions(style: style.transition, styles: styles)
+            let transitions = PresentationTransitions(style: transition, styles: styles)
             // UIKit holds it weakly: the controller keeps it for as long as it lives.
             Attached.keep(transitions: transitions, for: controller)
             controller.transitioningDelegate = transitions
@@ -194,13 +206,23 @@ public final class UIKitPageHost: PageHost {
     /// A dismissal the app asks of UIKit directly is seen when the dismissed level is a
     /// stack this host made (it reports its own dismissal); otherwise the navigator
     /// notices it when its next request starts.
+    ///
+    /// With a transition other than the platform's, the page leaves with it (UIKit's
+    /// `modalTransitionStyle`, or an animator); with the platform's, it leaves as it came.
     /// - Parameters:
     ///   - presenter: A page that is a view controller.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the dismissal ends, including one already under way
-    ///     (UIKit never calls back a second `dismiss` on it).
-    public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        core.dismiss(presentedBy: presenter, animated: animated, completion: completion)
+    ///     (UIKit never calls back a second `dismiss` on it); failed for a transition
+    ///     this host cannot play.
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                            completion: TransitionCompletion) {
+        if style.transition != .platform, let presented = (presenter as? UIViewController)?.presentedViewController,
+           !presented.isBeingDismissed, let failure = apply(style.transition, to: presented, presented: true) {
+            return completion.fail(failure)
+        }
+        core.dismiss(presentedBy: presenter, animated: animated && style.transition != .none, completion: completion)
     }
 
     /// A transparent ``QueueNavigationController`` on this host's queue.

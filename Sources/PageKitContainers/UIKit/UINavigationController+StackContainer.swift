@@ -53,17 +53,21 @@ extension UINavigationController: StackContainer {
         pageKitCore.start(.push(controllers), animated: animated, style: style.transition, completion: completion)
     }
 
-    /// Pops until `page` is on top.
+    /// Pops until `page` is on top, animated as `style`'s transition says on a
+    /// ``QueueNavigationController`` (a plain navigation controller animates as UIKit
+    /// does); with the platform's transition, a page pushed with a style leaves with it
+    /// reversed.
     /// - Parameters:
     ///   - page: A page of the stack.
     ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
     ///   - completion: Finished when the transition ends; failed if `page` is not here.
-    public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
+    public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controller = page as? UIViewController else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageDescription)` is not in this navigation controller"))
         }
-        pageKitCore.start(.popTo(controller), animated: animated, completion: completion)
+        pageKitCore.start(.popTo(controller), animated: animated, style: style.transition, completion: completion)
     }
 
     /// Replaces the stack.

@@ -129,8 +129,8 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         core.start(.push(pages), animated: animated, style: style.transition, completion: completion)
     }
 
-    public func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
-        core.start(.popTo(page), animated: animated, completion: completion)
+    public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        core.start(.popTo(page), animated: animated, style: style.transition, completion: completion)
     }
 
     public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {

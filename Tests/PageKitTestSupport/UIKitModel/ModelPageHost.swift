@@ -41,8 +41,9 @@ public final class ModelPageHost: PageHost {
         core.present(page, from: presenter, animated: animated && style.transition != .none, completion: completion)
     }
 
-    public func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        core.dismiss(presentedBy: presenter, animated: animated, completion: completion)
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                            completion: TransitionCompletion) {
+        core.dismiss(presentedBy: presenter, animated: animated && style.transition != .none, completion: completion)
     }
 
     /// As the UIKit host: the covering controller's type, or for an alert its title.

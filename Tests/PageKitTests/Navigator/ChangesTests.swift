@@ -72,7 +72,7 @@ struct ChangesTests {
         case "direct push":
             fixture.contact.push([TestPage("x")], animated: false, completion: TransitionCompletion { _ in })
         case "direct pop":
-            fixture.contact.pop(to: fixture.list, animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.pop(to: fixture.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
         case "direct present":
             fixture.present(TestPage("x"), from: fixture.home)
         case "queued push":
@@ -237,7 +237,7 @@ struct ChangesTests {
             self.pages += pages
             completion.finish()
         }
-        func pop(to page: any Page, animated: Bool, completion: TransitionCompletion) {
+        func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
             while let last = pages.last, last !== page { pages.removeLast() }
             completion.finish()
         }

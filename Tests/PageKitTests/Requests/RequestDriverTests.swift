@@ -40,7 +40,7 @@ struct RequestDriverTests {
             if component.name == failingAction { throw NavigationError(.actionFailed, reason: "no") }
         }
 
-        func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool) {
+        func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page]) {
             log.append(willRun ? "step \(step) begins" : "step started")
         }
 
@@ -190,7 +190,7 @@ final class FakeHost: PageHost {
     func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
         completion.fail(NavigationError(.cannotShow, reason: "the fake host presents nothing"))
     }
-    func dismissPage(presentedBy presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         completion.fail(NavigationError(.staleHierarchy, reason: "the fake host presents nothing"))
     }
     func makeStack(with pages: [any Page]) -> any StackContainer {
