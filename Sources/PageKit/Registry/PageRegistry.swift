@@ -61,9 +61,26 @@ public struct PageRegistry: Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The scope each scoped name was registered under, by its qualified name.
+    private var owners: [String: String] = [:]
+    /// The scope this registry registers under: `nil` for the app's own names.
+    public let scope: String?
 
-    /// An empty registry.
-    public init() {}
+    /// An empty registry for the app's own names.
+    public init() {
+        scope = nil
+    }
+
+    /// An empty registry for a feature module: each name it registers is qualified by
+    /// `scope` (`cart` in scope `checkout` is `checkout.cart`, the name paths and pages
+    /// use), so two modules may use the same local name. Compose the modules' registries
+    /// into the app's with ``merge(_:)``.
+    /// - Parameter scope: Letters, digits, `_` and `-`; not empty.
+    /// - Throws: ``NavigationError/Code/invalidScope`` for any other scope.
+    public init(scope: String) throws {
+        try Self.checkScope(scope)
+        self.scope = scope
+    }
 
     /// Registers a factory for `name`.
     /// - Parameters:
@@ -136,12 +153,14 @@ public struct PageRegistry: Sendable {
         try add(name, Entry(kind: .action(action), isExternallyOpenable: externallyOpenable))
     }
 
-    private mutating func add(_ name: String, _ entry: Entry) throws {
+    private mutating func add(_ local: String, _ entry: Entry) throws {
+        let name = qualified(local)
         guard entries[name] == nil else {
             throw NavigationError(.duplicateRegistration, component: name,
                                   reason: "`\(name)` is already registered; call replace(_:) to swap it")
         }
         entries[name] = entry
+        if let scope { owners[name] = scope }
     }
 
     /// Registers a factory for `name`, replacing any factory already registered.
@@ -158,8 +177,10 @@ public struct PageRegistry: Sendable {
         options: PageOptions = .default,
         factory: @escaping Factory
     ) -> Bool {
-        entries.updateValue(Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable),
-                            forKey: name) != nil
+        let name = qualified(name)
+        owners[name] = scope
+        return entries.updateValue(Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable),
+                                   forKey: name) != nil
     }
 
     /// The options `name` was registered with; the defaults for an action or an unknown
@@ -187,7 +208,8 @@ public struct PageRegistry: Sendable {
     /// - Returns: Whether there was one.
     @discardableResult
     public mutating func remove(_ name: String) -> Bool {
-        entries.removeValue(forKey: name) != nil
+        owners[name] = nil
+        return entries.removeValue(forKey: name) != nil
     }
 
     /// Whether a factory is registered for `name`.
@@ -210,5 +232,46 @@ public struct PageRegistry: Sendable {
 
     func entry(for name: String) -> Entry? {
         entries[name]
+    }
+
+    // Scopes: the storage is here; what they mean is in PageRegistry+Scopes.swift.
+
+    /// The scope `name` was registered under: `nil` for the app's own names and unknown ones.
+    /// - Parameter name: A qualified component name (`checkout.cart`).
+    public func scope(of name: String) -> String? {
+        owners[name]
+    }
+
+    /// Adds every registration of `other`, keeping its scope, or none of them: a name both
+    /// registries hold fails the merge with ``NavigationError/Code/duplicateRegistration``,
+    /// whose reason lists every such name and whose ``NavigationError/underlying`` is a
+    /// ``PageRegistryConflicts`` listing them as values.
+    /// - Parameter other: A feature module's registry, or several already composed.
+    /// - Throws: The conflicts, when there are any; the registry is then unchanged.
+    /// - Complexity: O(*m*) in the names of `other`.
+    public mutating func merge(_ other: PageRegistry) throws {
+        let conflicts = other.entries.keys.filter { entries[$0] != nil }.sorted().map { name in
+            PageRegistryConflicts.Conflict(name: name, scopes: [owners[name], other.owners[name]])
+        }
+        guard conflicts.isEmpty else {
+            let error = PageRegistryConflicts(conflicts: conflicts)
+            throw NavigationError(.duplicateRegistration, reason: "\(error)", underlying: error)
+        }
+        entries.merge(other.entries) { mine, _ in mine }
+        owners.merge(other.owners) { mine, _ in mine }
+    }
+
+    /// Removes every name registered under `scope`, as when a feature module is unloaded.
+    /// - Parameter scope: The scope.
+    /// - Returns: How many names were removed.
+    /// - Complexity: O(*n*) in the registered names.
+    @discardableResult
+    public mutating func remove(scope: String) -> Int {
+        let names = owners.filter { $0.value == scope }.map(\.key)
+        for name in names {
+            owners[name] = nil
+            entries[name] = nil
+        }
+        return names.count
     }
 }
