@@ -44,4 +44,59 @@ extension Navigator {
         options.source = .app
         return request(PagePath([], origin: .current(levelsUp: 0)), options)
     }
+
+    /// Revalidates (``revalidate(_:)``) each time `changes` yields, as when the session
+    /// signs out, until the token is cancelled or freed, or the sequence ends.
+    ///
+    /// ```swift
+    /// let token = navigator.revalidate(on: session.signedInChanges)   // an AsyncStream<Bool>
+    /// ```
+    ///
+    /// Changes coalesce: those that arrive while a revalidation waits or runs give one more,
+    /// after it, so the guards always see the latest state and never more than once behind.
+    /// - Parameters:
+    ///   - changes: Yields when what the guards read changes; its elements are not read.
+    ///   - options: Animation and payload of each revalidation.
+    /// - Returns: The token that keeps the observation.
+    public func revalidate<Changes: AsyncSequence & Sendable>(on changes: Changes,
+                                                               _ options: NavigationOptions = .default)
+        -> ObservationToken {
+        let coalescing = CoalescedRevalidation()
+        let task = Task { @MainActor [weak self] in
+            do {
+                for try await _ in changes {
+                    guard let self else { return }
+                    coalescing.changed { self.revalidate(options) }
+                }
+            } catch {
+                // A sequence that fails ends the observation, as one that finishes does.
+            }
+        }
+        return ObservationToken { task.cancel() }
+    }
+}
+
+/// At most one revalidation waiting or running, and at most one more after it.
+@MainActor
+final class CoalescedRevalidation {
+    private var running: NavigationRequest?
+    private var changedSince = false
+
+    /// What the guards read has changed: revalidate now, or once the one under way ends.
+    func changed(_ revalidate: @escaping @MainActor () -> NavigationRequest) {
+        guard running == nil else {
+            changedSince = true
+            return
+        }
+        let request = revalidate()
+        running = request
+        request.onResolve { [weak self] _ in
+            guard let self else { return }
+            running = nil
+            if changedSince {
+                changedSince = false
+                changed(revalidate)
+            }
+        }
+    }
 }

@@ -325,4 +325,54 @@ struct LinksAndRestorationTests {
         #expect(fixture.navigator.currentPath.description == "/tab#settings")
         token.cancel()
     }
+
+    // MARK: Asking again when state changes
+
+    @Test("a change the app observes revalidates: signing out follows the guard's redirect")
+    func revalidateOnChange() async throws {
+        let fixture = Fixture()
+        var signedIn = true
+        let token = fixture.navigator.addGuard { request in
+            request.to.components.contains { $0.name == "person_detail" } && !signedIn
+                ? .redirect(to: try! PagePath(parsing: "/tab#settings")) : .allow
+        }
+        let (changes, continuation) = AsyncStream<Bool>.makeStream()
+        let observation = fixture.navigator.revalidate(on: changes)
+        signedIn = false
+        continuation.yield(false)
+        #expect(await yieldUntil { fixture.navigator.currentPath.description == "/tab#settings" })
+        observation.cancel()
+        token.cancel()
+        continuation.finish()
+    }
+
+    @Test("changes while a revalidation waits or runs give one more revalidation after it, not one each")
+    func revalidationCoalesces() async throws {
+        let fixture = Fixture(animationDuration: .milliseconds(300))
+        var asked = 0
+        let token = fixture.navigator.addGuard { _ in
+            asked += 1
+            return .allow
+        }
+        let open = fixture.navigator.request("app://tab/settings")
+        #expect(await yieldUntil { asked == 1 }, "the open is asked and its transition runs")
+        let (changes, continuation) = AsyncStream<Int>.makeStream()
+        let observation = fixture.navigator.revalidate(on: changes)
+        for change in 0..<5 { continuation.yield(change) }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(asked == 1, "the revalidation waits for the open's transition")
+        fixture.clock.advance(by: .milliseconds(300))
+        _ = try await open.outcome()
+        #expect(await yieldUntil { asked == 3 }, "one for the first change, one for the four after it")
+        for _ in 0..<50 { await Task.yield() }
+        #expect(asked == 3)
+        continuation.yield(5)
+        #expect(await yieldUntil { asked == 4 }, "a later change revalidates again")
+        observation.cancel()
+        continuation.yield(6)
+        for _ in 0..<50 { await Task.yield() }
+        #expect(asked == 4, "a cancelled observation revalidates no more")
+        token.cancel()
+        continuation.finish()
+    }
 }
