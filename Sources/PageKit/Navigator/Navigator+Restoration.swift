@@ -1,8 +1,16 @@
 extension Navigator {
-    /// The state to save: the current path, each page with its own parameters, and the
-    /// history.
+    /// The state to save: the current path, each page with its own parameters, the
+    /// history, and the own state of each page on the path that adopts ``StateSaving``
+    /// (a page whose state fails to encode saves none).
     public var state: NavigationState {
-        NavigationState(path: currentPath, history: history.entries)
+        guard let route = visibleRoute() else { return NavigationState(path: PagePath([]), history: history.entries) }
+        var states: [PageSavedState] = []
+        for index in 0..<route.count {
+            let page = route[index].page
+            guard let saving = page as? any StateSaving, let json = try? saving.encodedState() else { continue }
+            states.append(PageSavedState(index: index, name: page.pageName, json: json))
+        }
+        return NavigationState(path: route.path.path, history: history.entries, pageStates: states)
     }
 
     /// Restores a saved state, in exact mode: the hierarchy is made equal to its path,
@@ -47,7 +55,33 @@ extension Navigator {
         var entries = state.history
         if entries.last == state.path { entries.removeLast() }
         history.replace(with: entries + [currentPath])
-        return RestorationReport(saved: state.path, restored: path, trims: trims)
+        return RestorationReport(saved: state.path, restored: path, trims: trims,
+                                 unrestoredStates: restorePageStates(state.pageStates))
+    }
+
+    /// Hands each saved page state to the page now at its place, when the restore kept
+    /// that place; the states it could not hand over, and why.
+    private func restorePageStates(_ states: [PageSavedState]) -> [RestorationReport.Trim] {
+        guard !states.isEmpty, let route = visibleRoute() else { return [] }
+        var unrestored: [RestorationReport.Trim] = []
+        for state in states where state.index < route.count {
+            let anchor = route[state.index]
+            func fail(_ reason: String, _ error: (any Error)? = nil) {
+                unrestored.append(RestorationReport.Trim(
+                    component: anchor.component, index: state.index,
+                    error: NavigationError(.stateNotRestored, component: state.name, reason: reason, underlying: error)))
+            }
+            guard anchor.page.pageName == state.name, let saving = anchor.page as? any StateSaving else {
+                fail("the page at \(state.index) is `\(anchor.page.pageName)`, which does not save a state")
+                continue
+            }
+            do {
+                try saving.restoreState(fromJSON: state.json)
+            } catch {
+                fail("its saved state no longer decodes: \(error)", error)
+            }
+        }
+        return unrestored
     }
 
     /// `path` cut before the component `error` names, recording the cut; `nil` when

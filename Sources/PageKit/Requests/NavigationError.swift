@@ -76,6 +76,8 @@ public struct NavigationError: Error, Sendable {
         /// A link from outside the app matches no pattern of the navigator's ``LinkMap``, or
         /// is not a link; ``NavigationError/underlying`` is the ``LinkMapError``.
         public static let invalidLink = Code("invalidLink")
+        /// A page's saved state (``StateSaving``) could not be handed back on restore.
+        public static let stateNotRestored = Code("stateNotRestored")
         /// A ``PageRegistry`` scope holds characters a path reads as syntax, or is empty.
         public static let invalidScope = Code("invalidScope")
         /// A move was given an option it cannot honour (a transition for `update`, a

@@ -22,11 +22,16 @@ public struct RestorationReport: Sendable, CustomStringConvertible {
     /// The components trimmed, in the order they were found.
     public let trims: [Trim]
 
-    /// Whether the whole saved path was restored.
-    public var isComplete: Bool { trims.isEmpty }
+    /// The pages' own states (``StateSaving``) that could not be handed back: the page at
+    /// their place does not save one, or the state no longer decodes. States of trimmed
+    /// components are dropped with them and not listed.
+    public let unrestoredStates: [Trim]
+    /// Whether the whole saved path, and every saved page state on it, was restored.
+    public var isComplete: Bool { trims.isEmpty && unrestoredStates.isEmpty }
 
     /// `restored /tab#contact/list (trimmed 1: …)`.
     public var description: String {
         "restored \(restored)" + (trims.isEmpty ? "" : " (trimmed \(trims.count): \(trims.map(\.description).joined(separator: "; ")))")
+            + (unrestoredStates.isEmpty ? "" : " (states not restored: \(unrestoredStates.map(\.description).joined(separator: "; ")))")
     }
 }
