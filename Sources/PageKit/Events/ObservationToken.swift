@@ -20,8 +20,12 @@ public final class ObservationToken {
 
 /// Elements kept while their ``ObservationToken`` lives and is not cancelled: observers,
 /// guards. An element whose token is gone is dropped the next time the list is read.
+///
+/// A class, so that an observer may cause another event (an observer that navigates)
+/// while the list sends one: a struct held in a property would be under exclusive
+/// access for the whole send.
 @MainActor
-struct TokenList<Element> {
+final class TokenList<Element> {
     final class Entry {
         let element: Element
         weak var token: ObservationToken?
@@ -30,11 +34,13 @@ struct TokenList<Element> {
 
     private(set) var entries: [Entry] = []
 
+    init() {}
+
     /// Whether no element was added, or every one has been dropped already. Cheap, for
     /// fast paths; it may still count an element whose token has just gone.
     var isEmpty: Bool { entries.isEmpty }
 
-    mutating func add(_ element: Element) -> ObservationToken {
+    func add(_ element: Element) -> ObservationToken {
         let entry = Entry(element)
         entries.append(entry)
         let token = ObservationToken { [weak entry] in entry?.token = nil }
@@ -43,7 +49,7 @@ struct TokenList<Element> {
     }
 
     /// The elements whose tokens live, in the order they were added.
-    mutating func elements() -> [Element] {
+    func elements() -> [Element] {
         guard !entries.isEmpty else { return [] }
         entries.removeAll { $0.token == nil || $0.token?.isCancelled == true }
         return entries.map(\.element)
@@ -52,7 +58,7 @@ struct TokenList<Element> {
 
 extension TokenList {
     /// Sends `event` to every observer whose token lives, in the order they were added.
-    mutating func send<Event>(_ event: Event) where Element == (Event) -> Void {
+    func send<Event>(_ event: Event) where Element == (Event) -> Void {
         var dropsSome = false
         // Over the entries as they are now (a copy that shares their storage): an observer
         // added or removed by an observer counts from the next event.

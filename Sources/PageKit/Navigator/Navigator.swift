@@ -52,8 +52,8 @@ public final class Navigator {
     let keptPages: KeptPages
     /// The transitions its steps showed pages with, for their pops to reverse.
     let shownTransitions = ShownTransitions()
-    var guards = TokenList<NavigationGuard>()
-    var observers = ObserverList<NavigationEvent>()
+    let guards = TokenList<NavigationGuard>()
+    let observers = ObserverList<NavigationEvent>()
     let streams = EventStreams()
     var responses = ResponseRouter()
     /// The newest request made before there was a root, waiting for it.

@@ -91,6 +91,20 @@ struct ResponseTests {
         token.cancel()
     }
 
+    @Test("an observer may navigate while the navigator tells it of an event")
+    func observerNavigates() async throws {
+        let fixture = Fixture()
+        var opened = false
+        let token = fixture.navigator.observe { event in
+            guard case .didFinish = event.kind, !opened else { return }
+            opened = true
+            _ = fixture.navigator.request("app://tab/settings")   // starts at once on an idle queue
+        }
+        try await fixture.navigator.open("app://tab/feed")
+        #expect(await yieldUntil { fixture.navigator.currentPath.description == "/tab#settings" })
+        token.cancel()
+    }
+
     @Test("the awaited form returns nil when the page is popped unanswered")
     func poppedUnanswered() async throws {
         let fixture = Fixture()
