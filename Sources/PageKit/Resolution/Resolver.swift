@@ -50,14 +50,21 @@ struct Resolver {
     /// How a step shows `pages`: the request's styles, else the registrations' (the first
     /// page's for a present, the last one's for a push).
     func style(for pages: [PageComponent], presenting: Bool, inNewStack: Bool) -> ShowStyle {
-        let first = registry.options(for: pages[0].name)
-        let last = registry.options(for: pages[pages.count - 1].name)
-        let shown = presenting ? first : last
-        return ShowStyle(
-            transition: options.transition ?? shown.transition,
-            presentation: presenting ? options.presentation ?? first.presentation : .automatic,
-            hidesBottomBar: presenting ? false : options.hidesBottomBar ?? last.hidesBottomBar,
-            stack: inNewStack ? first.stack : nil)
+        style(first: registry.options(for: pages[0].name), last: registry.options(for: pages[pages.count - 1].name),
+              presenting: presenting, inNewStack: inNewStack)
+    }
+
+    /// How a step shows pages whose first and last registrations have the options
+    /// `first` and `last`.
+    func style(first: PageOptions, last: PageOptions, presenting: Bool, inNewStack: Bool) -> ShowStyle {
+        if presenting {
+            return ShowStyle(transition: options.transition ?? first.transition,
+                             presentation: options.presentation ?? first.presentation,
+                             hidesBottomBar: false, stack: inNewStack ? first.stack : nil)
+        }
+        return ShowStyle(transition: options.transition ?? last.transition, presentation: .automatic,
+                         hidesBottomBar: options.hidesBottomBar ?? last.hidesBottomBar,
+                         stack: inNewStack ? first.stack : nil)
     }
 
     /// How a pop or a dismissal takes `leaving` (the page on top) off the screen: the
@@ -148,10 +155,11 @@ struct Walk {
     let mode: ResolutionMode
     var steps: [NavigationPlan.Step] = []
     var newComponents: [PageComponent] = []
-    var cursor: Position
-    /// The nearest position in a stack at or above the cursor, in the cursor's modal
-    /// level: where a `/` component goes when the cursor's page is in no stack itself.
-    var enclosing: Position?
+    private(set) var cursor: Position
+    /// The nearest position in a stack above the cursor, in the cursor's modal level, when
+    /// the cursor's page is in no stack itself: where a `/` component goes then. Kept apart
+    /// from the cursor so that moving within a stack copies one position, not two.
+    private var outer: Position?
     /// The pages walked since the last modal boundary: a `!` component asks them for the
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
@@ -193,6 +201,25 @@ struct Walk {
 
     private var query: PageParameters { path.query }
 
+    /// The nearest position in a stack at or above the cursor, in the cursor's modal
+    /// level.
+    var enclosing: Position? { cursor.stack != nil ? cursor : outer }
+
+    /// Moves the cursor within its modal level: a position in no stack keeps the stack
+    /// position it leaves as the enclosing one.
+    private mutating func move(to position: consuming Position) {
+        let leavesStack = position.stack == nil && cursor.stack != nil
+        var moved = position
+        swap(&cursor, &moved)
+        if leavesStack { outer = moved }
+    }
+
+    /// Moves the cursor into a new modal level, where no stack encloses it yet.
+    private mutating func cross(to position: consuming Position) {
+        outer = nil
+        cursor = position
+    }
+
     /// Takes the first `length` anchors of `route` as matched, as if the walk had found
     /// them: the cursor on the last, the modals crossed as named.
     /// - Complexity: O(*s*) in the route's segments, whatever the stacks' depths.
@@ -200,11 +227,13 @@ struct Walk {
         var remaining = length
         let root = resolver.hierarchy.root
         for segment in route.segments where remaining > 0 {
+            var crossed = false
             if let modal = segment.modal {
                 flushPendingPop()
                 matchedModals.append(ObjectIdentifier(modal.page))
                 chain.removeAll(keepingCapacity: true)
-                enclosing = nil
+                outer = nil
+                crossed = true
                 note(modal.page)
             }
             switch segment.kind {
@@ -213,7 +242,8 @@ struct Walk {
                 guard page !== root else { continue }
                 flushPendingPop()
                 if segment.modal?.page !== page { note(page) }
-                cursor = Position(page: page, stack: nil, index: 0, isTop: true)
+                let position = Position(page: page, stack: nil, index: 0, isTop: true)
+                if crossed { cross(to: position) } else { move(to: position) }
             case .stack(let stack, _, let pages, let count):
                 let index = min(count, remaining) - 1
                 remaining -= index + 1
@@ -221,7 +251,6 @@ struct Walk {
                 if !segment.stackIsNamed, stack !== root { note(stack) }
                 note(pages[index])
                 cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
-                enclosing = cursor
                 reveal(cursor)
             }
         }
@@ -246,13 +275,14 @@ struct Walk {
                     flushPendingPop()
                     matchedModals.append(ObjectIdentifier(covering.page))
                     chain.removeAll(keepingCapacity: true)
-                    enclosing = nil
-                    enter(position, through: covering.page)
+                    outer = nil
+                    enter(position, through: covering.page, crossing: true)
                     rest = rest.dropFirst()
                     continue
                 }
                 flushPendingPop()
-                target = try make(rest, attachedTo: .present(from: PageReference(live: cursor.page)))
+                target = try make(rest, first: resolver.registry.entry(for: component.name),
+                                  attachedTo: .present, under: PageReference(live: cursor.page))
                 break
             }
             let owner = cursor.page
@@ -306,14 +336,13 @@ struct Walk {
     /// transparent stack that holds it). A page entered in no stack of its own (a tab)
     /// leaves a pending pop of the stack it is shown in pending: the path may go on in that
     /// stack.
-    private mutating func enter(_ position: Position, through page: any Page) {
+    private mutating func enter(_ position: Position, through page: any Page, crossing: Bool = false) {
         note(page)
         if position.stack != nil {
             note(position.page)
-            enclosing = position
             reveal(position)
         }
-        cursor = position
+        if crossing { cross(to: position) } else { move(to: position) }
     }
 
     /// Remembers a walked page, for a later `!` component to ask.
@@ -358,8 +387,7 @@ struct Walk {
         // Push order is path nesting: the pages above this one in its stack or, for a page
         // in no stack of its own (a tab of a tab container pushed on a stack), above the
         // page it is shown in, where UIKit pushes.
-        let above = cursor.stack != nil ? cursor : enclosing
-        if let above, let stack = above.stack {
+        if let above = enclosing, let stack = above.stack {
             let pages = stack.containedPages
             if let index = stackMatch(in: pages, from: above.index + 1, for: component) {
                 moveInStack(stack, pages, to: index)
@@ -386,7 +414,6 @@ struct Walk {
 
     private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
         cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
-        enclosing = cursor
         reveal(cursor)
         note(cursor.page)
     }
@@ -415,11 +442,13 @@ struct Walk {
 
     // MARK: Making what is missing
 
+    /// How the first pages made are shown: on the stack, the tab container or the
+    /// presenter they are made under.
     private enum Attachment {
-        case push(any StackContainer)
-        case setStack(any StackContainer)
-        case addTab(any TabContainer)
-        case present(from: PageReference)
+        case push
+        case setStack
+        case addTab
+        case present
     }
 
     /// Attaches new pages for a `/`, `#` or `#/` component no live page answers.
@@ -432,10 +461,12 @@ struct Walk {
             throw NavigationError(.eventRefused, component: component.name,
                                   reason: "no event handler `\(component.name)` of `\(PageReference(live: page))` admits the event")
         }
-        if resolver.registry.isAction(component.name) {
+        // Each page made reads the registry once: this entry serves the first.
+        let entry = resolver.registry.entry(for: component.name)
+        if let entry, entry.isAction {
             // Run right where the path stands, once what it names is revealed.
             guard rest.count == 1 else { throw Self.actionNotLast(component) }
-            try resolver.checkMakeable(component, under: PageReference(live: page))
+            try resolver.checkMakeable(component, entry, under: PageReference(live: page))
             flushPendingPop()
             steps.append(.run(component))
             return PageReference(live: page)
@@ -443,9 +474,9 @@ struct Walk {
         if let stack = page.asStack, component.presentation != .childStack {
             // Nothing in this stack matched: positionally, the path replaces it all.
             let replaces = isPositional && !stack.containedPages.isEmpty
-            return try make(rest, attachedTo: replaces ? .setStack(stack) : .push(stack))
+            return try make(rest, first: entry, attachedTo: replaces ? .setStack : .push, under: PageReference(live: stack))
         }
-        if component.presentation == .shown, let stack = cursor.stack ?? enclosing?.stack {
+        if component.presentation == .shown, let stack = cursor.stack ?? outer?.stack {
             // A page in no stack itself (a tab of a container pushed on a stack) pushes on
             // the nearest stack that holds it, as UIKit does.
             if isPositional {
@@ -453,11 +484,11 @@ struct Walk {
             } else {
                 pendingPop = nil  // Reuse: push on top of the stack as it stands.
             }
-            return try make(rest, attachedTo: .push(stack))
+            return try make(rest, first: entry, attachedTo: .push, under: PageReference(live: stack))
         }
         if let tabs = page.asTabs, tabs.acceptsNewTabs {
             flushPendingPop()
-            return try make(rest, attachedTo: .addTab(tabs))
+            return try make(rest, first: entry, attachedTo: .addTab, under: PageReference(live: tabs))
         }
         let under = PageReference(live: page)
         let reason: String
@@ -476,81 +507,116 @@ struct Walk {
     }
 
     /// Plans pages for `rest` and the steps that show them, then the action that ends the
-    /// path, if one does; returns the last page.
+    /// path, if one does; returns the last page. `first` is the registration of `rest`'s
+    /// first component, already read.
     private mutating func make(
         _ rest: ArraySlice<PageComponent>,
-        attachedTo attachment: Attachment
+        first: Entry?,
+        attachedTo attachment: Attachment,
+        under: PageReference
     ) throws -> PageReference {
         var pages = rest
-        var action: PageComponent?
-        if let last = pages.last, resolver.registry.isAction(last.name) {
-            action = pages.removeLast()
+        let entries = Entries(rest, first: first, in: resolver.registry)
+        let lastEntry = entries.entry(at: rest.endIndex - 1)
+        var index = rest.startIndex
+        while index < rest.endIndex - 1 {
+            if let entry = entries.entry(at: index), entry.isAction { throw Self.actionNotLast(rest[index]) }
+            index += 1
         }
-        for component in pages where resolver.registry.isAction(component.name) {
-            throw Self.actionNotLast(component)
+        guard let lastEntry, lastEntry.isAction else {
+            return try makePages(pages, entries, attachedTo: attachment, under: under)
         }
-        guard let action else { return try makePages(pages, attachedTo: attachment) }
-        let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, attachedTo: attachment)
-        try resolver.checkMakeable(action, under: last)
+        let action = pages.removeLast()
+        let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, entries, attachedTo: attachment,
+                                                                                under: under)
+        try resolver.checkMakeable(action, lastEntry, under: last)
         steps.append(.run(action))
         return last
     }
 
+    /// The registrations of the components being made, each read once: the first and
+    /// last are read before the pages are planned, the others as each is reached.
+    private struct Entries {
+        let start: Int
+        let first: Entry?
+        /// The others', for a path that makes more than one page.
+        let others: [Entry?]
+
+        init(_ components: ArraySlice<PageComponent>, first: Entry?, in registry: PageRegistry) {
+            start = components.startIndex
+            self.first = first
+            others = components.count == 1 ? [] : components.dropFirst().map { registry.entry(for: $0.name) }
+        }
+
+        func entry(at index: Int) -> Entry? {
+            index == start ? first : others[index - start - 1]
+        }
+    }
+
+    typealias Entry = PageRegistry.Entry
+
     /// Plans pages for `rest` and the steps that show them; returns the last one.
     private mutating func makePages(
         _ rest: ArraySlice<PageComponent>,
-        attachedTo attachment: Attachment
+        _ entries: Entries,
+        attachedTo attachment: Attachment,
+        under: PageReference
     ) throws -> PageReference {
         var remaining = rest
+        let firstEntry = entries.entry(at: remaining.startIndex)
         let first = remaining.removeFirst()
-        let under = switch attachment {
-        case .push(let stack), .setStack(let stack): PageReference(live: stack)
-        case .addTab(let tabs): PageReference(live: tabs)
-        case .present(let presenter): presenter
-        }
         var last: PageReference
         var lastTakesPushes = true
-        if resolver.registry.isStack(first.name) {
-            let stack = try newStack(first, under: under, taking: &remaining)
+        if let firstEntry, firstEntry.isStack {
+            let stack = try newStack(first, firstEntry, under: under, taking: &remaining, entries)
             switch attachment {
             case .push, .setStack:
                 throw NavigationError(.cannotShow, component: first.name,
                                       reason: "`\(first.name)` is a navigation stack, which cannot be pushed on `\(under)`")
-            case .addTab(let tabs):
-                steps.append(.addTab([stack], inNewStack: false, to: PageReference(live: tabs),
-                                     style: resolver.style(for: [first], presenting: false, inNewStack: false)))
-            case .present(let presenter):
-                steps.append(.present([stack], inNewStack: false, from: presenter,
-                                      style: resolver.style(for: [first], presenting: true, inNewStack: false)))
+            case .addTab:
+                steps.append(.addTab([stack], inNewStack: false, to: under,
+                                     style: resolver.style(first: firstEntry.options, last: firstEntry.options,
+                                                           presenting: false, inNewStack: false)))
+            case .present:
+                steps.append(.present([stack], inNewStack: false, from: under,
+                                      style: resolver.style(first: firstEntry.options, last: firstEntry.options,
+                                                            presenting: true, inNewStack: false)))
             }
             last = stack.contents[stack.contents.count - 1]
         } else {
-            (last, lastTakesPushes) = try makeGroup(first, &remaining, attachedTo: attachment, under: under)
+            (last, lastTakesPushes) = try makeGroup(first, firstEntry, &remaining, entries, attachedTo: attachment,
+                                                    under: under)
         }
-        while let next = remaining.popFirst() {
+        while let nextIndex = remaining.indices.first {
+            let nextEntry = entries.entry(at: nextIndex)
+            let next = remaining.removeFirst()
             guard next.presentation.isModal else {
                 let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
                 throw NavigationError(
                     .cannotShow, component: next.name,
                     reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
             }
-            if resolver.registry.isStack(next.name) {
-                let stack = try newStack(next, under: last, taking: &remaining)
+            if let nextEntry, nextEntry.isStack {
+                let stack = try newStack(next, nextEntry, under: last, taking: &remaining, entries)
                 steps.append(.present([stack], inNewStack: false, from: last,
-                                      style: resolver.style(for: [next], presenting: true, inNewStack: false)))
+                                      style: resolver.style(first: nextEntry.options, last: nextEntry.options,
+                                                            presenting: true, inNewStack: false)))
                 last = stack.contents[stack.contents.count - 1]
                 lastTakesPushes = true
                 continue
             }
-            var presented = [try newPage(next, under: last)]
+            var presented = [try newPage(next, nextEntry, under: last)]
+            var lastOptions = nextEntry?.options ?? .default
             let wrapped = next.presentation == .modalStack
             if wrapped {
-                while let pushed = remaining.first, pushed.presentation == .shown {
-                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
+                while let pushedIndex = remaining.indices.first, remaining[pushedIndex].presentation == .shown {
+                    let pushedEntry = entries.entry(at: pushedIndex)
+                    presented.append(try newPage(remaining[pushedIndex], pushedEntry, under: presented[presented.count - 1]))
+                    lastOptions = pushedEntry?.options ?? .default
                     remaining.removeFirst()
                 }
             }
-            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
+            let style = resolver.style(first: nextEntry?.options ?? .default, last: lastOptions, presenting: true,
                                        inNewStack: wrapped)
             steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
             last = presented[presented.count - 1]
@@ -564,11 +630,13 @@ struct Walk {
     /// takes pushes.
     private mutating func makeGroup(
         _ first: PageComponent,
+        _ firstEntry: Entry?,
         _ remaining: inout ArraySlice<PageComponent>,
+        _ entries: Entries,
         attachedTo attachment: Attachment,
         under: PageReference
     ) throws -> (PageReference, Bool) {
-        var group = [try newPage(first, under: under)]
+        let firstPage = try newPage(first, firstEntry, under: under)
         let inNewStack = first.presentation.isWrappedInStack
         if case .push = attachment, inNewStack {
             throw NavigationError(.cannotShow, component: first.name,
@@ -580,37 +648,49 @@ struct Walk {
             case .addTab, .present: false
             }
         }()
+        var lastPage = firstPage
+        var lastOptions = firstEntry?.options ?? .default
+        var group = [firstPage]
         if takesPushes {
-            while let next = remaining.first, next.presentation == .shown {
-                group.append(try newPage(next, under: group[group.count - 1]))
+            while let index = remaining.indices.first, remaining[index].presentation == .shown {
+                let entry = entries.entry(at: index)
+                lastPage = try newPage(remaining[index], entry, under: lastPage)
+                lastOptions = entry?.options ?? .default
+                group.append(lastPage)
                 remaining.removeFirst()
             }
         }
-        let groupComponents = newComponents.suffix(group.count)
+        let firstOptions = firstEntry?.options ?? .default
+        // `under` is the stack, the tab container or the presenter.
         switch attachment {
-        case .push(let stack):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
-            steps.append(.push(group, onto: PageReference(live: stack), style: style))
-        case .setStack(let stack):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
-            steps.append(.setStack(group, of: PageReference(live: stack), style: style))
-        case .addTab(let tabs):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: inNewStack)
-            steps.append(.addTab(group, inNewStack: inNewStack, to: PageReference(live: tabs), style: style))
-        case .present(let presenter):
-            let style = resolver.style(for: Array(groupComponents), presenting: true, inNewStack: inNewStack)
-            steps.append(.present(group, inNewStack: inNewStack, from: presenter, style: style))
+        case .push:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            steps.append(.push(group, onto: under, style: style))
+        case .setStack:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            steps.append(.setStack(group, of: under, style: style))
+        case .addTab:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: inNewStack)
+            steps.append(.addTab(group, inNewStack: inNewStack, to: under, style: style))
+        case .present:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: true, inNewStack: inNewStack)
+            steps.append(.present(group, inNewStack: inNewStack, from: under, style: style))
         }
-        return (group[group.count - 1], takesPushes)
+        return (lastPage, takesPushes)
     }
 
-    private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
-        if resolver.registry.isStack(component.name) {
-            throw NavigationError(.cannotShow, component: component.name,
-                                  reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
-                                      + " or held in a stack of its own (write `!\(component.name)/…`)")
-        }
-        try resolver.checkMakeable(component, under: parent)
+    /// Fails for a component registered as a navigation stack where a page must be made.
+    private func checkNotStack(_ component: PageComponent, _ entry: Entry?, under parent: PageReference) throws {
+        guard let entry, entry.isStack else { return }
+        throw NavigationError(.cannotShow, component: component.name,
+                              reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
+                                  + " or held in a stack of its own (write `!\(component.name)/…`)")
+    }
+
+    private mutating func newPage(_ component: PageComponent, _ entry: Entry?,
+                                  under parent: PageReference) throws -> PageReference {
+        try checkNotStack(component, entry, under: parent)
+        try resolver.checkMakeable(component, entry, under: parent)
         let reference = PageReference(new: component, index: newComponents.count)
         newComponents.append(component)
         return reference
@@ -620,8 +700,10 @@ struct Walk {
     /// pages, the `/` components that follow it; at least one must.
     private mutating func newStack(
         _ component: PageComponent,
+        _ entry: Entry,
         under parent: PageReference,
-        taking remaining: inout ArraySlice<PageComponent>
+        taking remaining: inout ArraySlice<PageComponent>,
+        _ entries: Entries
     ) throws -> PageReference {
         guard !component.presentation.isWrappedInStack else {
             throw NavigationError(.cannotShow, component: component.name,
@@ -629,13 +711,14 @@ struct Walk {
                                       + "its own: write `\(component.presentation == .modalStack ? "!" : "#")"
                                       + "\(component.name)/…`")
         }
-        try resolver.checkMakeable(component, under: parent)
+        try resolver.checkMakeable(component, entry, under: parent)
         let index = newComponents.count
         newComponents.append(component)
         let placeholder = PageReference(new: component, index: index)
         var pages: [PageReference] = []
-        while let next = remaining.first, next.presentation == .shown {
-            pages.append(try newPage(next, under: pages.last ?? placeholder))
+        while let nextIndex = remaining.indices.first, remaining[nextIndex].presentation == .shown {
+            let nextEntry = entries.entry(at: nextIndex)
+            pages.append(try newPage(remaining[nextIndex], nextEntry, under: pages.last ?? placeholder))
             remaining.removeFirst()
         }
         guard !pages.isEmpty else {
@@ -691,7 +774,12 @@ extension Resolver {
     /// registered, and may be reached from outside the app when the request comes from
     /// there.
     func checkMakeable(_ component: PageComponent, under parent: PageReference) throws {
-        guard let entry = registry.entry(for: component.name) else {
+        try checkMakeable(component, registry.entry(for: component.name), under: parent)
+    }
+
+    /// Checks `component` against its registration, `entry`, already read.
+    func checkMakeable(_ component: PageComponent, _ entry: PageRegistry.Entry?, under parent: PageReference) throws {
+        guard let entry else {
             throw NavigationError(
                 .notRegistered, component: component.name,
                 reason: "no live page under `\(parent)` answers it and no page is registered as `\(component.name)`")
