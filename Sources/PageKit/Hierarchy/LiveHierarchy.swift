@@ -45,11 +45,35 @@ struct LiveHierarchy {
         walk(.visible)
     }
 
-    /// The modal levels of the visible chain, outermost first: the same walk, without
-    /// spelling anything.
-    /// - Complexity: O(*v*) in the visible chain's pages outside stacks.
+    /// The modal levels of the visible chain, outermost first: the visible chain walked
+    /// again without spelling anything or keeping its pages, so that a plan with no modal
+    /// above it allocates nothing for them; not walked at all when the host presents
+    /// nothing.
+    /// - Complexity: O(*v*) in the visible chain's pages outside stacks; O(1) when the
+    ///   host ``PageHost/presentsNothing``.
     func visibleCrossings() -> [ModalCrossing] {
-        walk(.visible, spelling: false).crossings
+        var crossings: [ModalCrossing] = []
+        if host.presentsNothing { return crossings }
+        var level = root
+        while true {
+            // The deepest page of the level that presents one begins the next level.
+            var crossing: ModalCrossing?
+            var page = level
+            while true {
+                if let modal = host.presentedPage(of: page) { crossing = ModalCrossing(presenter: page, page: modal) }
+                let next: (any Page)? = switch page.pageKind {
+                case .page, .handler: nil
+                case .stack(let stack): stack.containedPages.last
+                case .tabs(let tabs): tabs.visiblePage
+                case .parent(let parent): parent.visiblePage
+                }
+                guard let next else { break }
+                page = next
+            }
+            guard let crossing else { return crossings }
+            crossings.append(crossing)
+            level = crossing.page
+        }
     }
 
     /// The route from the root to `page`, every stack page below it included, or `nil`
