@@ -10,24 +10,36 @@
 /// the top and the count but replaces pages between them is not seen this way: the
 /// navigator forgets a stack's run after it replaces the stack, and containers report
 /// the changes they make on their own (see ``Navigator/hierarchyDidChange()``).
+///
+/// A run knows its stack and pages by ``IdentityPin``, which keeps no page alive and, for
+/// Swift objects, leaves their reference counts out of side tables (a weak reference to
+/// every page of every stack would make each retain and release of them slow). So whether
+/// a stack is gone cannot be asked: a run not used since the last sweep is forgotten at
+/// the next, which bounds what the cache keeps of stacks that are gone.
 @MainActor
 final class RouteCache {
     private var runs: [ObjectIdentifier: StackRun] = [:]
     private var sweepThreshold = 16
+    /// Counts sweeps; a run records the count when it is used.
+    private var epoch = 0
 
     /// The run of `stack`'s pages, brought up to date with `pages`.
     /// - Complexity: O(*c*) in the number of pages that changed since it was last seen.
     func run(of stack: any StackContainer, pages: [any Page], firstPresentation: PageComponent.Presentation) -> StackRun {
         let key = ObjectIdentifier(stack)
-        if let run = runs[key], run.stack === stack, run.firstPresentation == firstPresentation {
+        if let run = runs[key], run.stack.pins(stack), run.firstPresentation == firstPresentation {
+            run.lastUsed = epoch
             run.sync(with: pages)
             return run
         }
         let run = StackRun(stack: stack, firstPresentation: firstPresentation)
+        run.lastUsed = epoch
         run.sync(with: pages)
         runs[key] = run
         if runs.count >= sweepThreshold {
-            runs = runs.filter { $0.value.stack != nil }
+            let current = epoch
+            runs = runs.filter { $0.value.lastUsed == current }
+            epoch += 1
             sweepThreshold = max(16, runs.count * 2)
         }
         return run
@@ -52,14 +64,15 @@ final class RouteCache {
 @MainActor
 final class StackRun {
     private struct Entry {
-        let id: ObjectIdentifier
-        weak var page: (any Page)?
+        let page: IdentityPin
         /// What the page shows inside itself, spelled after it once a page lies above it.
         var inner: [PageComponent]
     }
 
-    private(set) weak var stack: (any StackContainer)?
+    let stack: IdentityPin
     let firstPresentation: PageComponent.Presentation
+    /// The cache's sweep count when the run was last used.
+    var lastUsed = 0
     private var entries: [Entry] = []
     /// The indices of the entries whose pages show pages inside themselves, ascending:
     /// the only ones read again on each sync.
@@ -67,8 +80,8 @@ final class StackRun {
     /// `trails[i]` spells pages `0...i`, and what each page below `i` shows inside itself.
     private(set) var trails: [PathTrail] = []
 
-    init(stack: (any StackContainer)?, firstPresentation: PageComponent.Presentation) {
-        self.stack = stack
+    init(stack: any StackContainer, firstPresentation: PageComponent.Presentation) {
+        self.stack = IdentityPin(stack)
         self.firstPresentation = firstPresentation
     }
 
@@ -77,11 +90,10 @@ final class StackRun {
     ///   pages that show pages inside themselves (tab containers), read again each time.
     func sync(with pages: [any Page]) {
         var kept = 0
-        if let first = pages.first, let entry = entries.first, entry.id == ObjectIdentifier(first), entry.page === first {
+        if let first = pages.first, let entry = entries.first, entry.page.pins(first) {
             var index = min(pages.count, entries.count) - 1
             while index > 0 {
-                let entry = entries[index]
-                if entry.id == ObjectIdentifier(pages[index]), entry.page === pages[index] { break }
+                if entries[index].page.pins(pages[index]) { break }
                 index -= 1
             }
             kept = index + 1
@@ -113,7 +125,7 @@ final class StackRun {
             }
             let inner = Self.innerComponents(of: page)
             if Self.holdsPages(page) { holders.append(index) }
-            entries.append(Entry(id: ObjectIdentifier(page), page: page, inner: inner))
+            entries.append(Entry(page: IdentityPin(page), inner: inner))
             trails.append(PathTrail(component(of: page, at: index), after: parent))
             index += 1
         }
