@@ -141,16 +141,62 @@ struct Resolver {
 @MainActor
 struct Position {
     let page: any Page
-    let stack: (any StackContainer)?
+    /// The stack it was found in, if any. Not an optional: the compiler copies
+    /// `(any StackContainer)?` through its type metadata, several times slower than the
+    /// retain this enum's copy is.
+    let holder: Holder
     let index: Int
     let isTop: Bool
+
+    enum Holder {
+        case none
+        case stack(any StackContainer)
+    }
+
+    init(page: any Page, stack: (any StackContainer)?, index: Int, isTop: Bool) {
+        self.page = page
+        holder = if let stack { .stack(stack) } else { .none }
+        self.index = index
+        self.isTop = isTop
+    }
+
+    init(page: any Page, in stack: any StackContainer, index: Int, isTop: Bool) {
+        self.page = page
+        holder = .stack(stack)
+        self.index = index
+        self.isTop = isTop
+    }
+
+    /// Whether it was found in a stack.
+    var isInStack: Bool {
+        if case .stack = holder { return true }
+        return false
+    }
+
+    /// Whether it was found in `stack`, or both were found in no stack.
+    func isIn(sameStackAs other: Position) -> Bool {
+        switch (holder, other.holder) {
+        case (.none, .none): true
+        case (.stack(let mine), .stack(let theirs)): mine === theirs
+        default: false
+        }
+    }
+}
+
+/// A match in a stack whose pages above it are to be popped, and where in the steps that
+/// pop goes.
+@MainActor
+struct PendingPop {
+    var position: Position
+    let stepIndex: Int
 }
 
 /// One walk of a path's components against the live hierarchy, collecting steps.
 @MainActor
 struct Walk {
     let resolver: Resolver
-    let path: PagePath
+    /// The path's query, which every component sees.
+    let query: PageParameters
     let destination: SharedPath
     let mode: ResolutionMode
     var steps: [NavigationPlan.Step] = []
@@ -160,6 +206,9 @@ struct Walk {
     /// the cursor's page is in no stack itself: where a `/` component goes then. Kept apart
     /// from the cursor so that moving within a stack copies one position, not two.
     private var outer: Position?
+    /// The cursor page's ``Page/pageKind``, when the walk read it on arriving there: read
+    /// once per page, and taken by the next ``findChild(for:)``.
+    private var cursorKind: PageKind?
     /// The pages walked since the last modal boundary: a `!` component asks them for the
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
@@ -167,7 +216,7 @@ struct Walk {
     /// A match in a stack whose pages above it are to be popped once the walk leaves the
     /// stack or ends, and where in the steps that pop goes: where the walk first stood on
     /// it, so that a tab selected inside it on the way does not come first.
-    private var pendingPop: (position: Position, stepIndex: Int)?
+    private var pendingPop: PendingPop?
     var matchedModals: [ObjectIdentifier] = []
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
@@ -180,9 +229,9 @@ struct Walk {
     /// stack as it stands.
     var isPositional: Bool
 
-    init(resolver: Resolver, path: PagePath, destination: SharedPath, mode: ResolutionMode) {
+    init(resolver: Resolver, path: borrowing PagePath, destination: SharedPath, mode: ResolutionMode) {
         self.resolver = resolver
-        self.path = path
+        query = path.query
         self.destination = destination
         self.mode = mode
         isPositional = mode == .exact
@@ -199,25 +248,30 @@ struct Walk {
         }
     }
 
-    private var query: PageParameters { path.query }
 
-    /// The nearest position in a stack at or above the cursor, in the cursor's modal
-    /// level.
-    var enclosing: Position? { cursor.stack != nil ? cursor : outer }
+    /// The stack of the nearest position in a stack at or above the cursor, in the cursor's
+    /// modal level.
+    private var enclosingStack: (any StackContainer)? {
+        if case .stack(let stack) = cursor.holder { return stack }
+        if let outer, case .stack(let stack) = outer.holder { return stack }
+        return nil
+    }
 
     /// Moves the cursor within its modal level: a position in no stack keeps the stack
     /// position it leaves as the enclosing one.
     private mutating func move(to position: consuming Position) {
-        let leavesStack = position.stack == nil && cursor.stack != nil
+        let leavesStack = !position.isInStack && cursor.isInStack
         var moved = position
         swap(&cursor, &moved)
         if leavesStack { outer = moved }
+        cursorKind = nil
     }
 
     /// Moves the cursor into a new modal level, where no stack encloses it yet.
     private mutating func cross(to position: consuming Position) {
         outer = nil
         cursor = position
+        cursorKind = nil
     }
 
     /// Takes the first `length` anchors of `route` as matched, as if the walk had found
@@ -250,7 +304,8 @@ struct Walk {
                 flushPendingPop()
                 if !segment.stackIsNamed, stack !== root { note(stack) }
                 note(pages[index])
-                cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
+                cursor = Position(page: pages[index], in: stack, index: index, isTop: index == pages.count - 1)
+                cursorKind = nil
                 reveal(cursor)
             }
         }
@@ -260,14 +315,12 @@ struct Walk {
         _ components: ArraySlice<PageComponent>,
         matchingRoot: Bool
     ) throws -> NavigationPlan {
-        let root = resolver.hierarchy.root
         var rest = components
         if matchingRoot, let first = rest.first, !first.presentation.isModal,
-           let position = position(of: root, for: first) {
-            enter(position, through: root)
+           let position = position(of: resolver.hierarchy.root, for: first) {
+            enter(position)
             rest = rest.dropFirst()
         }
-        var target: PageReference?
         while let component = rest.first {
             if component.presentation.isModal {
                 if let covering = resolver.hierarchy.modal(covering: chain),
@@ -276,39 +329,41 @@ struct Walk {
                     matchedModals.append(ObjectIdentifier(covering.page))
                     chain.removeAll(keepingCapacity: true)
                     outer = nil
-                    enter(position, through: covering.page, crossing: true)
+                    enter(position, crossing: true)
                     rest = rest.dropFirst()
                     continue
                 }
                 flushPendingPop()
-                target = try make(rest, first: resolver.registry.entry(for: component.name),
-                                  attachedTo: .present, under: PageReference(live: cursor.page))
-                break
+                return finish(at: try make(rest, first: resolver.registry.entry(for: component.name),
+                                           attachedTo: .present, under: PageReference(live: cursor.page)))
             }
-            let owner = cursor.page
-            if findChild(for: component) {
+            switch findChild(for: component) {
+            case .moved:
                 rest = rest.dropFirst()
-                if case .handler(let handler) = cursor.page.pageKind {
-                    return try delivery(to: handler, of: owner, component: component, isLast: rest.isEmpty)
-                }
                 continue
-            }
-            target = try attachMissing(component, rest)
-            break
-        }
-        if target == nil {
-            flushPendingPop()
-            if isPositional, let stack = cursor.page.asStack {
-                let pages = stack.containedPages
-                if pages.count > 1 {
-                    steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
-                                        style: resolver.leaveStyle(taking: pages.last)))
-                }
+            case .handler(let handler, let owner):
+                rest = rest.dropFirst()
+                return try delivery(to: handler, of: owner, component: component, isLast: rest.isEmpty)
+            case .nothing:
+                return finish(at: try attachMissing(component, rest))
             }
         }
+        flushPendingPop()
+        if isPositional, let stack = cursor.page.asStack {
+            let pages = stack.containedPages
+            if pages.count > 1 {
+                steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
+                                    style: resolver.leaveStyle(taking: pages.last)))
+            }
+        }
+        return finish(at: PageReference(live: cursor.page))
+    }
+
+    /// The plan, once the walk has reached `target`.
+    private mutating func finish(at target: consuming PageReference) -> NavigationPlan {
         insertDismissal()
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
-                              target: target ?? PageReference(live: cursor.page))
+                              target: target)
     }
 
     // MARK: Matching
@@ -326,22 +381,22 @@ struct Walk {
         if candidate.pageName.isEmpty, let stack = candidate.asStack {
             let pages = stack.containedPages
             if let first = pages.first, matches(first, component) {
-                return Position(page: first, stack: stack, index: 0, isTop: pages.count == 1)
+                return Position(page: first, in: stack, index: 0, isTop: pages.count == 1)
             }
         }
         return nil
     }
 
-    /// Makes `position` current, reached through `page` (the page itself, or the
-    /// transparent stack that holds it). A page entered in no stack of its own (a tab)
-    /// leaves a pending pop of the stack it is shown in pending: the path may go on in that
-    /// stack.
-    private mutating func enter(_ position: Position, through page: any Page, crossing: Bool = false) {
-        note(page)
-        if position.stack != nil {
-            note(position.page)
-            reveal(position)
+    /// Makes `position`, found by ``position(of:for:)``, current: a page itself, or the
+    /// first page of the transparent stack that stood for the component. A page entered in
+    /// no stack of its own (a tab) leaves a pending pop of the stack it is shown in
+    /// pending: the path may go on in that stack.
+    private mutating func enter(_ position: consuming Position, crossing: Bool = false) {
+        if tracksChain {
+            if case .stack(let stack) = position.holder { chain.append(stack) }
+            chain.append(position.page)
         }
+        if position.isInStack { reveal(position) }
         if crossing { cross(to: position) } else { move(to: position) }
     }
 
@@ -350,15 +405,26 @@ struct Walk {
         if tracksChain { chain.append(page) }
     }
 
+    /// What ``findChild(for:)`` found.
+    private enum Found {
+        /// No live page: the component is to be made.
+        case nothing
+        /// A page, now the cursor.
+        case moved
+        /// An event handler of `owner`, now the cursor.
+        case handler(EventHandler, owner: any Page)
+    }
+
     /// Looks for a live page that stands for a `/`, `#` or `#/` component below the
     /// cursor, and moves there.
-    private mutating func findChild(for component: PageComponent) -> Bool {
-        switch cursor.page.pageKind {
+    private mutating func findChild(for component: PageComponent) -> Found {
+        var known: PageKind?
+        swap(&known, &cursorKind)
+        switch known ?? cursor.page.pageKind {
         case .stack(let stack):
             let pages = stack.containedPages
             if let index = stackMatch(in: pages, from: 0, for: component) {
-                moveInStack(stack, pages, to: index)
-                return true
+                return moveInStack(stack, pages, to: index)
             }
         case .tabs(let tabs):
             for tab in tabs.containedPages {
@@ -366,8 +432,7 @@ struct Walk {
                 if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
                 }
-                enter(position, through: tab)
-                return true
+                return enterChild(position)
             }
         case .parent(let parent):
             for child in parent.containedPages {
@@ -377,24 +442,42 @@ struct Walk {
                     }
                     continue
                 }
-                enter(position, through: child)
-                return true
+                return enterChild(position)
             }
         case .page, .handler:
             break
         }
-        guard component.presentation == .shown else { return false }
+        guard component.presentation == .shown else { return .nothing }
         // Push order is path nesting: the pages above this one in its stack or, for a page
         // in no stack of its own (a tab of a tab container pushed on a stack), above the
         // page it is shown in, where UIKit pushes.
-        if let above = enclosing, let stack = above.stack {
-            let pages = stack.containedPages
-            if let index = stackMatch(in: pages, from: above.index + 1, for: component) {
-                moveInStack(stack, pages, to: index)
-                return true
-            }
+        let lowest: Int
+        let stack: any StackContainer
+        if case .stack(let own) = cursor.holder {
+            (stack, lowest) = (own, cursor.index + 1)
+        } else if let outer, case .stack(let enclosing) = outer.holder {
+            (stack, lowest) = (enclosing, outer.index + 1)
+        } else {
+            return .nothing
         }
-        return false
+        let pages = stack.containedPages
+        if let index = stackMatch(in: pages, from: lowest, for: component) {
+            return moveInStack(stack, pages, to: index)
+        }
+        return .nothing
+    }
+
+    /// Enters a child found by ``findChild(for:)``, reading its kind once.
+    private mutating func enterChild(_ position: consuming Position) -> Found {
+        let kind = position.page.pageKind
+        if case .handler(let handler) = kind {
+            let owner = cursor.page
+            enter(position)
+            return .handler(handler, owner: owner)
+        }
+        enter(position)
+        cursorKind = kind
+        return .moved
     }
 
     /// The index of the page in `pages[lowest...]` that stands for `component`: searched
@@ -412,32 +495,39 @@ struct Walk {
         return nil
     }
 
-    private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
-        cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
+    private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) -> Found {
+        let kind = pages[index].pageKind
+        let owner: (any Page)? = if case .handler = kind { cursor.page } else { nil }
+        cursor = Position(page: pages[index], in: stack, index: index, isTop: index == pages.count - 1)
         reveal(cursor)
         note(cursor.page)
+        if case .handler(let handler) = kind, let owner { return .handler(handler, owner: owner) }
+        cursorKind = kind
+        return .moved
     }
 
     /// Makes `position` the match whose stack is popped down to it: a later match in the
     /// same stack replaces it, a match in another stack pops this one first.
     private mutating func reveal(_ position: Position) {
-        if let pending = pendingPop {
-            guard pending.position.stack !== position.stack else {
-                pendingPop = (position, pending.stepIndex)
+        // Read in place: copying the pending pop out would retain its pages.
+        if pendingPop != nil {
+            guard !pendingPop!.position.isIn(sameStackAs: position) else {
+                pendingPop!.position = position
                 return
             }
             flushPendingPop()
         }
-        pendingPop = (position, steps.count)
+        pendingPop = PendingPop(position: position, stepIndex: steps.count)
     }
 
     private mutating func flushPendingPop() {
-        guard let (position, stepIndex) = pendingPop, let stack = position.stack else { return }
-        pendingPop = nil
-        if !position.isTop {
-            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack),
-                                style: resolver.leaveStyle(taking: stack.containedPages.last)), at: stepIndex)
-        }
+        guard pendingPop != nil else { return }
+        var taken: PendingPop?
+        swap(&taken, &pendingPop)
+        guard let pending = taken, !pending.position.isTop, case .stack(let stack) = pending.position.holder else { return }
+        steps.insert(.popTo(PageReference(live: pending.position.page), in: PageReference(live: stack),
+                            style: resolver.leaveStyle(taking: stack.containedPages.last)),
+                     at: pending.stepIndex)
     }
 
     // MARK: Making what is missing
@@ -471,12 +561,13 @@ struct Walk {
             steps.append(.run(component))
             return PageReference(live: page)
         }
-        if let stack = page.asStack, component.presentation != .childStack {
+        let kind = page.pageKind
+        if case .stack(let stack) = kind, component.presentation != .childStack {
             // Nothing in this stack matched: positionally, the path replaces it all.
             let replaces = isPositional && !stack.containedPages.isEmpty
             return try make(rest, first: entry, attachedTo: replaces ? .setStack : .push, under: PageReference(live: stack))
         }
-        if component.presentation == .shown, let stack = cursor.stack ?? outer?.stack {
+        if component.presentation == .shown, let stack = enclosingStack {
             // A page in no stack itself (a tab of a container pushed on a stack) pushes on
             // the nearest stack that holds it, as UIKit does.
             if isPositional {
@@ -486,13 +577,13 @@ struct Walk {
             }
             return try make(rest, first: entry, attachedTo: .push, under: PageReference(live: stack))
         }
-        if let tabs = page.asTabs, tabs.acceptsNewTabs {
+        if case .tabs(let tabs) = kind, tabs.acceptsNewTabs {
             flushPendingPop()
             return try make(rest, first: entry, attachedTo: .addTab, under: PageReference(live: tabs))
         }
         let under = PageReference(live: page)
         let reason: String
-        if page.asTabs != nil {
+        if case .tabs = kind {
             reason = "no tab of `\(under)` answers it, and it does not accept new tabs"
         } else {
             reason = "no live page under `\(under)` answers it, and `\(under)` is in no navigation stack to push it on"
@@ -761,10 +852,21 @@ struct Walk {
                          at: 0)
             return
         }
-        guard steps.contains(where: \.showsSomething) else { return }
-        let top = visible.last?.page ?? resolver.hierarchy.root
-        if let other = resolver.hierarchy.host.foreignPresentation(over: top) {
-            steps.insert(.dismissOther(other, over: PageReference(live: top)), at: 0)
+        // A loop, not `contains(where:)`: a closure formed on the main actor checks its
+        // executor each time it is called.
+        var showsSomething = false
+        for index in steps.indices where steps[index].showsSomething {
+            showsSomething = true
+            break
+        }
+        guard showsSomething else { return }
+        let host = resolver.hierarchy.host
+        if let last = visible.last {
+            if let other = host.foreignPresentation(over: last.page) {
+                steps.insert(.dismissOther(other, over: PageReference(live: last.page)), at: 0)
+            }
+        } else if let other = host.foreignPresentation(over: resolver.hierarchy.root) {
+            steps.insert(.dismissOther(other, over: PageReference(live: resolver.hierarchy.root)), at: 0)
         }
     }
 }
