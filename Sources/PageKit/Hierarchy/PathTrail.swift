@@ -47,10 +47,11 @@ final class PathTrail: Sendable {
 /// A page path kept as the trails it is made of, spelled out only when read: what
 /// history entries, events and outcomes hold.
 struct SharedPath: Sendable {
+    // No default values: they would be computed before each initializer overwrites them.
     /// The runs of components, outermost first.
-    var trails: [PathTrail] = []
+    var trails: [PathTrail]
     /// Components after the trails, then the query and spelling of the whole path.
-    var rest = PagePath([])
+    var rest: PagePath
 
     init(trails: [PathTrail] = [], rest: PagePath = PagePath([])) {
         self.trails = trails
@@ -58,6 +59,7 @@ struct SharedPath: Sendable {
     }
 
     init(_ path: PagePath) {
+        trails = []
         rest = path
     }
 

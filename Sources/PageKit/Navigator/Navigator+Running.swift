@@ -19,7 +19,8 @@ extension Navigator: RequestEnvironment {
     }
 
     var hierarchy: LiveHierarchy? {
-        root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
+        guard let root else { return nil }
+        return LiveHierarchy(root: root, host: host, cache: cache)
     }
 
     /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page.

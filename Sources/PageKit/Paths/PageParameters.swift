@@ -133,6 +133,10 @@ extension PageParameters: ExpressibleByDictionaryLiteral {
     /// Parameters in the order written.
     /// - Parameter elements: `key: value` pairs.
     public init(dictionaryLiteral elements: (String, String)...) {
+        guard !elements.isEmpty else {
+            self.init()  // `[:]`, the default of many parameters: no array to map.
+            return
+        }
         self.init(elements.map { PageParameter(key: $0.0, value: $0.1) })
     }
 }
