@@ -53,7 +53,7 @@ struct SharedPath: Sendable {
     /// Components after the trails, then the query and spelling of the whole path.
     var rest: PagePath
 
-    init(trails: [PathTrail] = [], rest: PagePath = PagePath([])) {
+    init(trails: [PathTrail] = [], rest: PagePath = .empty) {
         self.trails = trails
         self.rest = rest
     }

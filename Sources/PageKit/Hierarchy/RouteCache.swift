@@ -18,10 +18,12 @@
 /// the next, which bounds what the cache keeps of stacks that are gone.
 @MainActor
 final class RouteCache {
-    private var runs: [ObjectIdentifier: StackRun] = [:]
-    private var sweepThreshold = 16
+    // Read on every route; no access overlaps another (the pages asked meanwhile cannot
+    // reach the cache), so the dynamic exclusivity checks buy nothing.
+    @exclusivity(unchecked) private var runs: [ObjectIdentifier: StackRun] = [:]
+    @exclusivity(unchecked) private var sweepThreshold = 16
     /// Counts sweeps; a run records the count when it is used.
-    private var epoch = 0
+    @exclusivity(unchecked) private var epoch = 0
 
     /// The run of `stack`'s pages, brought up to date with `pages`.
     /// - Complexity: O(*c*) in the number of pages that changed since it was last seen.
@@ -45,6 +47,54 @@ final class RouteCache {
         return run
     }
 
+    /// The trails of pages outside stacks, each with the component it spells, so that
+    /// the current path read again is made of the same nodes, compared by identity. The
+    /// visible chain holds few such pages (the root, tab containers, named stacks): a
+    /// short list searched in order beats hashing.
+    @exclusivity(unchecked) private var pageTrails: [PageTrail] = []
+    /// The identifiers of `pageTrails`' pages, searched without touching the pins.
+    @exclusivity(unchecked) private var pageTrailIDs: [ObjectIdentifier] = []
+    /// Where the next trail kept replaces one, once the list is full.
+    @exclusivity(unchecked) private var nextPageTrail = 0
+
+    private struct PageTrail {
+        let page: IdentityPin
+        let trail: PathTrail
+    }
+
+    /// The trail of one component spelling `page`, which is in no stack, shown as
+    /// `presentation`: the one made last time when `page` spelled the same then.
+    /// - Complexity: O(1): at most 16 pages are remembered.
+    func trail(of page: any Page, shownAs presentation: PageComponent.Presentation) -> PathTrail {
+        let id = ObjectIdentifier(page)
+        let name = page.pageName
+        let parameters = page.pageParameters
+        var index = 0
+        while index < pageTrailIDs.count {
+            if pageTrailIDs[index] == id, pageTrails[index].page.pins(page) {
+                if pageTrails[index].trail.component.isSpelled(byName: name, parameters: parameters,
+                                                                presentation: presentation) {
+                    return pageTrails[index].trail
+                }
+                break
+            }
+            index += 1
+        }
+        let trail = PathTrail(PageComponent(name, parameters: parameters, presentation: presentation), after: nil)
+        let kept = PageTrail(page: IdentityPin(page), trail: trail)
+        if index < pageTrailIDs.count {
+            pageTrails[index] = kept
+        } else if pageTrails.count < 16 {
+            pageTrails.append(kept)
+            pageTrailIDs.append(id)
+        } else {
+            pageTrails[nextPageTrail] = kept
+            pageTrailIDs[nextPageTrail] = id
+            nextPageTrail = (nextPageTrail + 1) % 16
+        }
+        return trail
+    }
+
     /// Forgets what it remembers of `stack`, which changed in a way a run cannot see.
     func forget(_ stack: any Page) {
         runs[ObjectIdentifier(stack)] = nil
@@ -53,6 +103,9 @@ final class RouteCache {
     /// Forgets everything.
     func forgetAll() {
         runs = [:]
+        pageTrails = []
+        pageTrailIDs = []
+        nextPageTrail = 0
     }
 }
 
@@ -69,16 +122,30 @@ final class StackRun {
         var inner: [PageComponent]
     }
 
+    /// Whether entry `index` remembers `page`: its identifier, read from an array of them
+    /// so that no entry is copied, and then its pin where identifiers alone cannot tell.
+    private func remembers(_ page: any Page, at index: Int) -> Bool {
+        guard ids[index] == ObjectIdentifier(page) else { return false }
+        #if canImport(ObjectiveC)
+        return entries[index].page.pins(page)
+        #else
+        return true  // The pin keeps the address from being reused.
+        #endif
+    }
+
     let stack: IdentityPin
     let firstPresentation: PageComponent.Presentation
+    // Like the cache's: read on every route, never by overlapping accesses.
     /// The cache's sweep count when the run was last used.
-    var lastUsed = 0
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) var lastUsed = 0
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The entries' pages' identifiers.
+    @exclusivity(unchecked) private var ids: [ObjectIdentifier] = []
     /// The indices of the entries whose pages show pages inside themselves, ascending:
     /// the only ones read again on each sync.
-    private var holders: [Int] = []
+    @exclusivity(unchecked) private var holders: [Int] = []
     /// `trails[i]` spells pages `0...i`, and what each page below `i` shows inside itself.
-    private(set) var trails: [PathTrail] = []
+    @exclusivity(unchecked) private(set) var trails: [PathTrail] = []
 
     init(stack: any StackContainer, firstPresentation: PageComponent.Presentation) {
         self.stack = IdentityPin(stack)
@@ -90,15 +157,19 @@ final class StackRun {
     ///   pages that show pages inside themselves (tab containers), read again each time.
     func sync(with pages: [any Page]) {
         var kept = 0
-        if let first = pages.first, let entry = entries.first, entry.page.pins(first) {
+        if let first = pages.first, !entries.isEmpty, remembers(first, at: 0) {
             var index = min(pages.count, entries.count) - 1
             while index > 0 {
-                if entries[index].page.pins(pages[index]) { break }
+                if remembers(pages[index], at: index) { break }
                 index -= 1
             }
             kept = index + 1
-            if kept == pages.count, component(of: pages[kept - 1], at: kept - 1) != trails[kept - 1].component {
-                kept -= 1  // The top page's own parameters changed in place.
+            if kept == pages.count {
+                let top = pages[kept - 1]
+                if !trails[kept - 1].component.isSpelled(byName: top.pageName, parameters: top.pageParameters,
+                                                          presentation: kept == 1 ? firstPresentation : .shown) {
+                    kept -= 1  // The top page's own parameters changed in place.
+                }
             }
         }
         // A holder's inner pages are spelled in the trails above it: read them again.
@@ -113,6 +184,7 @@ final class StackRun {
         }
         if kept < entries.count {
             entries.removeSubrange(kept...)
+            ids.removeSubrange(kept...)
             trails.removeSubrange(kept...)
             while let last = holders.last, last >= kept { holders.removeLast() }
         }
@@ -126,6 +198,7 @@ final class StackRun {
             let inner = Self.innerComponents(of: page)
             if Self.holdsPages(page) { holders.append(index) }
             entries.append(Entry(page: IdentityPin(page), inner: inner))
+            ids.append(ObjectIdentifier(page))
             trails.append(PathTrail(component(of: page, at: index), after: parent))
             index += 1
         }

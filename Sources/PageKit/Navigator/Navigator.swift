@@ -117,7 +117,7 @@ public final class Navigator {
             attach(page)
             return true
         }
-        if let path = visibleRoute()?.path { history.record(path) }
+        if let path = hierarchy?.visiblePath() { history.record(path) }
         if let held = heldRequest {
             heldRequest = nil
             held.rootInstalled()
@@ -222,7 +222,7 @@ public final class Navigator {
     /// - Complexity: O(*v* + *c*): the visible chain outside stacks, plus the stack pages
     ///   that changed since the path was last read, plus spelling the path out.
     public var currentPath: PagePath {
-        visibleRoute()?.path.path ?? PagePath([])
+        hierarchy?.visiblePath().path ?? PagePath([])
     }
 
     /// ``currentPath`` as an app URL: `app://tab/contact/list/person_detail(id=5)!compose`.
