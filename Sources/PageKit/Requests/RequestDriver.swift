@@ -272,11 +272,11 @@ final class RequestDriver: TransitionLabeling {
             host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
         case .select(let tab, let container):
             guard let tabs = page(container)?.asTabs, let tab = page(tab),
-                  tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
+                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
             tabs.selectTab(tab, animated: animated, completion: completion)
         case .popTo(let target, let container, let style):
             guard let stack = page(container)?.asStack, let target = page(target),
-                  stack.containedPages.contains(where: { $0 === target }) else { return stale("`\(target)`") }
+                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
             stack.pop(to: target, animated: animated, style: style, completion: completion)
         case .push(let references, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
