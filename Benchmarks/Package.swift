@@ -20,16 +20,38 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
     ],
     targets: [
-        // What the benchmark targets share: running a body on the main actor, the page
-        // type, and the live trees. Not itself a benchmark (it is not under Benchmarks/).
+        // What is measured, shared by the benchmarks and the instruction counter: the page
+        // type, the live trees, the cold start, the compared path and RoutingKit's router.
+        // No benchmark tooling, so that callgrind counts PageKit's own mallocs.
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: [
+                .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitContainers", package: "PageKit"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
+            path: "Support/BenchmarkFixtures"
+        ),
+        // What the benchmark targets share: running a body on the main actor, fixtures
+        // made on it, tolerances. Not itself a benchmark (it is not under Benchmarks/).
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
-                .product(name: "PageKitContainers", package: "PageKit"),
             ],
             path: "Support/BenchmarkSupport"
+        ),
+        // Runs one operation N times for callgrind (`instruction-counts.sh`), and times the
+        // interleaved comparison outside the benchmark runner.
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "PageKit", package: "PageKit"),
+            ],
+            path: "Support/InstructionCounts"
         ),
         .executableTarget(
             name: "PathBenchmarks",
@@ -44,11 +66,11 @@ let package = Package(
         .executableTarget(
             name: "NavigatorBenchmarks",
             dependencies: [
+                "BenchmarkFixtures",
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
-                .product(name: "RoutingKit", package: "routing-kit"),
             ],
             path: "Benchmarks/NavigatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

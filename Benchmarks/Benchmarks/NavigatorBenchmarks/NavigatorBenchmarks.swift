@@ -1,10 +1,11 @@
 import Benchmark
+import BenchmarkFixtures
 import BenchmarkSupport
 import PageKit
 import PageKitContainers
-import RoutingKit
 
-// Planning against a live tree, registering pages, and full opens on headless containers.
+// Planning against a live tree (beside RoutingKit's router), registering pages, full opens on
+// headless containers, and a cold start from a link.
 //
 // The live tree (see `LiveTree`) is a tab container `tab` with 4 tabs, each a navigation
 // stack `s0`…`s3` of `depth` pages: `list`, `item(id=1)`, …, `item(id=depth-1)`. Tab `s0`
@@ -15,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     routingComparison()
     registryBenchmarks()
     openBenchmarks()
+    coldStartBenchmarks()
 }
 
 // MARK: - 3. Planning
@@ -101,45 +103,80 @@ func planBenchmark(
 
 // MARK: - 3b. PageKit's plan beside RoutingKit's route
 
-/// The URL both sides route: four components, two with parameters, and a query.
-let comparedURL = "app://tab/s0/item(id=3)/screen_00998(id=123)?x=1"
-
-/// `navigator.plan(for:)` of ``comparedURL`` against a tab container of four stacks
+/// `navigator.plan(for:)` of ``ComparedPath/url`` against a tab container of four stacks
 /// `[list, item(id=1), item(id=2), item(id=3)]` with 1,000 registered names: `tab`, `s0`
 /// and `item(id=3)` are live (the top of `s0`), `screen_00998` is not, so the plan is one
-/// push. Goal: at or below RoutingKit's route of the same path in the same run.
+/// push. Goal: at most 0.7 times RoutingKit's route of the same path, as a ratio of
+/// medians of interleaved batches in one process.
 ///
-/// RoutingKit side: a `TrieRouter` with 1,000 routes, one per registered name `n`, shaped
-/// `tab/:tab/item/:id/n/:screen`, routes the pre-split path
+/// RoutingKit side (``RoutingKitYardstick``): a `TrieRouter` with 1,000 routes, one per
+/// registered name `n`, shaped `tab/:tab/item/:id/n/:screen`, routes the pre-split path
 /// `["tab", "s0", "item", "3", "screen_00998", "123"]` (the same names and values, each
 /// parameter as a path segment, as a server router takes them). It has no live hierarchy
 /// to read and makes no plan; PageKit's plan also checks the live pages and the registry.
+///
+/// The two `Compare …` rows time each side in a benchmark of its own, for detail; their
+/// ratio is not the goal's, since the machine's speed changes between them. The
+/// `Compare interleaved …` row times both in one benchmark, in alternating batches.
 func routingComparison() {
-    let tree = MainActorFixture { try LiveTree(depth: 4, registeredNames: 1_000) }
-    planBenchmark("Compare PageKit plan, 4 components, one push, 1,000 names", url: comparedURL,
-                  expecting: "one push of screen_00998(id=123)", tree: tree) { plan in
-        guard plan.steps.count == 1, case .push(let pages, _, _) = plan.steps[0] else { return false }
-        return pages.count == 1 && plan.newComponents.map(\.description) == ["/screen_00998(id=123)"]
-    }
+    let tree = MainActorFixture { try LiveTree(depth: 4, registeredNames: ComparedPath.names) }
+    planBenchmark("Compare PageKit plan, 4 components, one push, 1,000 names", url: ComparedPath.url,
+                  expecting: "one push of screen_00998(id=123)", tree: tree, isExpected: ComparedPath.isExpected)
 
-    let router = TrieRouter(String.self)
-    for name in PageRegistry.benchmarkNames(count: 1_000) {
-        router.register(name, at: ["tab", ":tab", "item", ":id", .constant(name), ":screen"])
-    }
-    let path = ["tab", "s0", "item", "3", "screen_00998", "123"]
+    let router = RoutingKitYardstick()
     Benchmark("Compare RoutingKit route, 6 segments, 1,000 routes", configuration: .perOperation) { benchmark in
-        var parameters = Parameters()
-        guard router.route(path: path, parameters: &parameters) == "screen_00998",
-              parameters.get("screen") == "123", parameters.get("id") == "3" else {
-            return benchmark.error("RoutingKit did not route \(path) to screen_00998")
+        guard router.routesAsExpected else {
+            return benchmark.error("RoutingKit did not route \(ComparedPath.segments) to screen_00998")
         }
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var parameters = Parameters()
-            blackHole(router.route(path: path, parameters: &parameters))
-            blackHole(parameters)
-        }
+        router.route(times: benchmark.scaledIterations.count)
         benchmark.stopMeasurement()
+    }
+
+    interleavedComparison(tree: tree, router: router)
+}
+
+/// PageKit's plan and RoutingKit's route timed in one benchmark, in 200 rounds of a batch
+/// of 200 plans and a batch of 200 routes, the order swapped each round. One sample is
+/// the 200 rounds; it reports the median time per operation of each side's 200 batches,
+/// and their ratio (×1,000, so 700 is 0.7): the figure the goal is judged by, as the p50
+/// over samples.
+let interleavedPlanTime = BenchmarkMetric.custom("PageKit plan, median of batches (ns)", polarity: .prefersSmaller,
+                                                 useScalingFactor: false)
+let interleavedRouteTime = BenchmarkMetric.custom("RoutingKit route, median of batches (ns)",
+                                                  polarity: .prefersSmaller, useScalingFactor: false)
+let interleavedRatio = BenchmarkMetric.custom("PageKit / RoutingKit, ratio of medians (x1000)",
+                                              polarity: .prefersSmaller, useScalingFactor: false)
+
+func interleavedComparison(tree: MainActorFixture<LiveTree>, router: RoutingKitYardstick) {
+    let metrics = [interleavedPlanTime, interleavedRouteTime, interleavedRatio]
+    Benchmark(
+        "Compare interleaved: PageKit plan / RoutingKit route, 200 batches each",
+        configuration: .perBatch(
+            maxDuration: .seconds(10), metrics: metrics,
+            thresholds: [interleavedPlanTime: BenchmarkTolerance.time, interleavedRouteTime: BenchmarkTolerance.time,
+                         interleavedRatio: BenchmarkTolerance.time])
+    ) { benchmark in
+        onMainActor(benchmark) { benchmark in
+            let navigator = try tree.value.navigator
+            let path = try PagePath(parsing: ComparedPath.url)
+            guard ComparedPath.isExpected(try navigator.plan(for: path)), router.routesAsExpected else {
+                throw BenchmarkExpectationFailure("`\(ComparedPath.url)` planned \(try navigator.plan(for: path)); "
+                                                  + "RoutingKit routed as expected: \(router.routesAsExpected)")
+            }
+            benchmark.startMeasurement()
+            let medians = InterleavedMedians(rounds: 200, batch: 200, first: { count in
+                for _ in 0..<count { blackHole(try? navigator.plan(for: path)) }
+            }, second: router.route(times:))
+            benchmark.stopMeasurement()
+            benchmark.measurement(interleavedPlanTime, Int(medians.first.rounded()))
+            benchmark.measurement(interleavedRouteTime, Int(medians.second.rounded()))
+            benchmark.measurement(interleavedRatio, Int((medians.ratio * 1_000).rounded()))
+        }
+    } setup: {
+        try await tree.setUp()
+    } teardown: {
+        await tree.tearDown()
     }
 }
 
@@ -248,6 +285,77 @@ func openBenchmarks() {
             try await observed.setUp()
         } teardown: {
             await observed.tearDown()
+        }
+    }
+}
+
+// MARK: - 8. Cold start from a link
+
+/// An app's cold start from a link (``ColdStart``): 1,000 names registered, 1,000 link
+/// patterns added, then `https://example.com/r990/12345/messages/678/attachments/9` mapped
+/// and opened in exact mode on a bare root: the tab `inbox` added, holding the four pages
+/// the link names, each made by its factory. One row per phase, each measuring only its
+/// phase (the phases before it run first, unmeasured), and one for the whole, which also
+/// makes the navigator and its root. One sample is one cold start.
+func coldStartBenchmarks() {
+    Benchmark("Cold start 1: register 1,000 names", configuration: .perBatch()) { benchmark in
+        onMainActor(benchmark) { benchmark in
+            let queue = TransitionQueue(clock: ManualTransitionClock())
+            benchmark.startMeasurement()
+            let registry = try ColdStart.register(queue: queue)
+            benchmark.stopMeasurement()
+            guard registry.count == ColdStart.size else {
+                throw BenchmarkExpectationFailure("registered \(registry.count) names")
+            }
+        }
+    }
+    Benchmark("Cold start 2: add 1,000 link patterns", configuration: .perBatch()) { benchmark in
+        benchmark.startMeasurement()
+        let links = try ColdStart.linkMap()
+        benchmark.stopMeasurement()
+        guard links.count == ColdStart.size else {
+            return benchmark.error("added \(links.count) patterns")
+        }
+    }
+    let links = Result { try ColdStart.linkMap() }
+    Benchmark("Cold start 3: map the link through 1,000 patterns", configuration: .perBatch()) { benchmark in
+        onMainActor(benchmark) { benchmark in
+            let queue = TransitionQueue(clock: ManualTransitionClock())
+            let start = ColdStart(registry: try ColdStart.register(queue: queue), links: try links.get(), queue: queue)
+            benchmark.startMeasurement()
+            let path = try start.map()
+            benchmark.stopMeasurement()
+            guard path.description == ColdStart.path else {
+                throw BenchmarkExpectationFailure("`\(ColdStart.link)` mapped to `\(path)`")
+            }
+        }
+    }
+    Benchmark("Cold start 4: open the six-component link exactly on a bare root",
+              configuration: .perBatch()) { benchmark in
+        onMainActor(benchmark) { benchmark in
+            let queue = TransitionQueue(clock: ManualTransitionClock())
+            let start = ColdStart(registry: try ColdStart.register(queue: queue), links: try links.get(), queue: queue)
+            let path = try start.map()
+            benchmark.startMeasurement()
+            let request = start.open(path)
+            benchmark.stopMeasurement()
+            guard start.opened(request) else {
+                throw BenchmarkExpectationFailure("the link opened to \(start.navigator.currentPath): "
+                                                  + "\(String(describing: request.result))")
+            }
+        }
+    }
+    Benchmark("Cold start: all of it, navigator and root included", configuration: .perBatch()) { benchmark in
+        onMainActor(benchmark) { benchmark in
+            benchmark.startMeasurement()
+            let queue = TransitionQueue(clock: ManualTransitionClock())
+            let start = ColdStart(registry: try ColdStart.register(queue: queue), links: try ColdStart.linkMap(),
+                                  queue: queue)
+            let request = start.open(try start.map())
+            benchmark.stopMeasurement()
+            guard start.opened(request) else {
+                throw BenchmarkExpectationFailure("the link opened to \(start.navigator.currentPath)")
+            }
         }
     }
 }

@@ -45,8 +45,16 @@ public struct HierarchyChange: Sendable, CustomStringConvertible {
     public init(_ kind: Kind, by source: NavigationSource, in container: (any Page)?, pages: [any Page] = []) {
         self.kind = kind
         self.source = source
-        self.container = container.map { PageReference(live: $0) }
-        self.pages = pages.map { PageReference(live: $0) }
+        // Loops, not `map`: a closure formed on the main actor checks its executor each call.
+        if let container {
+            self.container = PageReference(live: container)
+        } else {
+            self.container = nil
+        }
+        var references: [PageReference] = []
+        references.reserveCapacity(pages.count)
+        for page in pages { references.append(PageReference(live: page)) }
+        self.pages = references
     }
 
     /// `popped [home_page(id=5)] in contact by the user`.

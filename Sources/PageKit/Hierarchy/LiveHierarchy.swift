@@ -45,11 +45,85 @@ struct LiveHierarchy {
         walk(.visible)
     }
 
-    /// The modal levels of the visible chain, outermost first: the same walk, without
-    /// spelling anything.
-    /// - Complexity: O(*v*) in the visible chain's pages outside stacks.
+    /// The path of the visible chain: what ``visibleRoute()`` spells, walked without
+    /// keeping the pages or making the route, for whoever needs only the path (the current
+    /// path as a request starts and ends).
+    /// - Complexity: O(*v* + *c*), as ``visibleRoute()``.
+    func visiblePath() -> SharedPath {
+        var trails: [PathTrail] = []
+        trails.reserveCapacity(4)
+        var page = root
+        var presentation = PageComponent.Presentation.shown
+        var isRoot = true
+        let findsModals = !host.presentsNothing
+        var presenters: [any Page] = []
+        while true {
+            presenters.removeAll(keepingCapacity: true)
+            levelWalk: while true {
+                if findsModals { presenters.append(page) }
+                let kind = page.pageKind
+                if case .stack(let stack) = kind {
+                    let pages = stack.containedPages
+                    let isNamed = !stack.pageName.isEmpty
+                    if isNamed { trails.append(trail(of: page, presentation)) }
+                    guard let top = pages.last else { break levelWalk }
+                    let run = cache.run(of: stack, pages: pages,
+                                        firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
+                    trails.append(run.trails[pages.count - 1])
+                    page = top
+                    if findsModals { presenters.append(page) }
+                    guard let next = child(of: page.pageKind, leading: .visible) else { break levelWalk }
+                    (page, presentation) = next
+                    isRoot = false
+                    continue
+                }
+                if !(isRoot && page.pageName.isEmpty) { trails.append(trail(of: page, presentation)) }
+                isRoot = false
+                guard let next = child(of: kind, leading: .visible) else { break levelWalk }
+                (page, presentation) = next
+            }
+            guard findsModals, let modal = modal(over: presenters, leading: .visible) else {
+                return SharedPath(trails: trails, rest: .empty)
+            }
+            page = modal.page
+            presentation = .modal
+        }
+    }
+
+    /// The trail of one component spelling `page`, shown as `presentation`.
+    private func trail(of page: any Page, _ presentation: PageComponent.Presentation) -> PathTrail {
+        cache.trail(of: page, shownAs: presentation)
+    }
+
+    /// The modal levels of the visible chain, outermost first: the visible chain walked
+    /// again without spelling anything or keeping its pages, so that a plan with no modal
+    /// above it allocates nothing for them; not walked at all when the host presents
+    /// nothing.
+    /// - Complexity: O(*v*) in the visible chain's pages outside stacks; O(1) when the
+    ///   host ``PageHost/presentsNothing``.
     func visibleCrossings() -> [ModalCrossing] {
-        walk(.visible, spelling: false).crossings
+        var crossings: [ModalCrossing] = []
+        if host.presentsNothing { return crossings }
+        var level = root
+        while true {
+            // The deepest page of the level that presents one begins the next level.
+            var crossing: ModalCrossing?
+            var page = level
+            while true {
+                if let modal = host.presentedPage(of: page) { crossing = ModalCrossing(presenter: page, page: modal) }
+                let next: (any Page)? = switch page.pageKind {
+                case .page, .handler: nil
+                case .stack(let stack): stack.containedPages.last
+                case .tabs(let tabs): tabs.visiblePage
+                case .parent(let parent): parent.visiblePage
+                }
+                guard let next else { break }
+                page = next
+            }
+            guard let crossing else { return crossings }
+            crossings.append(crossing)
+            level = crossing.page
+        }
     }
 
     /// The route from the root to `page`, every stack page below it included, or `nil`
@@ -60,60 +134,57 @@ struct LiveHierarchy {
         return walk(.toward(page, through: through))
     }
 
-    /// Walks a route. Without `spelling`, it records only the modal crossings: no
-    /// component is read and no stack run is brought up to date.
-    private func walk(_ course: Course, spelling: Bool = true) -> Route {
+    /// Walks a route. Each page's kind is read once; the pages that may present are kept
+    /// only when the host may present something.
+    private func walk(_ course: Course) -> Route {
         var route = Route()
         var page = root
         var presentation = PageComponent.Presentation.shown
         var crossing: ModalCrossing?
         var isRoot = true
+        let findsModals = !host.presentsNothing
         // The pages of one modal level that may present; one buffer serves every level, so
         // a walk allocates it once (a level seldom holds more than a handful).
         var presenters: [any Page] = []
-        presenters.reserveCapacity(8)
+        if findsModals { presenters.reserveCapacity(8) }
         while true {
             presenters.removeAll(keepingCapacity: true)
             var reachedTarget = false
             levelWalk: while true {
-                presenters.append(page)
+                if findsModals { presenters.append(page) }
                 if case .toward(let target, _) = course, page === target { reachedTarget = true }
-                if let stack = page.asStack {
+                let kind = page.pageKind
+                if case .stack(let stack) = kind {
                     let pages = stack.containedPages
                     let isNamed = !stack.pageName.isEmpty
                     if isNamed {
-                        append(page, presentation, crossing, to: &route, spelling: spelling)
+                        append(page, presentation, crossing, to: &route)
                         crossing = nil
                     }
                     guard !reachedTarget, let top = Self.lastIndex(in: pages, leading: course) else { break levelWalk }
-                    if spelling {
-                        let run = cache.run(of: stack, pages: pages,
-                                            firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
-                        var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1),
-                                                    modal: crossing)
-                        segment.stackIsNamed = isNamed
-                        route.append(segment)
-                    } else if let crossing {
-                        route.cross(crossing)
-                    }
+                    let run = cache.run(of: stack, pages: pages,
+                                        firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
+                    var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1), modal: crossing)
+                    segment.stackIsNamed = isNamed
+                    route.append(segment)
                     crossing = nil
                     page = pages[top]
-                    presenters.append(page)
+                    if findsModals { presenters.append(page) }
                     if case .toward(let target, _) = course, page === target { break levelWalk }
-                    guard let next = child(of: page, leading: course) else { break levelWalk }
+                    guard let next = child(of: page.pageKind, leading: course) else { break levelWalk }
                     (page, presentation) = next
                     isRoot = false
                     continue
                 }
                 if !(isRoot && page.pageName.isEmpty) {
-                    append(page, presentation, crossing, to: &route, spelling: spelling)
+                    append(page, presentation, crossing, to: &route)
                     crossing = nil
                 }
                 isRoot = false
-                guard !reachedTarget, let next = child(of: page, leading: course) else { break levelWalk }
+                guard !reachedTarget, let next = child(of: kind, leading: course) else { break levelWalk }
                 (page, presentation) = next
             }
-            if reachedTarget { return route }
+            if reachedTarget || !findsModals { return route }
             guard let modal = modal(over: presenters, leading: course) else { return route }
             crossing = modal
             page = modal.page
@@ -121,14 +192,10 @@ struct LiveHierarchy {
         }
     }
 
+    /// Appends a segment of one page, spelled by the trail the cache keeps for it.
     private func append(_ page: any Page, _ presentation: PageComponent.Presentation, _ crossing: ModalCrossing?,
-                        to route: inout Route, spelling: Bool) {
-        guard spelling else {
-            if let crossing { route.cross(crossing) }
-            return
-        }
-        let component = PageComponent(page.pageName, parameters: page.pageParameters, presentation: presentation)
-        route.append(Route.Segment(kind: .page(page, PathTrail(component, after: nil)), modal: crossing))
+                        to route: inout Route) {
+        route.append(Route.Segment(kind: .page(page, cache.trail(of: page, shownAs: presentation)), modal: crossing))
     }
 
     /// The index of the stack page the course goes on with: the top, or the one that
@@ -143,17 +210,21 @@ struct LiveHierarchy {
         return nil
     }
 
-    /// The held page the course goes on with below `page`, and how it is shown.
-    private func child(of page: any Page, leading course: Course) -> (any Page, PageComponent.Presentation)? {
+    /// The held page the course goes on with below a page of kind `kind`, and how it is
+    /// shown.
+    private func child(of kind: PageKind, leading course: Course) -> (any Page, PageComponent.Presentation)? {
         let presentation: PageComponent.Presentation
         let parent: any ParentPage
-        switch page.pageKind {
+        switch kind {
         case .page, .handler: return nil
         case .tabs(let tabs): (parent, presentation) = (tabs, .child)
         case .stack(let stack): (parent, presentation) = (stack, .shown)
         case .parent(let other): (parent, presentation) = (other, .shown)
         }
-        guard case .toward = course else { return parent.visiblePage.map { ($0, presentation) } }
+        guard case .toward = course else {
+            guard let visible = parent.visiblePage else { return nil }
+            return (visible, presentation)
+        }
         for child in parent.containedPages where course.leads(child) {
             return (child, presentation)
         }
@@ -205,7 +276,7 @@ struct LiveHierarchy {
     /// - Parameter visit: Receives a page and the page it hangs from (held by, or
     ///   presented by; `nil` for the root); returns whether to go on.
     /// - Complexity: O(*n*) in the number of live pages.
-    func forEachPage(_ visit: (any Page, (any Page)?) -> Bool) {
+    func forEachPage(_ visit: @MainActor (any Page, (any Page)?) -> Bool) {
         var pending: [(any Page, (any Page)?)] = [(root, nil)]
         var visited = Set<ObjectIdentifier>()
         while let (page, parent) = pending.popLast() {
@@ -238,7 +309,7 @@ struct LiveHierarchy {
 
     /// The path of the visible chain, each page with its own parameters.
     func currentPath() -> PagePath {
-        visibleRoute().path.path
+        visiblePath().path
     }
 
     /// The absolute path that names `page` where it stands, every stack page below it

@@ -47,17 +47,19 @@ final class PathTrail: Sendable {
 /// A page path kept as the trails it is made of, spelled out only when read: what
 /// history entries, events and outcomes hold.
 struct SharedPath: Sendable {
+    // No default values: they would be computed before each initializer overwrites them.
     /// The runs of components, outermost first.
-    var trails: [PathTrail] = []
+    var trails: [PathTrail]
     /// Components after the trails, then the query and spelling of the whole path.
-    var rest = PagePath([])
+    var rest: PagePath
 
-    init(trails: [PathTrail] = [], rest: PagePath = PagePath([])) {
+    init(trails: [PathTrail] = [], rest: PagePath = .empty) {
         self.trails = trails
         self.rest = rest
     }
 
     init(_ path: PagePath) {
+        trails = []
         rest = path
     }
 

@@ -44,17 +44,10 @@ struct Route {
 
     var isEmpty: Bool { count == 0 }
 
-    private var unspelledCrossings: [ModalCrossing] = []
-
     mutating func append(_ segment: Segment) {
         guard segment.count > 0 else { return }
         segments.append(segment)
         count += segment.count
-    }
-
-    /// Records a crossing on a route walked without spelling its pages.
-    mutating func cross(_ crossing: ModalCrossing) {
-        unspelledCrossings.append(crossing)
     }
 
     /// The anchor at `position`, from the root.
@@ -78,9 +71,13 @@ struct Route {
     /// - Complexity: O(*s*) in the number of segments.
     func path(through length: Int) -> SharedPath {
         var trails: [PathTrail] = []
+        trails.reserveCapacity(segments.count)
         var remaining = length
-        for segment in segments where remaining > 0 {
-            switch segment.kind {
+        var index = 0
+        // By index, and binding only the trail or run: copying whole segments would
+        // retain their pages.
+        while remaining > 0, index < segments.count {
+            switch segments[index].kind {
             case .page(_, let trail):
                 trails.append(trail)
                 remaining -= 1
@@ -89,12 +86,19 @@ struct Route {
                 trails.append(run.trails[taken - 1])
                 remaining -= taken
             }
+            index += 1
         }
-        return SharedPath(trails: trails)
+        return SharedPath(trails: trails, rest: PagePath.empty)
     }
 
     /// The modal levels the route crosses, outermost first.
-    var crossings: [ModalCrossing] { segments.isEmpty ? unspelledCrossings : segments.compactMap(\.modal) }
+    var crossings: [ModalCrossing] {
+        var crossings: [ModalCrossing] = []
+        for index in segments.indices {
+            if let modal = segments[index].modal { crossings.append(modal) }
+        }
+        return crossings
+    }
 
     private static func anchor(_ segment: Segment, _ offset: Int) -> Anchor {
         switch segment.kind {

@@ -10,27 +10,89 @@
 /// the top and the count but replaces pages between them is not seen this way: the
 /// navigator forgets a stack's run after it replaces the stack, and containers report
 /// the changes they make on their own (see ``Navigator/hierarchyDidChange()``).
+///
+/// A run knows its stack and pages by ``IdentityPin``, which keeps no page alive and, for
+/// Swift objects, leaves their reference counts out of side tables (a weak reference to
+/// every page of every stack would make each retain and release of them slow). So whether
+/// a stack is gone cannot be asked: a run not used since the last sweep is forgotten at
+/// the next, which bounds what the cache keeps of stacks that are gone.
 @MainActor
 final class RouteCache {
-    private var runs: [ObjectIdentifier: StackRun] = [:]
-    private var sweepThreshold = 16
+    // Read on every route; no access overlaps another (the pages asked meanwhile cannot
+    // reach the cache), so the dynamic exclusivity checks buy nothing.
+    @exclusivity(unchecked) private var runs: [ObjectIdentifier: StackRun] = [:]
+    @exclusivity(unchecked) private var sweepThreshold = 16
+    /// Counts sweeps; a run records the count when it is used.
+    @exclusivity(unchecked) private var epoch = 0
 
     /// The run of `stack`'s pages, brought up to date with `pages`.
     /// - Complexity: O(*c*) in the number of pages that changed since it was last seen.
     func run(of stack: any StackContainer, pages: [any Page], firstPresentation: PageComponent.Presentation) -> StackRun {
         let key = ObjectIdentifier(stack)
-        if let run = runs[key], run.stack === stack, run.firstPresentation == firstPresentation {
+        if let run = runs[key], run.stack.pins(stack), run.firstPresentation == firstPresentation {
+            run.lastUsed = epoch
             run.sync(with: pages)
             return run
         }
         let run = StackRun(stack: stack, firstPresentation: firstPresentation)
+        run.lastUsed = epoch
         run.sync(with: pages)
         runs[key] = run
         if runs.count >= sweepThreshold {
-            runs = runs.filter { $0.value.stack != nil }
+            let current = epoch
+            runs = runs.filter { $0.value.lastUsed == current }
+            epoch += 1
             sweepThreshold = max(16, runs.count * 2)
         }
         return run
+    }
+
+    /// The trails of pages outside stacks, each with the component it spells, so that
+    /// the current path read again is made of the same nodes, compared by identity. The
+    /// visible chain holds few such pages (the root, tab containers, named stacks): a
+    /// short list searched in order beats hashing.
+    @exclusivity(unchecked) private var pageTrails: [PageTrail] = []
+    /// The identifiers of `pageTrails`' pages, searched without touching the pins.
+    @exclusivity(unchecked) private var pageTrailIDs: [ObjectIdentifier] = []
+    /// Where the next trail kept replaces one, once the list is full.
+    @exclusivity(unchecked) private var nextPageTrail = 0
+
+    private struct PageTrail {
+        let page: IdentityPin
+        let trail: PathTrail
+    }
+
+    /// The trail of one component spelling `page`, which is in no stack, shown as
+    /// `presentation`: the one made last time when `page` spelled the same then.
+    /// - Complexity: O(1): at most 16 pages are remembered.
+    func trail(of page: any Page, shownAs presentation: PageComponent.Presentation) -> PathTrail {
+        let id = ObjectIdentifier(page)
+        let name = page.pageName
+        let parameters = page.pageParameters
+        var index = 0
+        while index < pageTrailIDs.count {
+            if pageTrailIDs[index] == id, pageTrails[index].page.pins(page) {
+                if pageTrails[index].trail.component.isSpelled(byName: name, parameters: parameters,
+                                                                presentation: presentation) {
+                    return pageTrails[index].trail
+                }
+                break
+            }
+            index += 1
+        }
+        let trail = PathTrail(PageComponent(name, parameters: parameters, presentation: presentation), after: nil)
+        let kept = PageTrail(page: IdentityPin(page), trail: trail)
+        if index < pageTrailIDs.count {
+            pageTrails[index] = kept
+        } else if pageTrails.count < 16 {
+            pageTrails.append(kept)
+            pageTrailIDs.append(id)
+        } else {
+            pageTrails[nextPageTrail] = kept
+            pageTrailIDs[nextPageTrail] = id
+            nextPageTrail = (nextPageTrail + 1) % 16
+        }
+        return trail
     }
 
     /// Forgets what it remembers of `stack`, which changed in a way a run cannot see.
@@ -41,6 +103,9 @@ final class RouteCache {
     /// Forgets everything.
     func forgetAll() {
         runs = [:]
+        pageTrails = []
+        pageTrailIDs = []
+        nextPageTrail = 0
     }
 }
 
@@ -52,23 +117,38 @@ final class RouteCache {
 @MainActor
 final class StackRun {
     private struct Entry {
-        let id: ObjectIdentifier
-        weak var page: (any Page)?
+        let page: IdentityPin
         /// What the page shows inside itself, spelled after it once a page lies above it.
         var inner: [PageComponent]
     }
 
-    private(set) weak var stack: (any StackContainer)?
+    /// Whether entry `index` remembers `page`: its identifier, read from an array of them
+    /// so that no entry is copied, and then its pin where identifiers alone cannot tell.
+    private func remembers(_ page: any Page, at index: Int) -> Bool {
+        guard ids[index] == ObjectIdentifier(page) else { return false }
+        #if canImport(ObjectiveC)
+        return entries[index].page.pins(page)
+        #else
+        return true  // The pin keeps the address from being reused.
+        #endif
+    }
+
+    let stack: IdentityPin
     let firstPresentation: PageComponent.Presentation
-    private var entries: [Entry] = []
+    // Like the cache's: read on every route, never by overlapping accesses.
+    /// The cache's sweep count when the run was last used.
+    @exclusivity(unchecked) var lastUsed = 0
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The entries' pages' identifiers.
+    @exclusivity(unchecked) private var ids: [ObjectIdentifier] = []
     /// The indices of the entries whose pages show pages inside themselves, ascending:
     /// the only ones read again on each sync.
-    private var holders: [Int] = []
+    @exclusivity(unchecked) private var holders: [Int] = []
     /// `trails[i]` spells pages `0...i`, and what each page below `i` shows inside itself.
-    private(set) var trails: [PathTrail] = []
+    @exclusivity(unchecked) private(set) var trails: [PathTrail] = []
 
-    init(stack: (any StackContainer)?, firstPresentation: PageComponent.Presentation) {
-        self.stack = stack
+    init(stack: any StackContainer, firstPresentation: PageComponent.Presentation) {
+        self.stack = IdentityPin(stack)
         self.firstPresentation = firstPresentation
     }
 
@@ -77,16 +157,19 @@ final class StackRun {
     ///   pages that show pages inside themselves (tab containers), read again each time.
     func sync(with pages: [any Page]) {
         var kept = 0
-        if let first = pages.first, let entry = entries.first, entry.id == ObjectIdentifier(first), entry.page === first {
+        if let first = pages.first, !entries.isEmpty, remembers(first, at: 0) {
             var index = min(pages.count, entries.count) - 1
             while index > 0 {
-                let entry = entries[index]
-                if entry.id == ObjectIdentifier(pages[index]), entry.page === pages[index] { break }
+                if remembers(pages[index], at: index) { break }
                 index -= 1
             }
             kept = index + 1
-            if kept == pages.count, component(of: pages[kept - 1], at: kept - 1) != trails[kept - 1].component {
-                kept -= 1  // The top page's own parameters changed in place.
+            if kept == pages.count {
+                let top = pages[kept - 1]
+                if !trails[kept - 1].component.isSpelled(byName: top.pageName, parameters: top.pageParameters,
+                                                          presentation: kept == 1 ? firstPresentation : .shown) {
+                    kept -= 1  // The top page's own parameters changed in place.
+                }
             }
         }
         // A holder's inner pages are spelled in the trails above it: read them again.
@@ -101,6 +184,7 @@ final class StackRun {
         }
         if kept < entries.count {
             entries.removeSubrange(kept...)
+            ids.removeSubrange(kept...)
             trails.removeSubrange(kept...)
             while let last = holders.last, last >= kept { holders.removeLast() }
         }
@@ -113,7 +197,8 @@ final class StackRun {
             }
             let inner = Self.innerComponents(of: page)
             if Self.holdsPages(page) { holders.append(index) }
-            entries.append(Entry(id: ObjectIdentifier(page), page: page, inner: inner))
+            entries.append(Entry(page: IdentityPin(page), inner: inner))
+            ids.append(ObjectIdentifier(page))
             trails.append(PathTrail(component(of: page, at: index), after: parent))
             index += 1
         }

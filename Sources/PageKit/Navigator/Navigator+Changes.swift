@@ -1,6 +1,8 @@
 // The changes a navigator did not make: reported by containers on its queue, or noticed
 // when the hierarchy is found other than the history's last entry.
 extension Navigator: HierarchyWatching {
+    var watchesChanges: Bool { stepsInProgress == 0 }
+
     func hierarchyChanged(_ change: HierarchyChange) {
         // Its own steps are its requests' business: announced and recorded by them.
         guard stepsInProgress == 0 else { return }
@@ -16,7 +18,7 @@ extension Navigator: HierarchyWatching {
 
     func changeRefused(_ error: NavigationError, by source: NavigationSource) {
         guard stepsInProgress == 0 else { return }
-        let current = visibleRoute()?.path ?? SharedPath()
+        let current = hierarchy?.visiblePath() ?? SharedPath()
         emit(NavigationEvent(kind: .failed(error), requested: nil, source: source, plan: nil, from: current, to: nil))
     }
 
@@ -45,7 +47,7 @@ extension Navigator: HierarchyWatching {
     /// Announces and records a change, from the history's last path to the current one.
     private func record(_ change: HierarchyChange) {
         let before = history.lastShared ?? SharedPath()
-        let after = visibleRoute()?.path ?? SharedPath()
+        let after = hierarchy?.visiblePath() ?? SharedPath()
         history.record(after)
         responses.hierarchyChanged(in: self)
         emit(NavigationEvent(kind: .changed(change), requested: nil, source: change.source, plan: nil,
@@ -55,7 +57,13 @@ extension Navigator: HierarchyWatching {
     /// Announces a change no container reported, when `route` is not what the history
     /// last recorded.
     func noticeUnreportedChange(_ route: Route) {
-        guard let last = history.lastShared, !SharedPath.same(last, route.path), let root else { return }
+        noticeUnreportedChange(spelled: route.path)
+    }
+
+    /// Announces a change no container reported, when `path`, the visible route's path,
+    /// is not what the history last recorded.
+    func noticeUnreportedChange(spelled path: SharedPath) {
+        guard let last = history.lastShared, !SharedPath.same(last, path), let root else { return }
         record(HierarchyChange(.noticed, by: .app, in: root))
     }
 }

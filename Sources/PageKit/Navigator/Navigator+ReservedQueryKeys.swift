@@ -2,9 +2,10 @@
 // configuration names them.
 extension Navigator {
     /// Takes the reserved query keys the configuration names out of `path`, into `options`.
-    func reading(_ path: PagePath, _ options: NavigationOptions) throws -> (PagePath, NavigationOptions) {
+    func reading(_ path: consuming PagePath, _ options: consuming NavigationOptions) throws
+        -> (PagePath, NavigationOptions) {
+        guard !configuration.reservedQueryKeys.isEmpty, !path.query.isEmpty else { return (path, options) }
         let reserved = configuration.reservedQueryKeys
-        guard !reserved.isEmpty, !path.query.isEmpty else { return (path, options) }
         var path = path
         var options = options
         var kept: [PageParameter] = []

@@ -19,7 +19,8 @@ extension Navigator: RequestEnvironment {
     }
 
     var hierarchy: LiveHierarchy? {
-        root.map { LiveHierarchy(root: $0, host: host, cache: cache) }
+        guard let root else { return nil }
+        return LiveHierarchy(root: root, host: host, cache: cache)
     }
 
     /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page.
@@ -59,15 +60,14 @@ extension Navigator: RequestEnvironment {
         return plan
     }
 
-    func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
-        try makePlan(for: target, mode: request.mode, options: request.options, provided: request.providedPage,
-                     visible: visible)
+    func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan {
+        try makePlan(for: target, mode: request.mode, options: request.options, provided: request.providedPage)
     }
 
-    func beginTurn() -> (route: Route?, guards: [NavigationGuard]) {
-        let route = visibleRoute()
-        if let route { noticeUnreportedChange(route) }
-        return (route, guards.elements())
+    func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {
+        guard let path = hierarchy?.visiblePath() else { return (SharedPath(), guards.elements()) }
+        noticeUnreportedChange(spelled: path)
+        return (path, guards.elements())
     }
 
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming] {
@@ -75,7 +75,7 @@ extension Navigator: RequestEnvironment {
     }
 
     func livePath() -> SharedPath {
-        visibleRoute()?.path ?? SharedPath()
+        hierarchy?.visiblePath() ?? SharedPath()
     }
 
     func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page]) {
@@ -149,8 +149,9 @@ extension Navigator: RequestEnvironment {
                 return true
             }
         }
-        for step in plan.steps {
-            switch step {
+        let steps = plan.steps
+        for index in steps.indices {
+            switch steps[index] {
             case .dismiss(let modal, _, _):
                 if let modal = modal.page { collect(modal) }
             case .popTo(let target, let stack, _):
@@ -187,7 +188,14 @@ extension Navigator: RequestEnvironment {
             NavigationError(.factoryFailed, component: component.name,
                             reason: "the factory for `\(component.name)` threw", underlying: error)
         }
-        for (index, component) in plan.newComponents.enumerated() where !stacks.contains(where: { $0.index == index }) {
+        // Loops, not closures: one formed on the main actor checks its executor each call.
+        for (index, component) in plan.newComponents.enumerated() {
+            var isStack = false
+            for stack in stacks where stack.index == index {
+                isStack = true
+                break
+            }
+            if isStack { continue }
             guard let factory = registry.entry(for: component.name)?.factory else {
                 throw NavigationError(.notRegistered, component: component.name,
                                       reason: "no page is registered as `\(component.name)`")
@@ -205,16 +213,23 @@ extension Navigator: RequestEnvironment {
                                       reason: "no navigation stack is registered as `\(component.name)`")
             }
             do {
-                pages[stack.index] = try factory(intent(stack.index), stack.pages.compactMap { pages[$0] })
+                var held: [any Page] = []
+                for index in stack.pages {
+                    if let page = pages[index] { held.append(page) }
+                }
+                pages[stack.index] = try factory(intent(stack.index), held)
             } catch {
                 throw failed(component, error)
             }
         }
-        return pages.map { page in
+        var made: [any Page] = []
+        made.reserveCapacity(pages.count)
+        for page in pages {
             guard let page else { preconditionFailure("a page the plan names was not made") }
             attach(page)
-            return page
+            made.append(page)
         }
+        return made
     }
 
     /// Keeps the pages `step` is about to pop, for a jump back.

@@ -21,28 +21,31 @@
 /// `RequestDriver`. No global state: pass the navigator to what needs it.
 @MainActor
 public final class Navigator {
+    // Main-actor state read by every request, whose accesses never overlap (none calls
+    // out while it lasts): the dynamic exclusivity checks bought nothing. The lists of
+    // guards, observers and waits keep theirs, since their callbacks run during access.
     /// The root page, once installed.
-    public private(set) var root: (any Page)?
+    @exclusivity(unchecked) public private(set) var root: (any Page)?
     /// Presents, dismisses and makes stacks for the platform.
     public let host: any PageHost
     /// The factories for pages that must be made.
-    public var registry: PageRegistry
+    @exclusivity(unchecked) public var registry: PageRegistry
     /// The patterns that turn links from outside the app into page paths, for
     /// ``openLink(_:_:)-(String,_)``. Empty by default: every link is refused.
-    public var links = LinkMap()
+    @exclusivity(unchecked) public var links = LinkMap()
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.
     public let queue: TransitionQueue
     /// The navigator's settings; changes take effect from the next request (and at once
     /// for the history's capacity).
-    public var configuration: Configuration {
+    @exclusivity(unchecked) public var configuration: Configuration {
         didSet {
             history.resize(to: configuration.historyCapacity)
             keptPages.capacity = configuration.keptPagesCapacity
         }
     }
     /// The paths shown so far.
-    public internal(set) var history: NavigationHistory
+    @exclusivity(unchecked) public internal(set) var history: NavigationHistory
 
     let identities: PageIdentityTable
     /// What the navigator remembers of its stacks, so reading the current path costs what
@@ -60,7 +63,7 @@ public final class Navigator {
     private var heldRequest: RequestDriver?
     /// How many of its own steps are running: changes containers report meanwhile are
     /// the navigator's own.
-    var stepsInProgress = 0
+    @exclusivity(unchecked) var stepsInProgress = 0
     private var queueObservation: ObservationToken?
 
     /// Creates a navigator.
@@ -114,7 +117,7 @@ public final class Navigator {
             attach(page)
             return true
         }
-        if let path = visibleRoute()?.path { history.record(path) }
+        if let path = hierarchy?.visiblePath() { history.record(path) }
         if let held = heldRequest {
             heldRequest = nil
             held.rootInstalled()
@@ -219,7 +222,7 @@ public final class Navigator {
     /// - Complexity: O(*v* + *c*): the visible chain outside stacks, plus the stack pages
     ///   that changed since the path was last read, plus spelling the path out.
     public var currentPath: PagePath {
-        visibleRoute()?.path.path ?? PagePath([])
+        hierarchy?.visiblePath().path ?? PagePath([])
     }
 
     /// ``currentPath`` as an app URL: `app://tab/contact/list/person_detail(id=5)!compose`.

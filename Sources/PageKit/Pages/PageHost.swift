@@ -16,6 +16,13 @@ public protocol PageHost: AnyObject {
     /// - Returns: The page it presents, if any.
     func presentedPage(of presenter: any Page) -> (any Page)?
 
+    /// Whether the host knows that no page is presented at all, so that PageKit need not
+    /// ask ``presentedPage(of:)`` of each page of the visible chain to find the modals
+    /// that cover it: every plan looks for them. Answer `true` only when sure, as a host
+    /// that records each presentation itself can be. The default, `false`, has every page
+    /// asked.
+    var presentsNothing: Bool { get }
+
     /// Presents `page` modally from `presenter`.
     /// - Parameters:
     ///   - page: The page to present.
@@ -84,6 +91,9 @@ public protocol PageHost: AnyObject {
 }
 
 extension PageHost {
+    /// `false`: PageKit asks ``presentedPage(of:)`` of each page of the visible chain.
+    public var presentsNothing: Bool { false }
+
     /// Presents as ``present(_:from:animated:completion:)`` does, ignoring the style.
     /// - Parameters:
     ///   - page: The page to present.

@@ -67,6 +67,17 @@ public struct PageComponent: Hashable, Sendable {
     }
 }
 
+extension PageComponent {
+    /// Whether this component is what a page named `name` with the parameters
+    /// `parameters`, shown as `presentation`, spells: what
+    /// `PageComponent(name, parameters: parameters, presentation: presentation)` would
+    /// equal, found without making it when the parameters are in order already.
+    func isSpelled(byName name: String, parameters: PageParameters, presentation: Presentation) -> Bool {
+        guard self.presentation == presentation, self.name == name else { return false }
+        return parameters.isCanonical ? self.parameters == parameters : self.parameters == .canonical(parameters)
+    }
+}
+
 extension PageComponent: CustomStringConvertible {
     /// The component as written in a path string, separator first: `!news(id=10)`.
     public var description: String {

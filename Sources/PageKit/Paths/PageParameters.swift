@@ -94,10 +94,10 @@ public struct PageParameters: Sendable {
 
     /// Whether sorted order and unique keys hold, as in a component.
     var isCanonical: Bool {
-        var previous: String?
-        for parameter in storage {
-            if let previous, !PageParameter.keyPrecedes(previous, parameter.key) { return false }
-            previous = parameter.key
+        var index = bounds.lowerBound + 1
+        while index < bounds.upperBound {
+            if !PageParameter.keyPrecedes(base[index - 1].key, base[index].key) { return false }
+            index += 1
         }
         return true
     }
@@ -118,7 +118,16 @@ extension PageParameters: RandomAccessCollection {
 extension PageParameters: Hashable {
     /// Whether both hold the same parameters in the same order.
     public static func == (lhs: PageParameters, rhs: PageParameters) -> Bool {
-        lhs.storage.elementsEqual(rhs.storage)
+        // By index into both buffers: every route compares the top page's parameters.
+        guard lhs.bounds.count == rhs.bounds.count else { return false }
+        var left = lhs.bounds.lowerBound
+        var right = rhs.bounds.lowerBound
+        while left < lhs.bounds.upperBound {
+            guard lhs.base[left] == rhs.base[right] else { return false }
+            left += 1
+            right += 1
+        }
+        return true
     }
 
     /// Hashes the parameters in order.
@@ -133,6 +142,10 @@ extension PageParameters: ExpressibleByDictionaryLiteral {
     /// Parameters in the order written.
     /// - Parameter elements: `key: value` pairs.
     public init(dictionaryLiteral elements: (String, String)...) {
+        guard !elements.isEmpty else {
+            self.init()  // `[:]`, the default of many parameters: no array to map.
+            return
+        }
         self.init(elements.map { PageParameter(key: $0.0, value: $0.1) })
     }
 }

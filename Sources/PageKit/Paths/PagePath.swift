@@ -105,6 +105,9 @@ public struct PagePath: Hashable, Sendable {
         self.scheme = scheme
     }
 
+    /// The empty absolute path, made once: what an empty ``SharedPath`` holds.
+    static let empty = PagePath([])
+
     /// Parses a path string or an app URL.
     /// - Parameters:
     ///   - text: The still-encoded text.

@@ -28,7 +28,9 @@ public struct PageRegistry: Sendable {
     public typealias StackFactory = @MainActor @Sendable (_ intent: PageIntent, _ pages: [any Page]) throws
         -> any StackContainer
 
-    struct Entry: Sendable {
+    /// One registration. A class, so that finding it copies one reference rather than its
+    /// factory and options; what the resolver asks of it is worked out once, here.
+    final class Entry: Sendable {
         enum Kind {
             case page(Factory, PageOptions)
             case stack(StackFactory, PageOptions)
@@ -36,6 +38,23 @@ public struct PageRegistry: Sendable {
         }
         let kind: Kind
         let isExternallyOpenable: Bool
+        /// How its page is shown: the defaults for an action.
+        let options: PageOptions
+        let isAction: Bool
+        let isStack: Bool
+
+        init(kind: Kind, isExternallyOpenable: Bool) {
+            self.kind = kind
+            self.isExternallyOpenable = isExternallyOpenable
+            switch kind {
+            case .page(_, let options):
+                (self.options, isAction, isStack) = (options, false, false)
+            case .stack(_, let options):
+                (self.options, isAction, isStack) = (options, false, true)
+            case .action:
+                (options, isAction, isStack) = (.default, true, false)
+            }
+        }
 
         var factory: Factory? {
             if case .page(let factory, _) = kind { return factory }
@@ -45,18 +64,6 @@ public struct PageRegistry: Sendable {
         var stackFactory: StackFactory? {
             if case .stack(let factory, _) = kind { return factory }
             return nil
-        }
-
-        var options: PageOptions {
-            switch kind {
-            case .page(_, let options), .stack(_, let options): options
-            case .action: .default
-            }
-        }
-
-        var isAction: Bool {
-            if case .action = kind { return true }
-            return false
         }
     }
 
@@ -200,7 +207,7 @@ public struct PageRegistry: Sendable {
     /// (``registerStack(_:externallyOpenable:options:factory:)``).
     /// - Parameter name: The component name.
     public func isStack(_ name: String) -> Bool {
-        entries[name]?.stackFactory != nil
+        entries[name]?.isStack ?? false
     }
 
     /// Removes the factory for `name`.

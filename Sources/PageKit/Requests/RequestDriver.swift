@@ -1,9 +1,11 @@
 /// What a request's driver asks of the navigator that made it.
 @MainActor
 protocol RequestEnvironment: AnyObject {
-    /// A turn begins: the visible route (a change nobody reported announced) and the guards.
-    func beginTurn() -> (route: Route?, guards: [NavigationGuard])
-    func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan
+    /// A turn begins: the current path now (after announcing a change nobody reported),
+    /// and the guards to ask.
+    func beginTurn() -> (path: SharedPath, guards: [NavigationGuard])
+    /// Plans `target` for `request` against the hierarchy as it is now.
+    func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan
     /// The pages `plan` would remove that confirm leaving.
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
     func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page]
@@ -33,12 +35,15 @@ final class RequestDriver: TransitionLabeling {
     let request: NavigationRequest
     private let host: any PageHost
     private let queue: TransitionQueue
-    private var machine: RequestStateMachine
-    private var guards: [NavigationGuard] = []
-    private var valve: TransitionValve?
-    private var made: [any Page] = []  // The plan's new pages, held only until the turn ends.
-    private var leaving: [any LeaveConfirming] = []
-    private var route: Route?  // The visible chain as the turn began, for a first plan made at once.
+    // Read and written at every step of every request, and never by overlapping
+    // accesses (each ends before the driver calls out), so unchecked at run time.
+    @exclusivity(unchecked) private var machine: RequestStateMachine
+    @exclusivity(unchecked) private var guards: [NavigationGuard] = []
+    @exclusivity(unchecked) private var valve: TransitionValve?
+    /// The pages the plan made, by index; held only until the turn ends.
+    @exclusivity(unchecked) private var made: [any Page] = []
+    /// The pages the plan would remove that confirm leaving.
+    @exclusivity(unchecked) private var leaving: [any LeaveConfirming] = []
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -67,9 +72,7 @@ final class RequestDriver: TransitionLabeling {
         guard let environment else { return perform(machine.navigatorGone()) }
         let turn = environment.beginTurn()
         guards = turn.guards
-        route = turn.route
-        perform(machine.started(from: turn.route?.path ?? SharedPath(), fromPath: turn.route?.path.path ?? PagePath([]),
-                                guardCount: guards.count))
+        perform(machine.started(from: turn.path, fromPath: turn.path.path, guardCount: guards.count))
     }
 
     /// The queue's turn is over, however it ended.
@@ -113,13 +116,22 @@ final class RequestDriver: TransitionLabeling {
                 environment.enqueue(self)
                 return
             case .plan(let target):
-                let result = Result { try environment.plan(target, for: request, visible: route) }
-                    .mapError(NavigationError.init(wrapping:))
-                route = nil
-                leaving = (try? result.get()).map(environment.pagesLeaving) ?? []
-                action = machine.planned(result, leavers: leaving.map {
-                    RequestStateMachine.Leaver(id: ObjectIdentifier($0), description: $0.pageDescription)
-                })
+                // No closures here: one formed on the main actor checks its executor on each
+                // call, and these run on every request.
+                let result: Result<NavigationPlan, NavigationError>
+                do {
+                    let plan = try environment.plan(target, for: request)
+                    leaving = environment.pagesLeaving(plan)
+                    result = .success(plan)
+                } catch {
+                    leaving = []
+                    result = .failure(NavigationError(wrapping: error))
+                }
+                var leavers: [RequestStateMachine.Leaver] = []
+                for page in leaving {
+                    leavers.append(RequestStateMachine.Leaver(id: ObjectIdentifier(page), description: page.pageDescription))
+                }
+                action = machine.planned(result, leavers: leavers)
             case .askGuard(let index, let guardRequest):
                 let decide = guards[index]
                 return ask({ await decide(guardRequest) }, then: { $0.guardAnswered($1) })
@@ -129,10 +141,13 @@ final class RequestDriver: TransitionLabeling {
                 }
                 return ask({ await page.canLeave(leaveRequest) }, then: { $0.leaveAnswered($1) })
             case .makePages(let plan):
-                let result = Result { try environment.makePages(for: plan, request: request) }
-                    .mapError(NavigationError.init(wrapping:))
-                made = (try? result.get()) ?? []
-                action = machine.pagesMade(result.map { _ in })
+                do {
+                    made = try environment.makePages(for: plan, request: request)
+                    action = machine.pagesMade(.success(()))
+                } catch {
+                    made = []
+                    action = machine.pagesMade(.failure(NavigationError(wrapping: error)))
+                }
             case .announce(let event, let then):
                 environment.emit(event)
                 action = then
@@ -236,6 +251,14 @@ final class RequestDriver: TransitionLabeling {
                             completion: TransitionCompletion) {
         let animated = request.animated
         func page(_ reference: PageReference) -> (any Page)? { reference.page(madeAs: made) }
+        func pages(_ references: [PageReference]) -> [any Page] {
+            var pages: [any Page] = []
+            pages.reserveCapacity(references.count)
+            for reference in references {
+                if let page = page(reference) { pages.append(page) }
+            }
+            return pages
+        }
         func stale(_ what: String) {
             completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
         }
@@ -249,26 +272,26 @@ final class RequestDriver: TransitionLabeling {
             host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
         case .select(let tab, let container):
             guard let tabs = page(container)?.asTabs, let tab = page(tab),
-                  tabs.containedPages.contains(where: { $0 === tab }) else { return stale("tab `\(tab)`") }
+                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
             tabs.selectTab(tab, animated: animated, completion: completion)
         case .popTo(let target, let container, let style):
             guard let stack = page(container)?.asStack, let target = page(target),
-                  stack.containedPages.contains(where: { $0 === target }) else { return stale("`\(target)`") }
+                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
             stack.pop(to: target, animated: animated, style: style, completion: completion)
-        case .push(let pages, let container, let style):
+        case .push(let references, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
-            stack.push(pages.compactMap(page), animated: animated, style: style, completion: completion)
-        case .setStack(let pages, let container, let style):
+            stack.push(pages(references), animated: animated, style: style, completion: completion)
+        case .setStack(let references, let container, let style):
             guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
-            stack.setStack(pages.compactMap(page), animated: animated, style: style, completion: completion)
-        case .present(let pages, let inNewStack, let presenter, let style):
+            stack.setStack(pages(references), animated: animated, style: style, completion: completion)
+        case .present(let references, let inNewStack, let presenter, let style):
             guard let presenter = page(presenter) else { return stale("presenter `\(presenter)`") }
-            let shown = pages.compactMap(page)
+            let shown = pages(references)
             host.present(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], from: presenter,
                          animated: animated, style: style, completion: completion)
-        case .addTab(let pages, let inNewStack, let container, let style):
+        case .addTab(let references, let inNewStack, let container, let style):
             guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
-            let shown = pages.compactMap(page)
+            let shown = pages(references)
             tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
                         completion: completion)
         case .run(let component):
@@ -288,6 +311,16 @@ final class RequestDriver: TransitionLabeling {
             }
             completion.finish()
         }
+    }
+
+    /// Whether `pages` holds `page`, searched from the top, where steps usually act.
+    static func contains(_ pages: [any Page], _ page: any Page) -> Bool {
+        var index = pages.count - 1
+        while index >= 0 {
+            if pages[index] === page { return true }
+            index -= 1
+        }
+        return false
     }
 }
 

@@ -15,8 +15,11 @@
 /// The navigator computes a fresh plan when a request's turn comes in its queue, so a
 /// plan is never run against a stale hierarchy. A plan holds live pages weakly.
 public struct NavigationPlan: Sendable {
+    // Indirect: a step is copied whenever it is switched on or handed along, and a boxed
+    // step copies as one reference, not as the references, strings and styles it holds.
+
     /// One thing a plan does, through a container or the ``PageHost``.
-    public enum Step: Sendable {
+    public indirect enum Step: Sendable {
         /// Dismiss a modal page (and everything presented above it), animated as `style`
         /// says: the request's transition, else the reverse of the one that presented it.
         case dismiss(PageReference, presentedBy: PageReference, style: ShowStyle)
@@ -100,9 +103,11 @@ public struct NavigationPlan: Sendable {
     /// ``newComponents``) of the pages it holds; the pages are made first.
     var madeStacks: [(index: Int, pages: [Int])] {
         var stacks: [(index: Int, pages: [Int])] = []
-        for step in steps {
+        let steps = storage.steps
+        // By index, binding only the pages: copying whole steps would copy their references.
+        for index in steps.indices {
             let shown: [PageReference]
-            switch step {
+            switch steps[index] {
             case .present(let pages, _, _, _), .addTab(let pages, _, _, _), .push(let pages, _, _),
                  .setStack(let pages, _, _):
                 shown = pages
@@ -111,9 +116,11 @@ public struct NavigationPlan: Sendable {
             }
             for reference in shown where !reference.contents.isEmpty {
                 guard case .new(let index) = reference.kind else { continue }
-                stacks.append((index, reference.contents.compactMap {
-                    if case .new(let page) = $0.kind { page } else { nil }
-                }))
+                var pages: [Int] = []
+                for page in reference.contents {
+                    if case .new(let made) = page.kind { pages.append(made) }
+                }
+                stacks.append((index, pages))
             }
         }
         return stacks

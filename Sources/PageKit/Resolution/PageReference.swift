@@ -22,12 +22,12 @@ public struct PageReference: Sendable {
     public let contents: [PageReference]
     private weak var livePage: (any Page)?
 
-    @MainActor init(live page: any Page) {
+    @MainActor init(live page: borrowing any Page) {
         kind = .live
         name = page.pageName
         parameters = page.pageParameters
         contents = []
-        livePage = page
+        livePage = copy page
     }
 
     @MainActor init(provided page: any Page) {

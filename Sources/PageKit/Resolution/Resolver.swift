@@ -50,14 +50,21 @@ struct Resolver {
     /// How a step shows `pages`: the request's styles, else the registrations' (the first
     /// page's for a present, the last one's for a push).
     func style(for pages: [PageComponent], presenting: Bool, inNewStack: Bool) -> ShowStyle {
-        let first = registry.options(for: pages[0].name)
-        let last = registry.options(for: pages[pages.count - 1].name)
-        let shown = presenting ? first : last
-        return ShowStyle(
-            transition: options.transition ?? shown.transition,
-            presentation: presenting ? options.presentation ?? first.presentation : .automatic,
-            hidesBottomBar: presenting ? false : options.hidesBottomBar ?? last.hidesBottomBar,
-            stack: inNewStack ? first.stack : nil)
+        style(first: registry.options(for: pages[0].name), last: registry.options(for: pages[pages.count - 1].name),
+              presenting: presenting, inNewStack: inNewStack)
+    }
+
+    /// How a step shows pages whose first and last registrations have the options
+    /// `first` and `last`.
+    func style(first: PageOptions, last: PageOptions, presenting: Bool, inNewStack: Bool) -> ShowStyle {
+        if presenting {
+            return ShowStyle(transition: options.transition ?? first.transition,
+                             presentation: options.presentation ?? first.presentation,
+                             hidesBottomBar: false, stack: inNewStack ? first.stack : nil)
+        }
+        return ShowStyle(transition: options.transition ?? last.transition, presentation: .automatic,
+                         hidesBottomBar: options.hidesBottomBar ?? last.hidesBottomBar,
+                         stack: inNewStack ? first.stack : nil)
     }
 
     /// How a pop or a dismissal takes `leaving` (the page on top) off the screen: the
@@ -134,24 +141,74 @@ struct Resolver {
 @MainActor
 struct Position {
     let page: any Page
-    let stack: (any StackContainer)?
+    /// The stack it was found in, if any. Not an optional: the compiler copies
+    /// `(any StackContainer)?` through its type metadata, several times slower than the
+    /// retain this enum's copy is.
+    let holder: Holder
     let index: Int
     let isTop: Bool
+
+    enum Holder {
+        case none
+        case stack(any StackContainer)
+    }
+
+    init(page: any Page, stack: (any StackContainer)?, index: Int, isTop: Bool) {
+        self.page = page
+        holder = if let stack { .stack(stack) } else { .none }
+        self.index = index
+        self.isTop = isTop
+    }
+
+    init(page: any Page, in stack: any StackContainer, index: Int, isTop: Bool) {
+        self.page = page
+        holder = .stack(stack)
+        self.index = index
+        self.isTop = isTop
+    }
+
+    /// Whether it was found in a stack.
+    var isInStack: Bool {
+        if case .stack = holder { return true }
+        return false
+    }
+
+    /// Whether it was found in `stack`, or both were found in no stack.
+    func isIn(sameStackAs other: Position) -> Bool {
+        switch (holder, other.holder) {
+        case (.none, .none): true
+        case (.stack(let mine), .stack(let theirs)): mine === theirs
+        default: false
+        }
+    }
+}
+
+/// A match in a stack whose pages above it are to be popped, and where in the steps that
+/// pop goes.
+@MainActor
+struct PendingPop {
+    var position: Position
+    let stepIndex: Int
 }
 
 /// One walk of a path's components against the live hierarchy, collecting steps.
 @MainActor
 struct Walk {
     let resolver: Resolver
-    let path: PagePath
+    /// The path's query, which every component sees.
+    let query: PageParameters
     let destination: SharedPath
     let mode: ResolutionMode
     var steps: [NavigationPlan.Step] = []
     var newComponents: [PageComponent] = []
-    var cursor: Position
-    /// The nearest position in a stack at or above the cursor, in the cursor's modal
-    /// level: where a `/` component goes when the cursor's page is in no stack itself.
-    var enclosing: Position?
+    private(set) var cursor: Position
+    /// The nearest position in a stack above the cursor, in the cursor's modal level, when
+    /// the cursor's page is in no stack itself: where a `/` component goes then. Kept apart
+    /// from the cursor so that moving within a stack copies one position, not two.
+    private var outer: Position?
+    /// The cursor page's ``Page/pageKind``, when the walk read it on arriving there: read
+    /// once per page, and taken by the next ``findChild(for:)``.
+    private var cursorKind: PageKind?
     /// The pages walked since the last modal boundary: a `!` component asks them for the
     /// modal covering them. Kept only for a path that has one.
     var chain: [any Page] = []
@@ -159,7 +216,7 @@ struct Walk {
     /// A match in a stack whose pages above it are to be popped once the walk leaves the
     /// stack or ends, and where in the steps that pop goes: where the walk first stood on
     /// it, so that a tab selected inside it on the way does not come first.
-    private var pendingPop: (position: Position, stepIndex: Int)?
+    private var pendingPop: PendingPop?
     var matchedModals: [ObjectIdentifier] = []
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
@@ -172,9 +229,9 @@ struct Walk {
     /// stack as it stands.
     var isPositional: Bool
 
-    init(resolver: Resolver, path: PagePath, destination: SharedPath, mode: ResolutionMode) {
+    init(resolver: Resolver, path: borrowing PagePath, destination: SharedPath, mode: ResolutionMode) {
         self.resolver = resolver
-        self.path = path
+        query = path.query
         self.destination = destination
         self.mode = mode
         isPositional = mode == .exact
@@ -191,7 +248,31 @@ struct Walk {
         }
     }
 
-    private var query: PageParameters { path.query }
+
+    /// The stack of the nearest position in a stack at or above the cursor, in the cursor's
+    /// modal level.
+    private var enclosingStack: (any StackContainer)? {
+        if case .stack(let stack) = cursor.holder { return stack }
+        if let outer, case .stack(let stack) = outer.holder { return stack }
+        return nil
+    }
+
+    /// Moves the cursor within its modal level: a position in no stack keeps the stack
+    /// position it leaves as the enclosing one.
+    private mutating func move(to position: consuming Position) {
+        let leavesStack = !position.isInStack && cursor.isInStack
+        var moved = position
+        swap(&cursor, &moved)
+        if leavesStack { outer = moved }
+        cursorKind = nil
+    }
+
+    /// Moves the cursor into a new modal level, where no stack encloses it yet.
+    private mutating func cross(to position: consuming Position) {
+        outer = nil
+        cursor = position
+        cursorKind = nil
+    }
 
     /// Takes the first `length` anchors of `route` as matched, as if the walk had found
     /// them: the cursor on the last, the modals crossed as named.
@@ -200,11 +281,13 @@ struct Walk {
         var remaining = length
         let root = resolver.hierarchy.root
         for segment in route.segments where remaining > 0 {
+            var crossed = false
             if let modal = segment.modal {
                 flushPendingPop()
                 matchedModals.append(ObjectIdentifier(modal.page))
                 chain.removeAll(keepingCapacity: true)
-                enclosing = nil
+                outer = nil
+                crossed = true
                 note(modal.page)
             }
             switch segment.kind {
@@ -213,15 +296,16 @@ struct Walk {
                 guard page !== root else { continue }
                 flushPendingPop()
                 if segment.modal?.page !== page { note(page) }
-                cursor = Position(page: page, stack: nil, index: 0, isTop: true)
+                let position = Position(page: page, stack: nil, index: 0, isTop: true)
+                if crossed { cross(to: position) } else { move(to: position) }
             case .stack(let stack, _, let pages, let count):
                 let index = min(count, remaining) - 1
                 remaining -= index + 1
                 flushPendingPop()
                 if !segment.stackIsNamed, stack !== root { note(stack) }
                 note(pages[index])
-                cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
-                enclosing = cursor
+                cursor = Position(page: pages[index], in: stack, index: index, isTop: index == pages.count - 1)
+                cursorKind = nil
                 reveal(cursor)
             }
         }
@@ -231,14 +315,12 @@ struct Walk {
         _ components: ArraySlice<PageComponent>,
         matchingRoot: Bool
     ) throws -> NavigationPlan {
-        let root = resolver.hierarchy.root
         var rest = components
         if matchingRoot, let first = rest.first, !first.presentation.isModal,
-           let position = position(of: root, for: first) {
-            enter(position, through: root)
+           let position = position(of: resolver.hierarchy.root, for: first) {
+            enter(position)
             rest = rest.dropFirst()
         }
-        var target: PageReference?
         while let component = rest.first {
             if component.presentation.isModal {
                 if let covering = resolver.hierarchy.modal(covering: chain),
@@ -246,39 +328,42 @@ struct Walk {
                     flushPendingPop()
                     matchedModals.append(ObjectIdentifier(covering.page))
                     chain.removeAll(keepingCapacity: true)
-                    enclosing = nil
-                    enter(position, through: covering.page)
+                    outer = nil
+                    enter(position, crossing: true)
                     rest = rest.dropFirst()
                     continue
                 }
                 flushPendingPop()
-                target = try make(rest, attachedTo: .present(from: PageReference(live: cursor.page)))
-                break
+                return finish(at: try make(rest, first: resolver.registry.entry(for: component.name),
+                                           attachedTo: .present, under: PageReference(live: cursor.page)))
             }
-            let owner = cursor.page
-            if findChild(for: component) {
+            switch findChild(for: component) {
+            case .moved:
                 rest = rest.dropFirst()
-                if case .handler(let handler) = cursor.page.pageKind {
-                    return try delivery(to: handler, of: owner, component: component, isLast: rest.isEmpty)
-                }
                 continue
-            }
-            target = try attachMissing(component, rest)
-            break
-        }
-        if target == nil {
-            flushPendingPop()
-            if isPositional, let stack = cursor.page.asStack {
-                let pages = stack.containedPages
-                if pages.count > 1 {
-                    steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
-                                        style: resolver.leaveStyle(taking: pages.last)))
-                }
+            case .handler(let handler, let owner):
+                rest = rest.dropFirst()
+                return try delivery(to: handler, of: owner, component: component, isLast: rest.isEmpty)
+            case .nothing:
+                return finish(at: try attachMissing(component, rest))
             }
         }
+        flushPendingPop()
+        if isPositional, let stack = cursor.page.asStack {
+            let pages = stack.containedPages
+            if pages.count > 1 {
+                steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
+                                    style: resolver.leaveStyle(taking: pages.last)))
+            }
+        }
+        return finish(at: PageReference(live: cursor.page))
+    }
+
+    /// The plan, once the walk has reached `target`.
+    private mutating func finish(at target: consuming PageReference) -> NavigationPlan {
         insertDismissal()
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
-                              target: target ?? PageReference(live: cursor.page))
+                              target: target)
     }
 
     // MARK: Matching
@@ -296,24 +381,23 @@ struct Walk {
         if candidate.pageName.isEmpty, let stack = candidate.asStack {
             let pages = stack.containedPages
             if let first = pages.first, matches(first, component) {
-                return Position(page: first, stack: stack, index: 0, isTop: pages.count == 1)
+                return Position(page: first, in: stack, index: 0, isTop: pages.count == 1)
             }
         }
         return nil
     }
 
-    /// Makes `position` current, reached through `page` (the page itself, or the
-    /// transparent stack that holds it). A page entered in no stack of its own (a tab)
-    /// leaves a pending pop of the stack it is shown in pending: the path may go on in that
-    /// stack.
-    private mutating func enter(_ position: Position, through page: any Page) {
-        note(page)
-        if position.stack != nil {
-            note(position.page)
-            enclosing = position
-            reveal(position)
+    /// Makes `position`, found by ``position(of:for:)``, current: a page itself, or the
+    /// first page of the transparent stack that stood for the component. A page entered in
+    /// no stack of its own (a tab) leaves a pending pop of the stack it is shown in
+    /// pending: the path may go on in that stack.
+    private mutating func enter(_ position: consuming Position, crossing: Bool = false) {
+        if tracksChain {
+            if case .stack(let stack) = position.holder { chain.append(stack) }
+            chain.append(position.page)
         }
-        cursor = position
+        if position.isInStack { reveal(position) }
+        if crossing { cross(to: position) } else { move(to: position) }
     }
 
     /// Remembers a walked page, for a later `!` component to ask.
@@ -321,15 +405,26 @@ struct Walk {
         if tracksChain { chain.append(page) }
     }
 
+    /// What ``findChild(for:)`` found.
+    private enum Found {
+        /// No live page: the component is to be made.
+        case nothing
+        /// A page, now the cursor.
+        case moved
+        /// An event handler of `owner`, now the cursor.
+        case handler(EventHandler, owner: any Page)
+    }
+
     /// Looks for a live page that stands for a `/`, `#` or `#/` component below the
     /// cursor, and moves there.
-    private mutating func findChild(for component: PageComponent) -> Bool {
-        switch cursor.page.pageKind {
+    private mutating func findChild(for component: PageComponent) -> Found {
+        var known: PageKind?
+        swap(&known, &cursorKind)
+        switch known ?? cursor.page.pageKind {
         case .stack(let stack):
             let pages = stack.containedPages
             if let index = stackMatch(in: pages, from: 0, for: component) {
-                moveInStack(stack, pages, to: index)
-                return true
+                return moveInStack(stack, pages, to: index)
             }
         case .tabs(let tabs):
             for tab in tabs.containedPages {
@@ -337,8 +432,7 @@ struct Walk {
                 if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
                 }
-                enter(position, through: tab)
-                return true
+                return enterChild(position)
             }
         case .parent(let parent):
             for child in parent.containedPages {
@@ -348,25 +442,42 @@ struct Walk {
                     }
                     continue
                 }
-                enter(position, through: child)
-                return true
+                return enterChild(position)
             }
         case .page, .handler:
             break
         }
-        guard component.presentation == .shown else { return false }
+        guard component.presentation == .shown else { return .nothing }
         // Push order is path nesting: the pages above this one in its stack or, for a page
         // in no stack of its own (a tab of a tab container pushed on a stack), above the
         // page it is shown in, where UIKit pushes.
-        let above = cursor.stack != nil ? cursor : enclosing
-        if let above, let stack = above.stack {
-            let pages = stack.containedPages
-            if let index = stackMatch(in: pages, from: above.index + 1, for: component) {
-                moveInStack(stack, pages, to: index)
-                return true
-            }
+        let lowest: Int
+        let stack: any StackContainer
+        if case .stack(let own) = cursor.holder {
+            (stack, lowest) = (own, cursor.index + 1)
+        } else if let outer, case .stack(let enclosing) = outer.holder {
+            (stack, lowest) = (enclosing, outer.index + 1)
+        } else {
+            return .nothing
         }
-        return false
+        let pages = stack.containedPages
+        if let index = stackMatch(in: pages, from: lowest, for: component) {
+            return moveInStack(stack, pages, to: index)
+        }
+        return .nothing
+    }
+
+    /// Enters a child found by ``findChild(for:)``, reading its kind once.
+    private mutating func enterChild(_ position: consuming Position) -> Found {
+        let kind = position.page.pageKind
+        if case .handler(let handler) = kind {
+            let owner = cursor.page
+            enter(position)
+            return .handler(handler, owner: owner)
+        }
+        enter(position)
+        cursorKind = kind
+        return .moved
     }
 
     /// The index of the page in `pages[lowest...]` that stands for `component`: searched
@@ -384,42 +495,50 @@ struct Walk {
         return nil
     }
 
-    private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) {
-        cursor = Position(page: pages[index], stack: stack, index: index, isTop: index == pages.count - 1)
-        enclosing = cursor
+    private mutating func moveInStack(_ stack: any StackContainer, _ pages: [any Page], to index: Int) -> Found {
+        let kind = pages[index].pageKind
+        let owner: (any Page)? = if case .handler = kind { cursor.page } else { nil }
+        cursor = Position(page: pages[index], in: stack, index: index, isTop: index == pages.count - 1)
         reveal(cursor)
         note(cursor.page)
+        if case .handler(let handler) = kind, let owner { return .handler(handler, owner: owner) }
+        cursorKind = kind
+        return .moved
     }
 
     /// Makes `position` the match whose stack is popped down to it: a later match in the
     /// same stack replaces it, a match in another stack pops this one first.
     private mutating func reveal(_ position: Position) {
-        if let pending = pendingPop {
-            guard pending.position.stack !== position.stack else {
-                pendingPop = (position, pending.stepIndex)
+        // Read in place: copying the pending pop out would retain its pages.
+        if pendingPop != nil {
+            guard !pendingPop!.position.isIn(sameStackAs: position) else {
+                pendingPop!.position = position
                 return
             }
             flushPendingPop()
         }
-        pendingPop = (position, steps.count)
+        pendingPop = PendingPop(position: position, stepIndex: steps.count)
     }
 
     private mutating func flushPendingPop() {
-        guard let (position, stepIndex) = pendingPop, let stack = position.stack else { return }
-        pendingPop = nil
-        if !position.isTop {
-            steps.insert(.popTo(PageReference(live: position.page), in: PageReference(live: stack),
-                                style: resolver.leaveStyle(taking: stack.containedPages.last)), at: stepIndex)
-        }
+        guard pendingPop != nil else { return }
+        var taken: PendingPop?
+        swap(&taken, &pendingPop)
+        guard let pending = taken, !pending.position.isTop, case .stack(let stack) = pending.position.holder else { return }
+        steps.insert(.popTo(PageReference(live: pending.position.page), in: PageReference(live: stack),
+                            style: resolver.leaveStyle(taking: stack.containedPages.last)),
+                     at: pending.stepIndex)
     }
 
     // MARK: Making what is missing
 
+    /// How the first pages made are shown: on the stack, the tab container or the
+    /// presenter they are made under.
     private enum Attachment {
-        case push(any StackContainer)
-        case setStack(any StackContainer)
-        case addTab(any TabContainer)
-        case present(from: PageReference)
+        case push
+        case setStack
+        case addTab
+        case present
     }
 
     /// Attaches new pages for a `/`, `#` or `#/` component no live page answers.
@@ -432,20 +551,23 @@ struct Walk {
             throw NavigationError(.eventRefused, component: component.name,
                                   reason: "no event handler `\(component.name)` of `\(PageReference(live: page))` admits the event")
         }
-        if resolver.registry.isAction(component.name) {
+        // Each page made reads the registry once: this entry serves the first.
+        let entry = resolver.registry.entry(for: component.name)
+        if let entry, entry.isAction {
             // Run right where the path stands, once what it names is revealed.
             guard rest.count == 1 else { throw Self.actionNotLast(component) }
-            try resolver.checkMakeable(component, under: PageReference(live: page))
+            try resolver.checkMakeable(component, entry, under: PageReference(live: page))
             flushPendingPop()
             steps.append(.run(component))
             return PageReference(live: page)
         }
-        if let stack = page.asStack, component.presentation != .childStack {
+        let kind = page.pageKind
+        if case .stack(let stack) = kind, component.presentation != .childStack {
             // Nothing in this stack matched: positionally, the path replaces it all.
             let replaces = isPositional && !stack.containedPages.isEmpty
-            return try make(rest, attachedTo: replaces ? .setStack(stack) : .push(stack))
+            return try make(rest, first: entry, attachedTo: replaces ? .setStack : .push, under: PageReference(live: stack))
         }
-        if component.presentation == .shown, let stack = cursor.stack ?? enclosing?.stack {
+        if component.presentation == .shown, let stack = enclosingStack {
             // A page in no stack itself (a tab of a container pushed on a stack) pushes on
             // the nearest stack that holds it, as UIKit does.
             if isPositional {
@@ -453,15 +575,15 @@ struct Walk {
             } else {
                 pendingPop = nil  // Reuse: push on top of the stack as it stands.
             }
-            return try make(rest, attachedTo: .push(stack))
+            return try make(rest, first: entry, attachedTo: .push, under: PageReference(live: stack))
         }
-        if let tabs = page.asTabs, tabs.acceptsNewTabs {
+        if case .tabs(let tabs) = kind, tabs.acceptsNewTabs {
             flushPendingPop()
-            return try make(rest, attachedTo: .addTab(tabs))
+            return try make(rest, first: entry, attachedTo: .addTab, under: PageReference(live: tabs))
         }
         let under = PageReference(live: page)
         let reason: String
-        if page.asTabs != nil {
+        if case .tabs = kind {
             reason = "no tab of `\(under)` answers it, and it does not accept new tabs"
         } else {
             reason = "no live page under `\(under)` answers it, and `\(under)` is in no navigation stack to push it on"
@@ -476,81 +598,116 @@ struct Walk {
     }
 
     /// Plans pages for `rest` and the steps that show them, then the action that ends the
-    /// path, if one does; returns the last page.
+    /// path, if one does; returns the last page. `first` is the registration of `rest`'s
+    /// first component, already read.
     private mutating func make(
         _ rest: ArraySlice<PageComponent>,
-        attachedTo attachment: Attachment
+        first: Entry?,
+        attachedTo attachment: Attachment,
+        under: PageReference
     ) throws -> PageReference {
         var pages = rest
-        var action: PageComponent?
-        if let last = pages.last, resolver.registry.isAction(last.name) {
-            action = pages.removeLast()
+        let entries = Entries(rest, first: first, in: resolver.registry)
+        let lastEntry = entries.entry(at: rest.endIndex - 1)
+        var index = rest.startIndex
+        while index < rest.endIndex - 1 {
+            if let entry = entries.entry(at: index), entry.isAction { throw Self.actionNotLast(rest[index]) }
+            index += 1
         }
-        for component in pages where resolver.registry.isAction(component.name) {
-            throw Self.actionNotLast(component)
+        guard let lastEntry, lastEntry.isAction else {
+            return try makePages(pages, entries, attachedTo: attachment, under: under)
         }
-        guard let action else { return try makePages(pages, attachedTo: attachment) }
-        let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, attachedTo: attachment)
-        try resolver.checkMakeable(action, under: last)
+        let action = pages.removeLast()
+        let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, entries, attachedTo: attachment,
+                                                                                under: under)
+        try resolver.checkMakeable(action, lastEntry, under: last)
         steps.append(.run(action))
         return last
     }
 
+    /// The registrations of the components being made, each read once: the first and
+    /// last are read before the pages are planned, the others as each is reached.
+    private struct Entries {
+        let start: Int
+        let first: Entry?
+        /// The others', for a path that makes more than one page.
+        let others: [Entry?]
+
+        init(_ components: ArraySlice<PageComponent>, first: Entry?, in registry: PageRegistry) {
+            start = components.startIndex
+            self.first = first
+            others = components.count == 1 ? [] : components.dropFirst().map { registry.entry(for: $0.name) }
+        }
+
+        func entry(at index: Int) -> Entry? {
+            index == start ? first : others[index - start - 1]
+        }
+    }
+
+    typealias Entry = PageRegistry.Entry
+
     /// Plans pages for `rest` and the steps that show them; returns the last one.
     private mutating func makePages(
         _ rest: ArraySlice<PageComponent>,
-        attachedTo attachment: Attachment
+        _ entries: Entries,
+        attachedTo attachment: Attachment,
+        under: PageReference
     ) throws -> PageReference {
         var remaining = rest
+        let firstEntry = entries.entry(at: remaining.startIndex)
         let first = remaining.removeFirst()
-        let under = switch attachment {
-        case .push(let stack), .setStack(let stack): PageReference(live: stack)
-        case .addTab(let tabs): PageReference(live: tabs)
-        case .present(let presenter): presenter
-        }
         var last: PageReference
         var lastTakesPushes = true
-        if resolver.registry.isStack(first.name) {
-            let stack = try newStack(first, under: under, taking: &remaining)
+        if let firstEntry, firstEntry.isStack {
+            let stack = try newStack(first, firstEntry, under: under, taking: &remaining, entries)
             switch attachment {
             case .push, .setStack:
                 throw NavigationError(.cannotShow, component: first.name,
                                       reason: "`\(first.name)` is a navigation stack, which cannot be pushed on `\(under)`")
-            case .addTab(let tabs):
-                steps.append(.addTab([stack], inNewStack: false, to: PageReference(live: tabs),
-                                     style: resolver.style(for: [first], presenting: false, inNewStack: false)))
-            case .present(let presenter):
-                steps.append(.present([stack], inNewStack: false, from: presenter,
-                                      style: resolver.style(for: [first], presenting: true, inNewStack: false)))
+            case .addTab:
+                steps.append(.addTab([stack], inNewStack: false, to: under,
+                                     style: resolver.style(first: firstEntry.options, last: firstEntry.options,
+                                                           presenting: false, inNewStack: false)))
+            case .present:
+                steps.append(.present([stack], inNewStack: false, from: under,
+                                      style: resolver.style(first: firstEntry.options, last: firstEntry.options,
+                                                            presenting: true, inNewStack: false)))
             }
             last = stack.contents[stack.contents.count - 1]
         } else {
-            (last, lastTakesPushes) = try makeGroup(first, &remaining, attachedTo: attachment, under: under)
+            (last, lastTakesPushes) = try makeGroup(first, firstEntry, &remaining, entries, attachedTo: attachment,
+                                                    under: under)
         }
-        while let next = remaining.popFirst() {
+        while let nextIndex = remaining.indices.first {
+            let nextEntry = entries.entry(at: nextIndex)
+            let next = remaining.removeFirst()
             guard next.presentation.isModal else {
                 let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
                 throw NavigationError(
                     .cannotShow, component: next.name,
                     reason: "`\(last)` is being made and is in no navigation stack, so it can only present `!\(next.name)`\(hint)")
             }
-            if resolver.registry.isStack(next.name) {
-                let stack = try newStack(next, under: last, taking: &remaining)
+            if let nextEntry, nextEntry.isStack {
+                let stack = try newStack(next, nextEntry, under: last, taking: &remaining, entries)
                 steps.append(.present([stack], inNewStack: false, from: last,
-                                      style: resolver.style(for: [next], presenting: true, inNewStack: false)))
+                                      style: resolver.style(first: nextEntry.options, last: nextEntry.options,
+                                                            presenting: true, inNewStack: false)))
                 last = stack.contents[stack.contents.count - 1]
                 lastTakesPushes = true
                 continue
             }
-            var presented = [try newPage(next, under: last)]
+            var presented = [try newPage(next, nextEntry, under: last)]
+            var lastOptions = nextEntry?.options ?? .default
             let wrapped = next.presentation == .modalStack
             if wrapped {
-                while let pushed = remaining.first, pushed.presentation == .shown {
-                    presented.append(try newPage(pushed, under: presented[presented.count - 1]))
+                while let pushedIndex = remaining.indices.first, remaining[pushedIndex].presentation == .shown {
+                    let pushedEntry = entries.entry(at: pushedIndex)
+                    presented.append(try newPage(remaining[pushedIndex], pushedEntry, under: presented[presented.count - 1]))
+                    lastOptions = pushedEntry?.options ?? .default
                     remaining.removeFirst()
                 }
             }
-            let style = resolver.style(for: Array(newComponents.suffix(presented.count)), presenting: true,
+            let style = resolver.style(first: nextEntry?.options ?? .default, last: lastOptions, presenting: true,
                                        inNewStack: wrapped)
             steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
             last = presented[presented.count - 1]
@@ -564,11 +721,13 @@ struct Walk {
     /// takes pushes.
     private mutating func makeGroup(
         _ first: PageComponent,
+        _ firstEntry: Entry?,
         _ remaining: inout ArraySlice<PageComponent>,
+        _ entries: Entries,
         attachedTo attachment: Attachment,
         under: PageReference
     ) throws -> (PageReference, Bool) {
-        var group = [try newPage(first, under: under)]
+        let firstPage = try newPage(first, firstEntry, under: under)
         let inNewStack = first.presentation.isWrappedInStack
         if case .push = attachment, inNewStack {
             throw NavigationError(.cannotShow, component: first.name,
@@ -580,37 +739,49 @@ struct Walk {
             case .addTab, .present: false
             }
         }()
+        var lastPage = firstPage
+        var lastOptions = firstEntry?.options ?? .default
+        var group = [firstPage]
         if takesPushes {
-            while let next = remaining.first, next.presentation == .shown {
-                group.append(try newPage(next, under: group[group.count - 1]))
+            while let index = remaining.indices.first, remaining[index].presentation == .shown {
+                let entry = entries.entry(at: index)
+                lastPage = try newPage(remaining[index], entry, under: lastPage)
+                lastOptions = entry?.options ?? .default
+                group.append(lastPage)
                 remaining.removeFirst()
             }
         }
-        let groupComponents = newComponents.suffix(group.count)
+        let firstOptions = firstEntry?.options ?? .default
+        // `under` is the stack, the tab container or the presenter.
         switch attachment {
-        case .push(let stack):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
-            steps.append(.push(group, onto: PageReference(live: stack), style: style))
-        case .setStack(let stack):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: false)
-            steps.append(.setStack(group, of: PageReference(live: stack), style: style))
-        case .addTab(let tabs):
-            let style = resolver.style(for: Array(groupComponents), presenting: false, inNewStack: inNewStack)
-            steps.append(.addTab(group, inNewStack: inNewStack, to: PageReference(live: tabs), style: style))
-        case .present(let presenter):
-            let style = resolver.style(for: Array(groupComponents), presenting: true, inNewStack: inNewStack)
-            steps.append(.present(group, inNewStack: inNewStack, from: presenter, style: style))
+        case .push:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            steps.append(.push(group, onto: under, style: style))
+        case .setStack:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            steps.append(.setStack(group, of: under, style: style))
+        case .addTab:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: inNewStack)
+            steps.append(.addTab(group, inNewStack: inNewStack, to: under, style: style))
+        case .present:
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: true, inNewStack: inNewStack)
+            steps.append(.present(group, inNewStack: inNewStack, from: under, style: style))
         }
-        return (group[group.count - 1], takesPushes)
+        return (lastPage, takesPushes)
     }
 
-    private mutating func newPage(_ component: PageComponent, under parent: PageReference) throws -> PageReference {
-        if resolver.registry.isStack(component.name) {
-            throw NavigationError(.cannotShow, component: component.name,
-                                  reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
-                                      + " or held in a stack of its own (write `!\(component.name)/…`)")
-        }
-        try resolver.checkMakeable(component, under: parent)
+    /// Fails for a component registered as a navigation stack where a page must be made.
+    private func checkNotStack(_ component: PageComponent, _ entry: Entry?, under parent: PageReference) throws {
+        guard let entry, entry.isStack else { return }
+        throw NavigationError(.cannotShow, component: component.name,
+                              reason: "`\(component.name)` is a navigation stack, which cannot be pushed on `\(parent)`"
+                                  + " or held in a stack of its own (write `!\(component.name)/…`)")
+    }
+
+    private mutating func newPage(_ component: PageComponent, _ entry: Entry?,
+                                  under parent: PageReference) throws -> PageReference {
+        try checkNotStack(component, entry, under: parent)
+        try resolver.checkMakeable(component, entry, under: parent)
         let reference = PageReference(new: component, index: newComponents.count)
         newComponents.append(component)
         return reference
@@ -620,8 +791,10 @@ struct Walk {
     /// pages, the `/` components that follow it; at least one must.
     private mutating func newStack(
         _ component: PageComponent,
+        _ entry: Entry,
         under parent: PageReference,
-        taking remaining: inout ArraySlice<PageComponent>
+        taking remaining: inout ArraySlice<PageComponent>,
+        _ entries: Entries
     ) throws -> PageReference {
         guard !component.presentation.isWrappedInStack else {
             throw NavigationError(.cannotShow, component: component.name,
@@ -629,13 +802,14 @@ struct Walk {
                                       + "its own: write `\(component.presentation == .modalStack ? "!" : "#")"
                                       + "\(component.name)/…`")
         }
-        try resolver.checkMakeable(component, under: parent)
+        try resolver.checkMakeable(component, entry, under: parent)
         let index = newComponents.count
         newComponents.append(component)
         let placeholder = PageReference(new: component, index: index)
         var pages: [PageReference] = []
-        while let next = remaining.first, next.presentation == .shown {
-            pages.append(try newPage(next, under: pages.last ?? placeholder))
+        while let nextIndex = remaining.indices.first, remaining[nextIndex].presentation == .shown {
+            let nextEntry = entries.entry(at: nextIndex)
+            pages.append(try newPage(remaining[nextIndex], nextEntry, under: pages.last ?? placeholder))
             remaining.removeFirst()
         }
         guard !pages.isEmpty else {
@@ -678,10 +852,21 @@ struct Walk {
                          at: 0)
             return
         }
-        guard steps.contains(where: \.showsSomething) else { return }
-        let top = visible.last?.page ?? resolver.hierarchy.root
-        if let other = resolver.hierarchy.host.foreignPresentation(over: top) {
-            steps.insert(.dismissOther(other, over: PageReference(live: top)), at: 0)
+        // A loop, not `contains(where:)`: a closure formed on the main actor checks its
+        // executor each time it is called.
+        var showsSomething = false
+        for index in steps.indices where steps[index].showsSomething {
+            showsSomething = true
+            break
+        }
+        guard showsSomething else { return }
+        let host = resolver.hierarchy.host
+        if let last = visible.last {
+            if let other = host.foreignPresentation(over: last.page) {
+                steps.insert(.dismissOther(other, over: PageReference(live: last.page)), at: 0)
+            }
+        } else if let other = host.foreignPresentation(over: resolver.hierarchy.root) {
+            steps.insert(.dismissOther(other, over: PageReference(live: resolver.hierarchy.root)), at: 0)
         }
     }
 }
@@ -691,7 +876,12 @@ extension Resolver {
     /// registered, and may be reached from outside the app when the request comes from
     /// there.
     func checkMakeable(_ component: PageComponent, under parent: PageReference) throws {
-        guard let entry = registry.entry(for: component.name) else {
+        try checkMakeable(component, registry.entry(for: component.name), under: parent)
+    }
+
+    /// Checks `component` against its registration, `entry`, already read.
+    func checkMakeable(_ component: PageComponent, _ entry: PageRegistry.Entry?, under parent: PageReference) throws {
+        guard let entry else {
             throw NavigationError(
                 .notRegistered, component: component.name,
                 reason: "no live page under `\(parent)` answers it and no page is registered as `\(component.name)`")

@@ -10,13 +10,13 @@ struct OnceResult<Success> {
 
     private(set) var result: Result<Success, NavigationError>?
     private var handlers: [Handler] = []
-
-    var isResolved: Bool { result != nil }
+    /// Kept apart from `result`: comparing an optional result with `nil` copies it.
+    private(set) var isResolved = false
 
     /// Adds `handler`, or returns `false` when the result is already there (the caller
     /// then calls it itself, at once).
     mutating func add(_ handler: @escaping Handler) -> Bool {
-        guard result == nil else { return false }
+        guard !isResolved else { return false }
         handlers.append(handler)
         return true
     }
@@ -24,7 +24,8 @@ struct OnceResult<Success> {
     /// Records `result` if none is recorded yet.
     /// - Returns: The handlers to call with it; none when it was already resolved.
     mutating func resolve(_ result: Result<Success, NavigationError>) -> [Handler] {
-        guard self.result == nil else { return [] }
+        guard !isResolved else { return [] }
+        isResolved = true
         self.result = result
         defer { handlers = [] }
         return handlers

@@ -1,6 +1,9 @@
 /// What a navigator does with what containers report on the queue it shares with them.
 @MainActor
 protocol HierarchyWatching: AnyObject {
+    /// Whether it wants to hear of changes now: a navigator does not while its own steps
+    /// run, whose changes are its requests' business.
+    var watchesChanges: Bool { get }
     /// A container changed on its own.
     func hierarchyChanged(_ change: HierarchyChange)
     /// A change a container refused (a page pushed twice, say).
@@ -37,9 +40,18 @@ extension TransitionQueue {
     /// stack.removeLast()
     /// queue.reportChange(HierarchyChange(.popped, by: .user, in: stack, pages: [top]))
     /// ```
+    ///
+    /// The change is made only when a navigator listens: not while the navigator's own
+    /// steps run, which make most changes, so that describing them costs nothing then.
     /// - Parameter change: What changed.
-    public func reportChange(_ change: HierarchyChange) {
-        for watcher in liveWatchers() { watcher.hierarchyChanged(change) }
+    public func reportChange(_ change: @autoclosure () -> HierarchyChange) {
+        var made: HierarchyChange?
+        let watchers = self.watchers  // A watcher may add another as it hears this one.
+        for index in watchers.indices {
+            guard let watcher = watchers[index].watcher, watcher.watchesChanges else { continue }
+            if made == nil { made = change() }
+            if let made { watcher.hierarchyChanged(made) }
+        }
     }
 
     /// Tells the navigators that a container refused a change (a page that is already

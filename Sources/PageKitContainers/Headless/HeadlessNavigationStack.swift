@@ -16,9 +16,9 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
     /// The name it answers to; empty for a transparent stack, which stands for its first
     /// page.
     public let pageName: String
-    /// Its own parameters.
-    public var pageParameters: PageParameters
     // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    /// Its own parameters.
+    @exclusivity(unchecked) public var pageParameters: PageParameters
     /// The pages, bottom first.
     @exclusivity(unchecked) public private(set) var pages: [any Page]
     /// Times its transitions.

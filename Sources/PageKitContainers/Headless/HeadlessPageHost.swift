@@ -41,6 +41,9 @@ public final class HeadlessPageHost: PageHost {
         return presentation.page
     }
 
+    /// Whether no page is presented: what the host records is all there is.
+    public var presentsNothing: Bool { presentations.isEmpty }
+
     /// Keeps the root, to find the level a presenter belongs to.
     /// - Parameter root: The navigator's root page.
     public func install(root: any Page) {

@@ -4,9 +4,9 @@ public import PageKit
 public final class HeadlessTabContainer: TabContainer {
     /// The name it answers to.
     public let pageName: String
-    /// Its own parameters.
-    public var pageParameters: PageParameters
     // Main-actor state no access ever overlaps: the dynamic exclusivity check buys nothing.
+    /// Its own parameters.
+    @exclusivity(unchecked) public var pageParameters: PageParameters
     /// The tabs, in order.
     @exclusivity(unchecked) public private(set) var tabs: [any Page]
     /// The index of the selected tab.

@@ -90,6 +90,9 @@ public final class PageHostModel: PageHost, ObservableModel {
         record(over: presenter).map { records[$0].page }
     }
 
+    /// Whether no page is presented: what the model records is all there is.
+    public var presentsNothing: Bool { records.isEmpty }
+
     /// What the view of `level` presents: the value its `sheet(item:)` or
     /// `fullScreenCover(item:)` binds to.
     /// - Parameter level: The root of a level: the app's root, or a presented page.

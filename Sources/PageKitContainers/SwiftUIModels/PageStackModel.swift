@@ -40,10 +40,12 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// The name it answers to; empty for a transparent stack, which stands for its first
     /// page.
     public let pageName: String
+    // Main-actor state no access ever overlaps: the dynamic exclusivity check, paid on
+    // every read by every plan, buys nothing.
     /// Its own parameters.
-    public var pageParameters: PageParameters
+    @exclusivity(unchecked) public var pageParameters: PageParameters
     /// The pages, bottom first: the root view, then the path.
-    public private(set) var pages: [any Page]
+    @exclusivity(unchecked) public private(set) var pages: [any Page]
     /// The queue its changes are reported on and its queued operations go through; share
     /// the navigator's.
     public let transitionQueue: TransitionQueue

@@ -19,12 +19,14 @@ public import PageKit
 public final class PageTabModel: TabContainer, ObservableModel {
     /// The name it answers to.
     public let pageName: String
+    // Main-actor state no access ever overlaps: the dynamic exclusivity check, paid on
+    // every read by every plan, buys nothing.
     /// Its own parameters.
-    public var pageParameters: PageParameters
+    @exclusivity(unchecked) public var pageParameters: PageParameters
     /// The tabs, in order.
-    public private(set) var tabs: [any Page]
+    @exclusivity(unchecked) public private(set) var tabs: [any Page]
     /// The index of the selected tab: what the `TabView`'s selection binds to.
-    public private(set) var selectedIndex: Int
+    @exclusivity(unchecked) public private(set) var selectedIndex: Int
     /// Whether a component that names no tab adds one.
     public var acceptsNewTabs: Bool
     /// The queue its changes are reported on; share the navigator's.

@@ -18,12 +18,12 @@ struct RequestDriverTests {
         var failingAction: String?
         var detourAnswer: Bool?
 
-        func beginTurn() -> (route: Route?, guards: [NavigationGuard]) {
+        func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {
             log.append("turn")
-            return (nil, guards)
+            return (SharedPath(), guards)
         }
 
-        func plan(_ target: NavigationTarget, for request: NavigationRequest, visible: Route?) throws -> NavigationPlan {
+        func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan {
             log.append("plan \(target)")
             return try plans.removeFirst().get()
         }
