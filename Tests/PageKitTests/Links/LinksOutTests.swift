@@ -39,6 +39,23 @@ struct LinkOutCase: Sendable, CustomStringConvertible {
     var description: String { scheme.map { "\(path) (\($0))" } ?? path }
 }
 
+/// The error `makeLink` throws; a link it makes, or another error, is recorded as an issue.
+/// - Parameters:
+///   - subject: What is given a link, for the message.
+///   - makeLink: Makes a link.
+func linkError(_ subject: String, _ makeLink: () throws -> String) -> LinkMapError? {
+    do {
+        let link = try makeLink()
+        Issue.record("\(subject) got the link `\(link)`")
+        return nil
+    } catch let error as LinkMapError {
+        return error
+    } catch {
+        Issue.record("not a LinkMapError: \(error)")
+        return nil
+    }
+}
+
 @Suite("Giving page paths their links", .timeLimit(.minutes(2)))
 struct LinksOutTests {
     /// One pattern or more for each feature of patterns and targets.
@@ -248,16 +265,7 @@ struct LinksOutTests {
     // MARK: Errors, one per code
 
     static func error(_ links: LinkMap, _ path: some PagePathConvertible, scheme: String? = nil) -> LinkMapError? {
-        do {
-            let link = try links.link(for: path, scheme: scheme)
-            Issue.record("`\(path)` got the link `\(link)`")
-            return nil
-        } catch let error as LinkMapError {
-            return error
-        } catch {
-            Issue.record("not a LinkMapError: \(error)")
-            return nil
-        }
+        linkError("`\(path)`") { try links.link(for: path, scheme: scheme) }
     }
 
     @Test("each error code says what went wrong, naming the path and the pattern")

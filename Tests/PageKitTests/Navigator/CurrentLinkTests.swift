@@ -7,17 +7,8 @@ import Testing
 @MainActor
 @Suite("The link of the page on screen, through the navigator", .timeLimit(.minutes(2)))
 struct CurrentLinkTests {
-    static func error(_ body: () throws -> String) -> LinkMapError? {
-        do {
-            let link = try body()
-            Issue.record("got the link `\(link)`")
-            return nil
-        } catch let error as LinkMapError {
-            return error
-        } catch {
-            Issue.record("not a LinkMapError: \(error)")
-            return nil
-        }
+    static func error(_ makeLink: () throws -> String) -> LinkMapError? {
+        linkError("the screen", makeLink)
     }
 
     @Test("the link leaves out the pages below the top of a stack, and opens this screen again")
