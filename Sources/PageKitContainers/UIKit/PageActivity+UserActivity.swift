@@ -30,7 +30,7 @@ extension PageActivity {
     ///     Task { try await navigator.restore(from: activity) }
     /// }
     /// ```
-    /// - Returns: A new activity of the type ``PageActivity/type``; make it current (a view
+    /// - Returns: A new activity of the page's `type`; make it current (a view
     ///   controller's `userActivity`, or `becomeCurrent()`) to offer it.
     /// - Throws: `EncodingError` when the state cannot be encoded.
     @MainActor
