@@ -15,5 +15,46 @@ extension LinkMap {
     public func path(for url: URL) throws -> PagePath {
         try path(for: url.absoluteString)
     }
+
+    /// The link that opens `destination`, as a URL to hand to the system: a share sheet,
+    /// a user activity.
+    /// - Parameters:
+    ///   - destination: An absolute path, its text, or a composed route.
+    ///   - scheme: Only patterns of this scheme, or `nil` for any.
+    /// - Returns: The link ``link(for:scheme:)`` makes, as a URL.
+    /// - Throws: ``LinkMapError`` as ``link(for:scheme:)`` does, and
+    ///   ``LinkMapError/Code/invalidURL`` when Foundation's `URL` does not accept the link.
+    /// - Complexity: As ``link(for:scheme:)``, whatever the number of patterns.
+    public func linkURL(for destination: some PagePathConvertible, scheme: String? = nil) throws -> URL {
+        let path = try path(of: destination)
+        return try Self.url(link(forPath: path, scheme: scheme), of: path)
+    }
+
+    /// What a user activity for Handoff and Spotlight needs to say about `destination`:
+    /// its `https` link, and a state that restores it with no history before it.
+    /// - Parameters:
+    ///   - destination: An absolute path, its text, or a composed route.
+    ///   - type: The activity type, declared in the app's `NSUserActivityTypes`.
+    ///   - title: What Handoff and Spotlight show for the page.
+    /// - Returns: The activity.
+    /// - Throws: ``LinkMapError`` as ``linkURL(for:scheme:)`` does for the scheme `https`.
+    public func activity(for destination: some PagePathConvertible, type: String, title: String? = nil) throws
+        -> PageActivity {
+        let path = try path(of: destination)
+        let webpageURL = try Self.url(link(forPath: path, scheme: "https"), of: path)
+        return PageActivity(type: type, title: title, webpageURL: webpageURL,
+                            state: NavigationState(path: path, history: [path]))
+    }
+
+    /// `link`, the link of `path`, as a URL.
+    /// - Throws: ``LinkMapError/Code/invalidURL`` when Foundation's `URL` does not accept it
+    ///   as it is (some versions encode what they do not accept, which would change it).
+    static func url(_ link: String, of path: PagePath) throws -> URL {
+        guard let url = URL(string: link), url.absoluteString == link else {
+            throw LinkMapError(.invalidURL, input: path.description,
+                               reason: "Foundation's URL does not accept its link `\(link)`", isAboutPath: true)
+        }
+        return url
+    }
 }
 #endif

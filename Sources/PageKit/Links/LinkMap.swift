@@ -69,7 +69,9 @@ public struct LinkMap: Sendable {
     /// `/people/{id}`. Captured values keep the case the link wrote them in. Schemes and
     /// hosts always compare without regard to case.
     public let ignoresPathCase: Bool
-    private var rules: [Rule] = []
+    private(set) var rules: [Rule] = []
+    /// The rules by the pages their targets name, for links out.
+    private(set) var targets = LinkTargetIndex()
     /// Scheme, then host, both lowercased, to an index into `tries`.
     private var hosts: [String: [String: Int]] = [:]
     /// Read in place, by index, so a match copies none of a trie's storage.
@@ -145,6 +147,7 @@ public struct LinkMap: Sendable {
                                    + "placeholder for `\(parsed.scheme)://\(parsed.host)`, more than \(Self.maxPlaceholderKinds)")
         }
         rules.append(Rule(pattern: parsed, target: compiled))
+        targets.insert(compiled, rule: rules.count - 1)
         let allRules = rules
         let trieIndex = trie ?? tries.count
         if trie == nil {
@@ -170,14 +173,20 @@ public struct LinkMap: Sendable {
     /// - Complexity: O(*m*) in the length of the link: one dictionary lookup per path
     ///   segment, whatever the number of patterns.
     public func path(for link: String) throws -> PagePath {
+        try match(link).path
+    }
+
+    /// The page path a link maps to, and the index of the rule that maps it.
+    /// - Throws: ``LinkMapError`` as ``path(for:)-(String)`` does.
+    func match(_ link: String) throws -> (path: PagePath, rule: Int) {
         guard link.utf8.count <= limits.maxLength else {
             throw LinkMapError(.invalidURL, input: link,
                                reason: "it has \(link.utf8.count) bytes, more than the limit of \(limits.maxLength)")
         }
-        return try LinkText.withUTF8(link) { bytes in try path(for: bytes, link: link) }
+        return try LinkText.withUTF8(link) { bytes in try match(bytes, link: link) }
     }
 
-    private func path(for bytes: UnsafeBufferPointer<UInt8>, link: String) throws -> PagePath {
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>, link: String) throws -> (path: PagePath, rule: Int) {
         func failure(_ code: LinkMapError.Code, _ reason: String, pattern: String? = nil) -> LinkMapError {
             LinkMapError(code, input: link, pattern: pattern, reason: reason)
         }
@@ -246,7 +255,7 @@ public struct LinkMap: Sendable {
                 }))
             }
         }
-        return try rules[index].target.path(with: values, link: link, pattern: pattern.text)
+        return (try rules[index].target.path(with: values, link: link, pattern: pattern.text), index)
     }
 
     /// The values of `key` in a still-encoded query, decoded once: the first, or every one

@@ -1,7 +1,8 @@
-/// Why a link could not be mapped to a page path, or a pattern could not be added.
+/// Why a link could not be mapped to a page path, a page path could not be given a link,
+/// or a pattern could not be added.
 ///
-/// The message names the link (or the pattern) and, where there is one, the pattern
-/// concerned:
+/// The message names the link (or the path, or the pattern) and, where there is one, the
+/// pattern concerned:
 ///
 /// ```swift
 /// do {
@@ -31,7 +32,9 @@ public struct LinkMapError: Error, Sendable {
         /// at least as specific at every segment.
         public static let ambiguousPattern = Code("ambiguousPattern")
         /// The link is not a URL the map can read: no `scheme://`, user information
-        /// before the host, a bad percent-encoding, or longer or deeper than the limits.
+        /// before the host, a bad percent-encoding, or longer or deeper than the limits;
+        /// or, for ``LinkMap/linkURL(for:scheme:)``, Foundation's `URL` does not accept the
+        /// link made (a pattern whose host a URL cannot hold).
         public static let invalidURL = Code("invalidURL")
         /// No pattern has the link's scheme.
         public static let foreignScheme = Code("foreignScheme")
@@ -42,26 +45,68 @@ public struct LinkMapError: Error, Sendable {
         /// A query parameter that the matched pattern requires is absent, or a captured
         /// value that names a page is empty.
         public static let missingParameter = Code("missingParameter")
+
+        /// The destination given to ``LinkMap/link(for:scheme:)`` is not a page path:
+        /// text that does not parse, a route whose values cannot be written, or a relative
+        /// path that cannot be resolved; ``LinkMapError/underlying`` holds the
+        /// ``PagePathError`` or ``PageRouteError``.
+        public static let invalidPath = Code("invalidPath")
+        /// The path to give a link is relative (`..!profile`, or a route on its own): a
+        /// link always opens an absolute path. Compose it from ``PagePath/root``, or let
+        /// ``Navigator/link(for:scheme:)`` resolve it against the current path.
+        public static let relativePath = Code("relativePath")
+        /// No pattern's target gives the path: no target has its pages in its places
+        /// (more components than any target, a page presented modally where no target
+        /// presents one), its parameters or query differ from every target's, or the only
+        /// targets that fit leave out a value their pattern's link needs.
+        public static let noPatternForPath = Code("noPatternForPath")
+        /// A pattern's target gives the path, but a value cannot stand where the pattern
+        /// puts it: it does not fit a typed placeholder (`abc` for `{id:int}`), it is empty
+        /// where a path segment needs text, the rest of a path has an empty segment, or
+        /// the link would be longer or deeper than the map's limits.
+        public static let valueDoesNotFit = Code("valueDoesNotFit")
+        /// A value holds the literal text its pattern puts around it in one segment, so
+        /// the link would read back as other values: `a_b` for `{first}` in
+        /// `{first}_{last}`.
+        public static let ambiguousValue = Code("ambiguousValue")
+        /// The link a pattern gives the path is taken, on the way back in, by a more
+        /// specific pattern with another target: `me` for `{id}` in `/people/{id}`, beside
+        /// `/people/me`.
+        public static let shadowedLink = Code("shadowedLink")
+        /// The page the link opens is not registered as externally openable, so the
+        /// navigator would refuse the link: from ``Navigator/currentLink(scheme:)`` and
+        /// ``Navigator/link(for:scheme:)``, which know the registry.
+        public static let notExternallyOpenable = Code("notExternallyOpenable")
     }
 
     /// What kind of problem it is.
     public let code: Code
-    /// The link being mapped, or the pattern being added (shortened when very long).
+    /// The link being mapped, the path being given a link, or the pattern being added
+    /// (shortened when very long).
     public let input: String
-    /// The pattern concerned, when there is one: the one matched, or the one a new
-    /// pattern conflicts with.
+    /// The pattern concerned, when there is one: the one matched, the one a new pattern
+    /// conflicts with, or the one whose link a path cannot have.
     public let pattern: String?
     /// A sentence fragment that says what went wrong.
     public let reason: String
-    /// The error underneath: the ``PagePathError`` of a target that does not parse.
+    /// The error underneath: the ``PagePathError`` of a target that does not parse, or of
+    /// a destination that names no path (or its ``PageRouteError``).
     public let underlying: (any Error)?
 
-    init(_ code: Code, input: String, pattern: String? = nil, reason: String, underlying: (any Error)? = nil) {
+    /// Whether the error is about a path being given a link.
+    let isAboutPath: Bool
+
+    init(_ code: Code, input: String, pattern: String? = nil, reason: String, underlying: (any Error)? = nil,
+         isAboutPath: Bool? = nil) {
         self.code = code
         self.input = PageRouteError.shortened(input)
         self.pattern = pattern
         self.reason = reason
         self.underlying = underlying
+        self.isAboutPath = isAboutPath
+            ?? [.invalidPath, .relativePath, .noPatternForPath, .valueDoesNotFit, .ambiguousValue, .shadowedLink,
+               .notExternallyOpenable]
+                .contains(code)
     }
 
     /// Whether the error is about a pattern being added rather than a link being mapped.
@@ -71,10 +116,10 @@ public struct LinkMapError: Error, Sendable {
 }
 
 extension LinkMapError: CustomStringConvertible {
-    /// The message: the link or pattern, and what went wrong.
+    /// The message: the link, path or pattern, and what went wrong.
     public var description: String {
-        isAboutPattern
-            ? "cannot add link pattern `\(input)`: \(reason)"
-            : "cannot map link `\(input)`: \(reason)"
+        if isAboutPattern { return "cannot add link pattern `\(input)`: \(reason)" }
+        if isAboutPath { return "cannot make a link for `\(input)`: \(reason)" }
+        return "cannot map link `\(input)`: \(reason)"
     }
 }

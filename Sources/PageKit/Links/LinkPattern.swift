@@ -32,6 +32,14 @@ struct LinkPattern: Sendable {
         let source: Source
     }
 
+    /// A piece of a path segment as a link writes it.
+    enum LinkPiece: Hashable, Sendable {
+        /// Literal text, decoded, in the case the pattern writes it.
+        case literal(String)
+        /// The value of the capture at this index of ``captures``.
+        case capture(Int)
+    }
+
     let text: String
     /// Lowercased.
     let scheme: String
@@ -42,6 +50,10 @@ struct LinkPattern: Sendable {
     let hasWildcard: Bool
     /// Path captures in segment order, then the wildcard, then query captures.
     let captures: [Capture]
+    /// The segments before the wildcard as a link writes them, in step with `segments`.
+    let linkSegments: [[LinkPiece]]
+    /// Whether the pattern's path ends in `/`, as the links it gives do then.
+    let endsWithSlash: Bool
 
     init(parsing text: String, limits: PagePath.Limits, ignoresCase: Bool = false) throws {
         self.text = text
@@ -64,10 +76,12 @@ struct LinkPattern: Sendable {
         host = tokens.host
 
         var segments: [Segment] = []
+        var linkSegments: [[LinkPiece]] = []
         var captures: [Capture] = []
         var hasWildcard = false
         var rawSegments = writtenSegments
-        if rawSegments.last?.isEmpty == true { rawSegments.removeLast() }  // one trailing `/`
+        endsWithSlash = rawSegments.last?.isEmpty == true
+        if endsWithSlash { rawSegments.removeLast() }  // one trailing `/`
         guard rawSegments.count <= limits.maxDepth else {
             throw invalid("it has more than \(limits.maxDepth) segments")
         }
@@ -86,17 +100,21 @@ struct LinkPattern: Sendable {
                     hasWildcard = true
                     captures.append(Capture(name: name, source: .rest(from: index)))
                 } else {
+                    linkSegments.append([.capture(captures.count)])
                     captures.append(Capture(name: name, source: .segment(index)))
                     segments.append(.capture(type.map { .typed($0) } ?? .any))
                 }
             } else if pieces.count == 1, case .literal(let literal) = pieces[0] {
+                linkSegments.append([.literal(literal)])
                 segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
             } else {
                 var templatePieces: [SegmentTemplate.Piece] = []
+                var linkPieces: [LinkPiece] = []
                 var previousWasPlaceholder = false
                 for piece in pieces {
                     switch piece {
                     case .literal(let literal):
+                        linkPieces.append(.literal(literal))
                         templatePieces.append(.literal(literal.map { ignoresCase ? $0.lowercased() : String($0) }))
                         previousWasPlaceholder = false
                     case .placeholder(let name, let type, let marker):
@@ -107,6 +125,7 @@ struct LinkPattern: Sendable {
                             throw invalid("`\(raw)`: two placeholders need literal text between them, "
                                 + "or no link could say where one ends")
                         }
+                        linkPieces.append(.capture(captures.count))
                         captures.append(Capture(name: name, source: .piece(segment: index, index: templatePieces.filter {
                             if case .capture = $0 { return true }
                             return false
@@ -116,6 +135,7 @@ struct LinkPattern: Sendable {
                     }
                 }
                 segments.append(.capture(.template(SegmentTemplate(pieces: templatePieces, ignoresCase: ignoresCase))))
+                linkSegments.append(linkPieces)
             }
         }
 
@@ -152,6 +172,7 @@ struct LinkPattern: Sendable {
             throw invalid("placeholder `{\(capture.name)}` is used twice")
         }
         self.segments = segments
+        self.linkSegments = linkSegments
         self.hasWildcard = hasWildcard
         self.captures = captures
     }

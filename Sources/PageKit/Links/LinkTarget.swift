@@ -181,7 +181,7 @@ struct LinkTarget: Sendable {
 }
 
 /// A value captured from a link for one of a pattern's placeholders.
-enum CapturedValue {
+enum CapturedValue: Equatable {
     case one(String)
     /// An optional query item the link does not have.
     case absent

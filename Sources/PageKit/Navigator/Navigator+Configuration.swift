@@ -48,6 +48,13 @@ extension Navigator {
         /// try await navigator.open("other://tab/settings")   // throws .foreignScheme
         /// ```
         public var acceptedSchemes: Set<String>
+        /// The screen shown when a link or path leads nowhere, given the failure; `nil`,
+        /// the default, shows none. The request still fails with its typed error.
+        ///
+        /// ```swift
+        /// navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found")
+        /// ```
+        public var fallback: FallbackScreen?
 
         /// Creates a configuration.
         /// - Parameters:

@@ -1,6 +1,7 @@
 extension Navigator {
     /// Opens a link from outside the app through ``links``: its path, as an external
-    /// request, so it reaches only externally openable pages.
+    /// request, so it reaches only externally openable pages. When it fails as
+    /// ``Configuration/fallback`` covers, the fallback screen is shown after it.
     ///
     /// ```swift
     /// try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
@@ -31,7 +32,7 @@ extension Navigator {
         do {
             return request(try links.path(for: link), external)
         } catch {
-            return failedRequest(error, external)
+            return failedRequest(error, external, prepare: showFallbackIfItFails)
         }
     }
 

@@ -174,7 +174,7 @@ public final class Navigator {
     @discardableResult
     public func request(_ destination: some PagePathConvertible, _ options: NavigationOptions = .default)
         -> NavigationRequest {
-        request(destination, options, prepare: { _ in })
+        request(destination, options, prepare: showFallbackIfItFails)
     }
 
     /// Queues a request, after `prepare` has seen it: what must be in place before it can

@@ -1,0 +1,67 @@
+/// The screen a navigator shows, once declared, when a link or a path leads nowhere: an
+/// unknown page, a link no pattern maps, a page that cannot be made.
+///
+/// ```swift
+/// try navigator.registry.register("not_found") { intent in
+///     NotFoundPage(failure: intent.payload(as: NavigationFailure.self))
+/// }
+/// navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found")
+///
+/// try await navigator.openLink("https://example.com/nowhere")
+/// // throws NavigationError (.invalidLink), and then presents not_found over the screen
+/// ```
+///
+/// The request that failed still fails with its ``NavigationError``, so its caller knows;
+/// the fallback is a request of its own, queued after it, from ``NavigationSource/app``,
+/// whose payload is the ``NavigationFailure``. A fallback that fails in its turn fails
+/// alone: it never shows the fallback again.
+public struct FallbackScreen: Sendable {
+    /// Where the fallback is shown: a relative path opens above the screen as it is
+    /// when the fallback's turn comes (`!not_found` presents it), an absolute one
+    /// (`/tab!not_found`) from the root.
+    public var destination: PagePath
+    /// The sources of the requests whose failures show it. Requests from outside the app
+    /// (``NavigationSource/external``: links, notifications) by default, since nobody
+    /// there can handle the error; add ``NavigationSource/app`` for the app's own.
+    public var sources: Set<NavigationSource>
+    /// The failures that show it: by default those that mean the destination leads
+    /// nowhere (``defaultCodes``). A refusal, a cancellation or a time-out never should:
+    /// the screen stays as it was for a reason.
+    public var codes: Set<NavigationError.Code>
+
+    /// The failures that mean a link or path leads nowhere: it is not a link the map
+    /// declares or not a path, names a page nobody registered, may not be opened from
+    /// outside, or names a page that cannot be made or shown.
+    public static let defaultCodes: Set<NavigationError.Code> = [
+        .invalidLink, .invalidPath, .foreignScheme, .invalidRoute, .notRegistered, .notExternallyOpenable,
+        .factoryFailed, .cannotShow,
+    ]
+
+    /// Declares a fallback screen.
+    /// - Parameters:
+    ///   - destination: Where it is shown, such as `!not_found`.
+    ///   - sources: The sources of the requests whose failures show it.
+    ///   - codes: The failures that show it.
+    public init(_ destination: PagePath, sources: Set<NavigationSource> = [.external],
+                codes: Set<NavigationError.Code> = defaultCodes) {
+        self.destination = destination
+        self.sources = sources
+        self.codes = codes
+    }
+
+    /// Declares a fallback screen by the text of its path.
+    /// - Parameters:
+    ///   - destination: Where it is shown, such as `!not_found`.
+    ///   - sources: The sources of the requests whose failures show it.
+    ///   - codes: The failures that show it.
+    /// - Throws: ``PagePathError`` when `destination` is not a page path.
+    public init(parsing destination: String, sources: Set<NavigationSource> = [.external],
+                codes: Set<NavigationError.Code> = defaultCodes) throws {
+        self.init(try PagePath(parsing: destination), sources: sources, codes: codes)
+    }
+
+    /// Whether a request from `source` that failed with `error` shows the fallback.
+    func isShown(for error: NavigationError, from source: NavigationSource) -> Bool {
+        sources.contains(source) && codes.contains(error.code)
+    }
+}
