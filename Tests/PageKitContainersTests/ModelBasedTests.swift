@@ -445,7 +445,7 @@ final class OverlapCheckingDriver: TransitionDriver {
         self.next = next
     }
 
-    func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
+    func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         if !active.isEmpty { overlaps.append("\(transition.description) started while \(activeNames) ran") }
         names[lastID + 1] = transition.description
         lastID += 1

@@ -10,7 +10,7 @@ public final class RecordingTransitionDriver: TransitionDriver {
         self.next = next
     }
 
-    public func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
+    public func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         log.append(transition.description)
         next.run(transition, completion: completion)
     }

@@ -55,7 +55,7 @@ public final class ClockTransitionDriver: TransitionDriver {
     /// - Parameters:
     ///   - transition: What happens.
     ///   - completion: Called when it is over, unless dropped.
-    public func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
+    public func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         let fate = fates.isEmpty ? .normal : fates.removeFirst()
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)

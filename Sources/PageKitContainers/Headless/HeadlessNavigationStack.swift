@@ -279,9 +279,9 @@ public final class HeadlessNavigationStack: StackContainer, QueuedContainer {
         return nil
     }
 
-    private func run(_ kind: HeadlessTransition.Kind, _ pages: [any Page], _ animated: Bool,
+    private func run(_ kind: ContainerTransition.Kind, _ pages: [any Page], _ animated: Bool,
                      _ completion: TransitionCompletion, style: ShowStyle = .default) {
-        let transition = HeadlessTransition(kind: kind, container: self, pages: pages, animated: animated, style: style)
+        let transition = ContainerTransition(kind: kind, container: self, pages: pages, animated: animated, style: style)
         driver.run(transition) { completion.finish() }
     }
 }

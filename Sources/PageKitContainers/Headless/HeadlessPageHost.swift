@@ -228,9 +228,9 @@ public final class HeadlessPageHost: PageHost {
         presentations = presentations.filter { $0.value.presenter != nil }
     }
 
-    private func run(_ kind: HeadlessTransition.Kind, _ presenter: any Page, _ page: any Page, _ animated: Bool,
+    private func run(_ kind: ContainerTransition.Kind, _ presenter: any Page, _ page: any Page, _ animated: Bool,
                      _ completion: TransitionCompletion, style: ShowStyle = .default) {
-        let transition = HeadlessTransition(kind: kind, container: presenter, pages: [page], animated: animated,
+        let transition = ContainerTransition(kind: kind, container: presenter, pages: [page], animated: animated,
                                             style: style)
         driver.run(transition) { completion.finish() }
     }

@@ -99,9 +99,9 @@ public final class HeadlessTabContainer: TabContainer {
         transitionQueue?.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [tabs[index]]))
     }
 
-    private func run(_ kind: HeadlessTransition.Kind, _ page: any Page, _ animated: Bool,
+    private func run(_ kind: ContainerTransition.Kind, _ page: any Page, _ animated: Bool,
                      _ completion: TransitionCompletion) {
-        let transition = HeadlessTransition(kind: kind, container: self, pages: [page], animated: animated)
+        let transition = ContainerTransition(kind: kind, container: self, pages: [page], animated: animated)
         driver.run(transition) { completion.finish() }
     }
 }

@@ -8,7 +8,7 @@ public final class ImmediateTransitionDriver: TransitionDriver {
     /// - Parameters:
     ///   - transition: Ignored.
     ///   - completion: Called at once.
-    public func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
+    public func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         completion()
     }
 }

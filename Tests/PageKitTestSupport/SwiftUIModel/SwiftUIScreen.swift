@@ -161,7 +161,7 @@ public final class SwiftUIScreen {
     }
 
     /// Runs `end` when the animation's end callback comes, as the driver decides.
-    func animationEnd(_ transition: HeadlessTransition, _ end: @escaping @MainActor () -> Void) {
+    func animationEnd(_ transition: ContainerTransition, _ end: @escaping @MainActor () -> Void) {
         driver.run(transition) { [weak self] in
             self?.appearances += 1
             end()

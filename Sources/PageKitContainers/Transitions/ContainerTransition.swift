@@ -1,12 +1,25 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 public import PageKit
 
-/// A transition a headless container asks its driver to carry out.
+/// A transition a container of the family hands to its ``TransitionDriver``
+/// (``TransitionEnd/driver(_:)``), whose end the driver reports.
 ///
 /// It holds the pages it concerns and spells their names only when read, so a driver that
-/// does not log (``ImmediateTransitionDriver``) costs nothing. A driver that keeps
-/// transitions should keep their `description`, not the transitions, so as not to keep
-/// the pages alive.
-public struct HeadlessTransition: Sendable {
+/// does not log costs nothing. A driver that keeps transitions should keep their
+/// `description`, not the transitions, so as not to keep the pages alive.
+public struct ContainerTransition: Sendable {
     /// What kind of transition it is.
     public enum Kind: String, Sendable, Hashable {
         /// Pages pushed on a stack.
@@ -62,4 +75,3 @@ public struct HeadlessTransition: Sendable {
         "\(kind.rawValue) [\(pages.joined(separator: ", "))] in \(container)\(style)\(animated ? " (animated)" : "")"
     }
 }
-

@@ -21,7 +21,8 @@ public import PageKit
 /// `!` presents a sheet, or a full-screen cover when the step's
 /// ``/PageKit/ShowStyle/presentation`` is ``/PageKit/PresentationStyle/fullScreen``; a
 /// sheet stops at the style's detents, if it gives any (popovers show as sheets;
-/// ``/PageKit/PresentationStyle/custom(_:)`` fails, as SwiftUI has no such presentation).
+/// ``/PageKit/PresentationStyle/custom(_:)`` fails on screen, as SwiftUI has no such
+/// presentation; a driver is handed it as data).
 /// `!/` and `#/` make a ``PageStackModel``.
 ///
 /// As UIKit does, a modal belongs to its presentation context: once the host knows the
@@ -56,6 +57,9 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     /// The queue its changes are reported on, and that the stacks it makes use.
     public let queue: TransitionQueue
+    /// How its transitions, and those of the stacks it makes, end: reported by the views
+    /// (``TransitionEnd/screen``), at once, or timed by a driver.
+    public let ending: TransitionEnd
     private var records: [Record] = []
     private weak var root: (any Page)?
     private let pending: PendingTransition
@@ -63,10 +67,14 @@ public final class PageHostModel: PageHost, ObservableModel {
     package let observers = ModelObservers()
 
     /// Creates a host.
-    /// - Parameter queue: The queue to report on, and for the stacks it makes; share the
-    ///   navigator's.
-    public init(queue: TransitionQueue) {
+    /// - Parameters:
+    ///   - queue: The queue to report on, and for the stacks it makes; share the
+    ///     navigator's.
+    ///   - ending: How its transitions, and those of the stacks it makes, end: reported by
+    ///     the views, the default, at once, or timed by a driver.
+    public init(queue: TransitionQueue, ending: TransitionEnd = .screen) {
         self.queue = queue
+        self.ending = ending
         pending = PendingTransition(queue: queue)
         pending.timedOut = { [weak self] wait in self?.transitionTimedOut(wait) }
         // Whether a sheet can be swiped down is set up in advance: follow its pages' policies.
@@ -155,7 +163,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///   - completion: Finished when the presented level's hosting controller reports
     ///     `viewDidAppear` (at once when not animated); failed with
     ///     ``/PageKit/NavigationError/Code/cannotShow`` when the level already presents a
-    ///     page or the style is custom, and with
+    ///     page or, on screen, the style is custom, and with
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown. If
     ///     the queue times the presentation out before it appeared, the host takes it back.
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
@@ -167,7 +175,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     func present(_ page: any Page, from presenter: any Page, animated: Bool, by source: NavigationSource,
                  style: ShowStyle = .default, completion: TransitionCompletion) {
         sweep()
-        if case .custom(let name) = style.presentation {
+        if case .screen = ending, case .custom(let name) = style.presentation {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
                                                    reason: "SwiftUI has no presentation named `\(name)`"))
         }
@@ -185,13 +193,8 @@ public final class PageHostModel: PageHost, ObservableModel {
         }
         records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
         queue.reportChange(HierarchyChange(.presented, by: source, in: level, pages: [page]))
-        if animated, style.transition != .none {
-            pending.begin(.appearance, of: page, after: .present, completion: completion)
-            observers.send(animated: true)
-        } else {
-            observers.send(animated: false)
-            completion.finish()
-        }
+        settle(.present, page, over: level, animated: animated, waits: animated && style.transition != .none,
+               style: style, completion: completion)
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
@@ -224,20 +227,34 @@ public final class PageHostModel: PageHost, ObservableModel {
         removePresentations(from: presenter)
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
-        if animated, appeared {
-            pending.begin(.dismissal, of: page, after: .dismiss, completion: completion)
+        settle(.dismiss, page, over: presenter, animated: animated, waits: animated && appeared, completion: completion)
+    }
+
+    /// Ends the transition as ``ending`` says: once the views report it, when `waits`;
+    /// when the driver says so; or now.
+    private func settle(_ kind: ContainerTransition.Kind, _ page: any Page, over level: any Page, animated: Bool,
+                        waits: Bool, style: ShowStyle = .default, completion: TransitionCompletion) {
+        switch ending {
+        case .screen where waits:
+            pending.begin(kind == .present ? .appearance : .dismissal, of: page, after: kind, completion: completion)
             observers.send(animated: true)
-        } else {
+        case .driver(let driver):
+            observers.send(animated: animated)
+            let transition = ContainerTransition(kind: kind, container: level, pages: [page], animated: animated,
+                                                 style: style)
+            driver.run(transition) { completion.finish() }
+        default:
             observers.send(animated: false)
             completion.finish()
         }
     }
 
-    /// A transparent ``PageStackModel`` on this host's queue.
+    /// A transparent ``PageStackModel`` on this host's queue, whose transitions end as
+    /// the host's do.
     /// - Parameter pages: The stack, bottom first.
     /// - Returns: The stack.
     public func makeStack(with pages: [any Page]) -> any StackContainer {
-        PageStackModel(pages: pages, queue: queue)
+        PageStackModel(pages: pages, queue: queue, ending: ending)
     }
 
     /// A transparent ``PageStackModel`` of the kind `style` names (its
@@ -247,7 +264,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///   - style: The style of the step that shows it.
     /// - Returns: The stack.
     public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
-        let stack = PageStackModel(pages: pages, queue: queue)
+        let stack = PageStackModel(pages: pages, queue: queue, ending: ending)
         stack.kind = style.stack
         return stack
     }

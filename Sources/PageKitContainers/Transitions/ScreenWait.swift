@@ -40,7 +40,7 @@ package struct ScreenWait: Sendable, Equatable, CustomStringConvertible {
     /// What ends it.
     package let kind: Kind
     /// The kind of transition that waits, for logs.
-    package let transition: HeadlessTransition.Kind
+    package let transition: ContainerTransition.Kind
     /// The page that must appear, or the presented page that must go; held weakly.
     package weak var page: (any Page)?
 
@@ -81,7 +81,7 @@ final class PendingTransition {
 
     /// Waits for `kind` of `page` before finishing `completion`; a wait still pending is
     /// over (its transition has already timed out, or been superseded by a direct call).
-    func begin(_ kind: ScreenWait.Kind, of page: any Page, after transition: HeadlessTransition.Kind,
+    func begin(_ kind: ScreenWait.Kind, of page: any Page, after transition: ContainerTransition.Kind,
                completion: TransitionCompletion) {
         end()
         lastID += 1

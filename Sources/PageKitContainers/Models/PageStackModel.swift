@@ -58,6 +58,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     public var systemVersion: SystemVersion?
     /// Pushes and pops that wait their turn on ``transitionQueue``.
     public private(set) lazy var queued = NavigationStackQueue(stack: self, queue: transitionQueue)
+    /// How its transitions end: reported by its view (``TransitionEnd/screen``), at once,
+    /// or timed by a driver.
+    public let ending: TransitionEnd
 
     /// Each page's serial, in the order of ``pages``: the identity of its path entry.
     private(set) var serials: [UInt64]
@@ -81,11 +84,14 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///   - parameters: Its own parameters.
     ///   - pages: The pages, bottom first; the first is the `NavigationStack`'s root view.
     ///   - queue: The queue to report on and to queue on; share the navigator's.
+    ///   - ending: How its transitions end: reported by its view, the default, at once,
+    ///     or timed by a driver.
     public init(name: String = "", parameters: PageParameters = [:], pages: [any Page] = [],
-                queue: TransitionQueue) {
+                queue: TransitionQueue, ending: TransitionEnd = .screen) {
         pageName = name
         pageParameters = parameters
         self.pages = pages
+        self.ending = ending
         serials = pages.map { _ in PageEntry.nextSerial() }
         transitionQueue = queue
         pending = PendingTransition(queue: queue)
@@ -178,7 +184,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             if !style.isDefault { styles[serial] = style }
         }
         transitionQueue.reportChange(HierarchyChange(.pushed, by: source, in: self, pages: pages))
-        settle(.push, from: before, animated: animated && style.transition != .none, completion: completion)
+        settle(.push, pages, from: before, animated: animated, style: style, completion: completion)
     }
 
     /// Pops every page above `page`; the transition ends when `page` has appeared.
@@ -210,10 +216,10 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         }
         // iOS 16.0 and 16.1 pop several levels at once without animation: show the levels
         // above the new top leaving one per animation instead.
-        if animated, isOnScreen, popped.count > 1, popsOneLevelAtATime {
+        if case .screen = ending, animated, isOnScreen, popped.count > 1, popsOneLevelAtATime {
             leaving = popped.dropLast().map { (page: $0.0, serial: $0.1) }
         }
-        settle(.pop, from: before, animated: animated, completion: completion)
+        settle(.pop, popped.map(\.0), from: before, animated: animated, completion: completion)
     }
 
     /// Replaces the stack; fails for an empty one, or one that holds a page twice.
@@ -251,7 +257,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         // The new stack is shown as `style` says, the pages kept as well.
         for serial in newSerials { styles[serial] = style.isDefault ? nil : style }
         transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
-        settle(.setStack, from: before, animated: animated && style.transition != .none, completion: completion)
+        settle(.setStack, pages, from: before, animated: animated, style: style, completion: completion)
     }
 
     // MARK: What the view tells the model
@@ -367,16 +373,21 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     // MARK: Internals
 
-    /// Ends the transition now, or once the page then on top has appeared.
-    private func settle(_ transition: HeadlessTransition.Kind, from before: UInt64?, animated: Bool,
-                        completion: TransitionCompletion) {
+    /// Ends the transition `moved` pages make, as ``ending`` says: once the page then on
+    /// top has appeared, when the driver says so, or now. On screen, SwiftUI animates
+    /// whatever the transition style, except ``/PageKit/TransitionStyle/none``.
+    private func settle(_ kind: ContainerTransition.Kind, _ moved: [any Page], from before: UInt64?, animated: Bool,
+                        style: ShowStyle = .default, completion: TransitionCompletion) {
         refreshChrome()
-        if animated, isOnScreen, let top = pages.last, serials.last != before {
-            pending.begin(.appearance, of: leaving.last?.page ?? top, after: transition, completion: completion)
-            observers.send(animated: true)
-        } else {
-            leaving = []
-            observers.send(animated: animated)
+        let animates = animated && style.transition != .none
+        if case .screen = ending, animates, isOnScreen, let top = pages.last, serials.last != before {
+            pending.begin(.appearance, of: leaving.last?.page ?? top, after: kind, completion: completion)
+            return observers.send(animated: true)
+        }
+        leaving = []
+        observers.send(animated: animates)
+        guard case .driver(let driver) = ending else { return completion.finish() }
+        driver.run(ContainerTransition(kind: kind, container: self, pages: moved, animated: animated, style: style)) {
             completion.finish()
         }
     }

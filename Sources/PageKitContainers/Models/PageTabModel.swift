@@ -29,6 +29,9 @@ public final class PageTabModel: TabContainer, ObservableModel {
     public var acceptsNewTabs: Bool
     /// The queue its changes are reported on; share the navigator's.
     public let transitionQueue: TransitionQueue
+    /// How its transitions end: a `TabView` does not animate a selection, so they end at
+    /// once unless a driver times them.
+    public let ending: TransitionEnd
     /// Builds each tab's label from the tab and its index; the view reads it again
     /// whenever the model changes, when this is set, and after ``labelsChanged()`` (a badge
     /// count changed, say). By default, a tab is labelled with its name, a transparent
@@ -46,14 +49,16 @@ public final class PageTabModel: TabContainer, ObservableModel {
     ///   - selectedIndex: The tab selected at first.
     ///   - acceptsNewTabs: Whether unknown components add tabs.
     ///   - queue: The queue to report its changes on; share the navigator's.
+    ///   - ending: How its transitions end: at once, unless a driver times them.
     public init(name: String, parameters: PageParameters = [:], tabs: [any Page], selectedIndex: Int = 0,
-                acceptsNewTabs: Bool = false, queue: TransitionQueue) {
+                acceptsNewTabs: Bool = false, queue: TransitionQueue, ending: TransitionEnd = .screen) {
         pageName = name
         pageParameters = parameters
         self.tabs = tabs
         self.selectedIndex = tabs.indices.contains(selectedIndex) ? selectedIndex : 0
         self.acceptsNewTabs = acceptsNewTabs
         transitionQueue = queue
+        self.ending = ending
     }
 
     /// The tabs.
@@ -89,11 +94,11 @@ public final class PageTabModel: TabContainer, ObservableModel {
         tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil
     }
 
-    /// Selects `page` at once; fails if it is not a tab.
+    /// Selects `page`; fails if it is not a tab.
     /// - Parameters:
     ///   - page: One of the tabs.
     ///   - animated: Passed on to the view.
-    ///   - completion: Finished at once, or failed with
+    ///   - completion: Finished at once (when the driver says so, with one), or failed with
     ///     ``/PageKit/NavigationError/Code/staleHierarchy``.
     public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
         guard let index = tabs.firstIndex(where: { $0 === page }) else {
@@ -102,15 +107,14 @@ public final class PageTabModel: TabContainer, ObservableModel {
         }
         selectedIndex = index
         transitionQueue.reportChange(HierarchyChange(.selected, by: .app, in: self, pages: [page]))
-        observers.send(animated: animated)
-        completion.finish()
+        settle(.select, page, animated: animated, completion: completion)
     }
 
     /// Adds `page` as the last tab and selects it; fails unless ``acceptsNewTabs``.
     /// - Parameters:
     ///   - page: The new tab.
     ///   - animated: Passed on to the view.
-    ///   - completion: Finished at once, or failed with
+    ///   - completion: Finished at once (when the driver says so, with one), or failed with
     ///     ``/PageKit/NavigationError/Code/cannotShow``.
     public func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
         guard acceptsNewTabs else {
@@ -120,8 +124,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
         tabs.append(page)
         selectedIndex = tabs.count - 1
         transitionQueue.reportChange(HierarchyChange(.added, by: .app, in: self, pages: [page]))
-        observers.send(animated: animated)
-        completion.finish()
+        settle(.addTab, page, animated: animated, completion: completion)
     }
 
     /// The person taps a tab (the `TabView` set its selection): it is selected at once,
@@ -138,5 +141,15 @@ public final class PageTabModel: TabContainer, ObservableModel {
         selectedIndex = index
         transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [tabs[index]]))
         observers.send(animated: true)
+    }
+
+    /// Ends the transition at once, or when the driver says so.
+    private func settle(_ kind: ContainerTransition.Kind, _ page: any Page, animated: Bool,
+                        style: ShowStyle = .default, completion: TransitionCompletion) {
+        observers.send(animated: animated)
+        guard case .driver(let driver) = ending else { return completion.finish() }
+        driver.run(ContainerTransition(kind: kind, container: self, pages: [page], animated: animated, style: style)) {
+            completion.finish()
+        }
     }
 }
