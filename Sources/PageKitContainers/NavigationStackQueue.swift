@@ -4,7 +4,7 @@ public import PageKit
 /// their turn on a `TransitionQueue` and are checked against the stack as it is when
 /// their turn comes, never as it was when they were asked.
 ///
-/// `QueueNavigationController` and ``HeadlessNavigationStack`` share it: the container
+/// `QueueNavigationController` and ``PageStackModel`` share it: the container
 /// supplies the primitives, this class supplies the order and every decision (what a pop
 /// pops at its turn, what fails and why).
 ///

@@ -13,6 +13,7 @@
 
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 

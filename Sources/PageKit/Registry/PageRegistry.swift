@@ -107,7 +107,7 @@ public struct PageRegistry: Sendable {
     ///
     /// ```swift
     /// try registry.registerStack("inbox") { _, pages in
-    ///     HeadlessNavigationStack(name: "inbox", pages: pages, queue: queue)
+    ///     PageStackModel(name: "inbox", pages: pages, queue: queue)   // PageKitContainers
     /// }
     /// // On iOS, a UINavigationController whose restorationIdentifier is "inbox", whose
     /// // viewControllers are the pages.

@@ -20,7 +20,7 @@
 /// ```swift
 /// let queue = TransitionQueue()
 /// let onScreen = PageStackModel(name: "contact", pages: [list], queue: queue)               // a view reports it
-/// let headless = PageStackModel(name: "contact", pages: [list], queue: queue, ending: .atOnce)
+/// let viewless = PageStackModel(name: "contact", pages: [list], queue: queue, ending: .atOnce)
 /// let timed = PageStackModel(name: "contact", pages: [list], queue: queue, ending: .driver(driver))
 /// ```
 public enum TransitionEnd: Sendable {

@@ -13,6 +13,7 @@
 
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
 /// Stands in for SwiftUI, and the UIKit beneath it, in tests: a model of when SwiftUI
 /// calls back, which drives the same model methods PageKit's SwiftUI views call.

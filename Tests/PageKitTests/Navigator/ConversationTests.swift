@@ -211,7 +211,8 @@ struct ColdStartTests {
     func heldByFreedNavigator() async throws {
         let request: NavigationRequest
         do {
-            let navigator = Navigator(host: HeadlessPageHost())
+            let queue = TransitionQueue()
+            let navigator = Navigator(host: PageHostModel(queue: queue), queue: queue)
             request = navigator.request(try PagePath(parsing: "app://tab/settings"))
         }
         #expect(await yieldUntil { request.isResolved })

@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
@@ -16,7 +17,7 @@ struct ShowingTests {
         let url: String
         let options: NavigationOptions
         let steps: [String]
-        /// What the headless containers recorded, transition by transition.
+        /// What the containers recorded, transition by transition.
         let recorded: [String]
         var description: String { url }
     }
@@ -75,7 +76,7 @@ struct ShowingTests {
     func stackKind() async throws {
         let fixture = Self.styledFixture()
         try await fixture.navigator.open("app://tab/contact!/attach")
-        let stack = try #require(fixture.host.presentedPage(of: fixture.tabs) as? HeadlessNavigationStack)
+        let stack = try #require(fixture.host.presentedPage(of: fixture.tabs) as? PageStackModel)
         #expect(stack.kind == "branded")
         #expect(fixture.host.presentationStyle(of: stack)?.stack == "branded")
     }

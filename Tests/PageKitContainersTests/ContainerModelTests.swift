@@ -1,11 +1,13 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
+/// The container models with no view: ending at once, or timed by a driver.
 @MainActor
-@Suite("Headless containers", .timeLimit(.minutes(2)))
-struct HeadlessContainerTests {
+@Suite("Container models without a view", .timeLimit(.minutes(2)))
+struct ContainerModelTests {
     private func done() -> TransitionCompletion { TransitionCompletion { _ in } }
 
     @Test("a stack changes at once and reports the end through its driver")
@@ -13,7 +15,7 @@ struct HeadlessContainerTests {
         let clock = ManualTransitionClock()
         let recorder = RecordingTransitionDriver(next: ClockTransitionDriver(clock: clock))
         let a = PlainPage("a"), b = PlainPage("b"), c = PlainPage("c")
-        let stack = HeadlessNavigationStack(name: "s", pages: [a], driver: recorder)
+        let stack = PageStackModel(name: "s", pages: [a], queue: TransitionQueue(clock: clock), ending: .driver(recorder))
         var ended = 0
         stack.push([b, c], animated: true, completion: TransitionCompletion { _ in ended += 1 })
         #expect(stack.pages.map(\.pageName) == ["a", "b", "c"], "the model changes when the transition starts")
@@ -45,7 +47,7 @@ struct HeadlessContainerTests {
         let queue = TransitionQueue(clock: clock)
         let driver = ClockTransitionDriver(clock: clock)
         let root = PlainPage("root")
-        let stack = HeadlessNavigationStack(name: "s", pages: [root], driver: driver, queue: queue)
+        let stack = PageStackModel(name: "s", pages: [root], queue: queue, ending: .driver(driver))
         let first = stack.queued.push(PlainPage("a"))
         let second = stack.queued.push(PlainPage("b"))
         let pop = stack.queued.pop()
@@ -67,44 +69,43 @@ struct HeadlessContainerTests {
         #expect(queue.isIdle)
     }
 
-    @Test("an interactive pop holds the queue: cancelled leaves the stack, finished removes the top")
+    @Test("the person's swipe back holds the queue: cancelled leaves the stack, finished removes the top")
     func interactivePop() throws {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
-        let stack = HeadlessNavigationStack(name: "s", pages: [PlainPage("a"), PlainPage("b")], queue: queue)
-        let swipe = try stack.beginInteractivePop()
+        let stack = PageStackModel(name: "s", pages: [PlainPage("a"), PlainPage("b")], queue: queue, ending: .atOnce)
+        let swipe = try stack.beginSwipeBack()
         let push = stack.queued.push(PlainPage("c"))
         #expect(!push.isResolved, "waits while the finger is down")
-        #expect { try stack.beginInteractivePop() } throws: { ($0 as? NavigationError)?.code == .busy }
+        #expect { try stack.beginSwipeBack() } throws: { ($0 as? NavigationError)?.code == .busy }
         swipe.cancel()
         #expect(push.isResolved)
         #expect(stack.pages.map(\.pageName) == ["a", "b", "c"])
-        let second = try stack.beginInteractivePop()
+        let second = try stack.beginSwipeBack()
         let pop = stack.queued.pop()
         second.finish()
         second.finish()
         #expect(stack.pages.map(\.pageName) == ["a"], "finished removes c, then the queued pop removes b")
         #expect(pop.isResolved)
-        #expect { try stack.beginInteractivePop() } throws: { ($0 as? NavigationError)?.code == .outOfRange }
+        #expect { try stack.beginSwipeBack() } throws: { ($0 as? NavigationError)?.code == .outOfRange }
     }
 
-    @Test("an interactive pop cannot begin while a transition runs")
+    @Test("the person's swipe back cannot begin while a transition runs")
     func interactiveWhileBusy() {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
-        let stack = HeadlessNavigationStack(name: "s", pages: [PlainPage("a"), PlainPage("b")],
-                                            driver: ClockTransitionDriver(clock: clock), queue: queue)
+        let stack = PageStackModel(name: "s", pages: [PlainPage("a"), PlainPage("b")], queue: queue,
+                                   ending: .driver(ClockTransitionDriver(clock: clock)))
         stack.queued.push(PlainPage("c"))
-        #expect(throws: NavigationError.self) { try stack.beginInteractivePop() }
+        #expect(throws: NavigationError.self) { try stack.beginSwipeBack() }
         clock.advance(by: .milliseconds(350))
-        #expect(throws: Never.self) { try stack.beginInteractivePop().cancel() }
+        #expect(throws: Never.self) { try stack.beginSwipeBack().cancel() }
     }
 
     @Test("a gesture a stack refuses says so, naming no open")
     func refusedGestureWording() throws {
         let queue = TransitionQueue(clock: ManualTransitionClock())
-        let stack = HeadlessNavigationStack(name: "contact", pages: [PlainPage("list")],
-                                            driver: ImmediateTransitionDriver(), queue: queue)
+        let stack = PageStackModel(name: "contact", pages: [PlainPage("list")], queue: queue, ending: .atOnce)
         let error = try #require(throws: NavigationError.self) { try stack.userTapsBack() }
         #expect(error.code == .outOfRange)
         #expect(error.description == "failed at `contact`: there is no page to go back to")
@@ -115,7 +116,7 @@ struct HeadlessContainerTests {
     @Test("tabs select and add, and refuse what they cannot do")
     func tabs() throws {
         let a = PlainPage("a"), b = PlainPage("b")
-        let tabs = HeadlessTabContainer(name: "t", tabs: [a, b], selectedIndex: 5)
+        let tabs = PageTabModel(name: "t", tabs: [a, b], selectedIndex: 5, queue: TransitionQueue(), ending: .atOnce)
         #expect(tabs.visiblePage === a, "an out-of-range selection falls back to the first tab")
         tabs.selectTab(b, animated: false, completion: done())
         #expect(tabs.visiblePage === b)
@@ -139,12 +140,13 @@ struct HeadlessContainerTests {
 
     @Test("a modal belongs to its level: recorded under the level's root, one per level")
     func hostLevels() {
+        let queue = TransitionQueue()
         let inner = PlainPage("inner")
-        let stack = HeadlessNavigationStack(name: "s", pages: [PlainPage("a"), inner])
-        let root = HeadlessTabContainer(name: "root", tabs: [stack])
-        let host = HeadlessPageHost()
+        let stack = PageStackModel(name: "s", pages: [PlainPage("a"), inner], queue: queue, ending: .atOnce)
+        let root = PageTabModel(name: "root", tabs: [stack], queue: queue, ending: .atOnce)
+        let host = PageHostModel(queue: queue, ending: .atOnce)
         host.install(root: root)
-        let sheet = HeadlessNavigationStack(pages: [PlainPage("m")])
+        let sheet = PageStackModel(pages: [PlainPage("m")], queue: queue, ending: .atOnce)
         host.present(sheet, from: inner, animated: false, completion: done())
         #expect(host.presentedPage(of: root) === sheet)
         #expect(host.presentedPage(of: inner) == nil)
@@ -173,7 +175,7 @@ struct HeadlessContainerTests {
 
     @Test("a host without a root records a modal under its presenter")
     func hostWithoutRoot() {
-        let host = HeadlessPageHost()
+        let host = PageHostModel(queue: TransitionQueue(), ending: .atOnce)
         let presenter = PlainPage("p")
         host.present(PlainPage("m"), from: presenter, animated: false, completion: done())
         #expect(host.presentedPage(of: presenter)?.pageName == "m")
@@ -184,9 +186,9 @@ struct HeadlessContainerTests {
         let clock = ManualTransitionClock()
         let stackQueue = TransitionQueue(clock: clock)
         let driver = ClockTransitionDriver(clock: clock)
-        let stack = HeadlessNavigationStack(name: "s", pages: [PlainPage("a")], driver: driver, queue: stackQueue)
-        let navigator = Navigator(root: stack, host: HeadlessPageHost(driver: driver),
-                                  queue: TransitionQueue(clock: clock))
+        let stack = PageStackModel(name: "s", pages: [PlainPage("a")], queue: stackQueue, ending: .driver(driver))
+        let queue = TransitionQueue(clock: clock)
+        let navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .driver(driver)), queue: queue)
         navigator.registry.replace("b") { _ in PlainPage("b") }
         stack.queued.push(PlainPage("own"))
         let request = navigator.request(try PagePath(parsing: "/s/b"))
@@ -206,8 +208,8 @@ struct QueueLifetimeTests {
     func poppedWhileQueued() {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
-        let stack = HeadlessNavigationStack(name: "s", pages: [PlainPage("root")],
-                                            driver: ClockTransitionDriver(clock: clock), queue: queue)
+        let stack = PageStackModel(name: "s", pages: [PlainPage("root")], queue: queue,
+                                   ending: .driver(ClockTransitionDriver(clock: clock)))
         weak var weakPage: PlainPage?
         let popTo: TransitionTicket
         do {

@@ -1,14 +1,32 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 public import PageKit
+public import PageKitContainers
 
 /// Gives each animated transition a duration on a `TransitionClock` and completes it
 /// when that much time has passed; non-animated transitions complete at once. It can be
-/// told to drop or delay completions, to test time-outs and late completions.
+/// told to drop or delay completions, to test time-outs and late completions, and it
+/// counts the transitions in flight, to show that none overlapped.
 ///
 /// ```swift
 /// let clock = ManualTransitionClock()
 /// let driver = ClockTransitionDriver(clock: clock)
+/// let queue = TransitionQueue(clock: clock)
+/// let contact = PageStackModel(name: "contact", pages: [list], queue: queue, ending: .driver(driver))
 /// driver.dropNextCompletion()        // the next transition never reports its end
 /// clock.advance(by: .seconds(3))     // the queue's time-out opens the valve
+/// #expect(driver.maxInFlight == 1)   // no two transitions overlapped
 /// ```
 public final class ClockTransitionDriver: TransitionDriver {
     /// What to do with a transition's completion.
