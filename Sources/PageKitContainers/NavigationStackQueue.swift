@@ -25,22 +25,6 @@ public final class NavigationStackQueue {
         let push: ([AnyObject], Bool, TransitionCompletion) -> Void
         let pop: (AnyObject, Bool, TransitionCompletion) -> Void
         let set: ([AnyObject], Bool, TransitionCompletion) -> Void
-
-        package init(
-            name: @escaping () -> String,
-            items: @escaping () -> [AnyObject]?,
-            describe: @escaping (AnyObject) -> String,
-            push: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void,
-            pop: @escaping (AnyObject, Bool, TransitionCompletion) -> Void,
-            set: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void
-        ) {
-            self.name = name
-            self.items = items
-            self.describe = describe
-            self.push = push
-            self.pop = pop
-            self.set = set
-        }
     }
 
     /// The queue the stack's transitions go through.
@@ -58,14 +42,16 @@ public final class NavigationStackQueue {
             items: { [weak stack] in stack?.containedPages },
             describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
             push: { [weak stack] items, animated, completion in
-                stack?.push(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+                stack?.push(items.compactMap { $0 as? any Page }, animated: animated, style: .default,
+                            completion: completion)
             },
             pop: { [weak stack] item, animated, completion in
                 guard let page = item as? any Page else { return completion.finish() }
                 stack?.pop(to: page, animated: animated, style: .default, completion: completion)
             },
             set: { [weak stack] items, animated, completion in
-                stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+                stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, style: .default,
+                                completion: completion)
             }
         ))
     }

@@ -17,14 +17,14 @@ struct ContainerModelTests {
         let a = PlainPage("a"), b = PlainPage("b"), c = PlainPage("c")
         let stack = PageStackModel(name: "s", pages: [a], queue: TransitionQueue(clock: clock), ending: .driver(recorder))
         var ended = 0
-        stack.push([b, c], animated: true, completion: TransitionCompletion { _ in ended += 1 })
+        stack.push([b, c], animated: true, style: .default, completion: TransitionCompletion { _ in ended += 1 })
         #expect(stack.pages.map(\.pageName) == ["a", "b", "c"], "the model changes when the transition starts")
         #expect(ended == 0)
         clock.advance(by: .milliseconds(350))
         #expect(ended == 1)
         stack.pop(to: a, animated: false, style: .default, completion: TransitionCompletion { _ in ended += 1 })
         #expect(ended == 2, "not animated: completes at once")
-        stack.setStack([c], animated: false, completion: done())
+        stack.setStack([c], animated: false, style: .default, completion: done())
         #expect(stack.pages.map(\.pageName) == ["c"])
         #expect(recorder.takeLog() == [
             "push [b, c] in s (animated)", "pop [b, c] in s", "setStack [c] in s",
@@ -34,7 +34,7 @@ struct ContainerModelTests {
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .staleHierarchy)
-        stack.setStack([], animated: false, completion: TransitionCompletion { result in
+        stack.setStack([], animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .outOfRange)
@@ -121,12 +121,12 @@ struct ContainerModelTests {
         tabs.selectTab(b, animated: false, completion: done())
         #expect(tabs.visiblePage === b)
         var failure: NavigationError.Code?
-        tabs.addTab(PlainPage("c"), animated: false, completion: TransitionCompletion { result in
+        tabs.addTab(PlainPage("c"), animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .cannotShow)
         tabs.acceptsNewTabs = true
-        tabs.addTab(PlainPage("c"), animated: false, completion: done())
+        tabs.addTab(PlainPage("c"), animated: false, style: .default, completion: done())
         #expect(tabs.tabs.map(\.pageName) == ["a", "b", "c"])
         #expect(tabs.visiblePage?.pageName == "c")
         tabs.selectTab(PlainPage("x"), animated: false, completion: TransitionCompletion { result in
@@ -147,11 +147,11 @@ struct ContainerModelTests {
         let host = PageHostModel(queue: queue, ending: .atOnce)
         host.install(root: root)
         let sheet = PageStackModel(pages: [PlainPage("m")], queue: queue, ending: .atOnce)
-        host.present(sheet, from: inner, animated: false, completion: done())
+        host.present(sheet, from: inner, animated: false, style: .default, completion: done())
         #expect(host.presentedPage(of: root) === sheet)
         #expect(host.presentedPage(of: inner) == nil)
         var failure: NavigationError.Code?
-        host.present(PlainPage("second"), from: stack, animated: false, completion: TransitionCompletion { result in
+        host.present(PlainPage("second"), from: stack, animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .cannotShow, "the level already presents a page")
@@ -159,7 +159,7 @@ struct ContainerModelTests {
         do {
             let nested = PlainPage("nested")
             weakNested = nested
-            host.present(nested, from: sheet.pages[0], animated: false, completion: done())
+            host.present(nested, from: sheet.pages[0], animated: false, style: .default, completion: done())
             #expect(host.presentedPage(of: sheet) === nested, "recorded under the modal's level root")
         }
         #expect(weakNested != nil, "the host holds what it presents")
@@ -177,7 +177,7 @@ struct ContainerModelTests {
     func hostWithoutRoot() {
         let host = PageHostModel(queue: TransitionQueue(), ending: .atOnce)
         let presenter = PlainPage("p")
-        host.present(PlainPage("m"), from: presenter, animated: false, completion: done())
+        host.present(PlainPage("m"), from: presenter, animated: false, style: .default, completion: done())
         #expect(host.presentedPage(of: presenter)?.pageName == "m")
     }
 
@@ -215,7 +215,7 @@ struct QueueLifetimeTests {
         do {
             let page = PlainPage("doomed")
             weakPage = page
-            stack.push([page], animated: false, completion: TransitionCompletion { _ in })
+            stack.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
             stack.queued.pop()  // Runs now: the page leaves the stack, its animation in flight.
             popTo = stack.queued.pop(to: page)  // Queued behind it, naming the page.
         }
@@ -233,7 +233,7 @@ struct QueueLifetimeTests {
             let detail = TestPage("person_detail", ["id": "9"])
             weakDetail = detail
             detail.containedPages = [EventHandler("handler", owner: detail) { _, _ in delivered += 1 }]
-            fixture.contact.push([detail], animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.push([detail], animated: false, style: .default, completion: TransitionCompletion { _ in })
             try await fixture.navigator.open("app://tab/contact/person_detail/handler?id=9")
             #expect(delivered == 1)
         }

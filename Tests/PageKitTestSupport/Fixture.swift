@@ -115,6 +115,6 @@ public final class Fixture {
 
     /// Presents `page` from `presenter` directly on the host.
     public func present(_ page: any Page, from presenter: any Page) {
-        host.present(page, from: presenter, animated: false, completion: TransitionCompletion { _ in })
+        host.present(page, from: presenter, animated: false, style: .default, completion: TransitionCompletion { _ in })
     }
 }

@@ -141,17 +141,6 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     // MARK: PageHost
 
-    /// Presents `page` as a sheet over the level `presenter` belongs to.
-    /// - Parameters:
-    ///   - page: The page to present.
-    ///   - presenter: A page of the level.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the page has appeared.
-    /// - Complexity: O(*n*) in the number of live pages, to find the level.
-    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        present(page, from: presenter, animated: animated, by: .app, completion: completion)
-    }
-
     /// Presents `page` over the level `presenter` belongs to, as `style` says: a
     /// full-screen cover for ``/PageKit/PresentationStyle/fullScreen``, a sheet (with the
     /// style's detents) otherwise; ``/PageKit/TransitionStyle/none`` does not animate.
@@ -169,11 +158,6 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
-        present(page, from: presenter, animated: animated, by: .app, style: style, completion: completion)
-    }
-
-    func present(_ page: any Page, from presenter: any Page, animated: Bool, by source: NavigationSource,
-                 style: ShowStyle = .default, completion: TransitionCompletion) {
         sweep()
         if case .screen = ending, case .custom(let name) = style.presentation {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
@@ -188,11 +172,11 @@ public final class PageHostModel: PageHost, ObservableModel {
         if isShown(page) {
             let refusal = NavigationError(.alreadyInHierarchy, component: page.pageDescription,
                                           reason: "`\(page.pageDescription)` is already shown; a page is shown once")
-            queue.reportRefusal(refusal, by: source)
+            queue.reportRefusal(refusal, by: .app)
             return completion.fail(refusal)
         }
         records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
-        queue.reportChange(HierarchyChange(.presented, by: source, in: level, pages: [page]))
+        queue.reportChange(HierarchyChange(.presented, by: .app, in: level, pages: [page]))
         settle(.present, page, over: level, animated: animated, waits: animated && style.transition != .none,
                style: style, completion: completion)
     }
@@ -212,12 +196,11 @@ public final class PageHostModel: PageHost, ObservableModel {
     ///     `presenter` presents nothing.
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
                             completion: TransitionCompletion) {
-        dismissPage(presentedBy: presenter, animated: animated && style.transition != .none, by: .app,
-                    completion: completion)
+        dismissPage(presentedBy: presenter, animated: animated, by: .app, style: style, completion: completion)
     }
 
     func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,
-                     completion: TransitionCompletion) {
+                     style: ShowStyle = .default, completion: TransitionCompletion) {
         guard let index = record(over: presenter) else {
             return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
@@ -227,7 +210,8 @@ public final class PageHostModel: PageHost, ObservableModel {
         removePresentations(from: presenter)
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
-        settle(.dismiss, page, over: presenter, animated: animated, waits: animated && appeared, completion: completion)
+        settle(.dismiss, page, over: presenter, animated: animated,
+               waits: animated && style.transition != .none && appeared, style: style, completion: completion)
     }
 
     /// Ends the transition as ``ending`` says: once the views report it, when `waits`;
@@ -250,15 +234,7 @@ public final class PageHostModel: PageHost, ObservableModel {
     }
 
     /// A transparent ``PageStackModel`` on this host's queue, whose transitions end as
-    /// the host's do.
-    /// - Parameter pages: The stack, bottom first.
-    /// - Returns: The stack.
-    public func makeStack(with pages: [any Page]) -> any StackContainer {
-        PageStackModel(pages: pages, queue: queue, ending: ending)
-    }
-
-    /// A transparent ``PageStackModel`` of the kind `style` names (its
-    /// ``PageStackModel/kind``).
+    /// the host's do, of the kind `style` names (its ``PageStackModel/kind``).
     /// - Parameters:
     ///   - pages: The stack, bottom first.
     ///   - style: The style of the step that shows it.

@@ -145,34 +145,22 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     // MARK: StackContainer
 
-    /// Pushes `pages` on top; the transition ends when the new top has appeared.
-    /// - Parameters:
-    ///   - pages: The pages to push.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the new top has appeared (at once when not animated
-    ///     or not on screen); failed with ``/PageKit/NavigationError/Code/alreadyInHierarchy``,
-    ///     and nothing pushed, if a page is already in the stack or given twice.
-    public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        push(pages, animated: animated, by: .app, completion: completion)
-    }
-
-    /// Pushes `pages` shown as `style` says: the view hides the tab bar for them when the
-    /// style says so; SwiftUI's own push animation is used whatever the transition style,
-    /// except ``/PageKit/TransitionStyle/none``, which does not animate.
+    /// Pushes `pages` on top, shown as `style` says: on screen, the view hides the tab bar
+    /// for them when the style says so, and SwiftUI's own push animation is used whatever
+    /// the transition style, except ``/PageKit/TransitionStyle/none``, which does not
+    /// animate; a driver is handed the style.
     /// - Parameters:
     ///   - pages: The pages to push.
     ///   - animated: Whether to animate.
     ///   - style: How to show them.
-    ///   - completion: Finished when the new top has appeared.
+    ///   - completion: Finished when the new top has appeared (at once when not animated
+    ///     or not on screen), or when the driver says so; failed with
+    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy``, and nothing pushed, if a
+    ///     page is already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        push(pages, animated: animated, by: .app, style: style, completion: completion)
-    }
-
-    func push(_ pages: [any Page], animated: Bool, by source: NavigationSource, style: ShowStyle = .default,
-              completion: TransitionCompletion) {
         guard !pages.isEmpty else { return completion.finish() }
         if let refusal = StackRules.refusalToPush(pages, onto: self.pages, stack: self) {
-            transitionQueue.reportRefusal(refusal, by: source)
+            transitionQueue.reportRefusal(refusal, by: .app)
             return completion.fail(refusal)
         }
         let before = serials.last
@@ -183,7 +171,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             serials.append(serial)
             if !style.isDefault { styles[serial] = style }
         }
-        transitionQueue.reportChange(HierarchyChange(.pushed, by: source, in: self, pages: pages))
+        transitionQueue.reportChange(HierarchyChange(.pushed, by: .app, in: self, pages: pages))
         settle(.push, pages, from: before, animated: animated, style: style, completion: completion)
     }
 
@@ -194,15 +182,16 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// - Parameters:
     ///   - page: A page of the stack.
     ///   - animated: Whether to animate.
-    ///   - style: How to animate it.
+    ///   - style: How to animate it; a driver is handed it.
     ///   - completion: Finished when `page` has appeared (at once when not animated, not
-    ///     on screen, or already on top); failed with
+    ///     on screen, or already on top), or when the driver says so; failed with
     ///     ``/PageKit/NavigationError/Code/staleHierarchy`` if `page` is not in the stack.
     public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        pop(to: page, animated: animated && style.transition != .none, by: .app, completion: completion)
+        pop(to: page, animated: animated, style: style, by: .app, completion: completion)
     }
 
-    func pop(to page: any Page, animated: Bool, by source: NavigationSource, completion: TransitionCompletion) {
+    func pop(to page: any Page, animated: Bool, style: ShowStyle = .default, by source: NavigationSource,
+             completion: TransitionCompletion) {
         guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not in stack `\(pageName)`"))
@@ -216,19 +205,11 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         }
         // iOS 16.0 and 16.1 pop several levels at once without animation: show the levels
         // above the new top leaving one per animation instead.
-        if case .screen = ending, animated, isOnScreen, popped.count > 1, popsOneLevelAtATime {
+        if case .screen = ending, animated, style.transition != .none, isOnScreen, popped.count > 1,
+           popsOneLevelAtATime {
             leaving = popped.dropLast().map { (page: $0.0, serial: $0.1) }
         }
-        settle(.pop, popped.map(\.0), from: before, animated: animated, completion: completion)
-    }
-
-    /// Replaces the stack; fails for an empty one, or one that holds a page twice.
-    /// - Parameters:
-    ///   - pages: The new stack, bottom first.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the new top has appeared.
-    public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        setStack(pages, animated: animated, style: .default, completion: completion)
+        settle(.pop, popped.map(\.0), from: before, animated: animated, style: style, completion: completion)
     }
 
     /// Replaces the stack, shown as `style` says. Pages already in the stack keep their
@@ -238,7 +219,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///   - animated: Whether to animate.
     ///   - style: How to show the pages.
     ///   - completion: Finished when the new top has appeared (at once when not animated,
-    ///     not on screen, or the top is the same page); failed with
+    ///     not on screen, or the top is the same page), or when the driver says so; failed with
     ///     ``/PageKit/NavigationError/Code/outOfRange`` for an empty stack and
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
@@ -386,10 +367,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         }
         leaving = []
         observers.send(animated: animates)
-        guard case .driver(let driver) = ending else { return completion.finish() }
-        driver.run(ContainerTransition(kind: kind, container: self, pages: moved, animated: animated, style: style)) {
-            completion.finish()
-        }
+        ending.end(ContainerTransition(kind: kind, container: self, pages: moved, animated: animated, style: style),
+                   completion: completion)
     }
 
     /// The queue gave up on the running transition: a pop still going one level per

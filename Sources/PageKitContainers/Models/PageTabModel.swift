@@ -114,9 +114,10 @@ public final class PageTabModel: TabContainer, ObservableModel {
     /// - Parameters:
     ///   - page: The new tab.
     ///   - animated: Passed on to the view.
+    ///   - style: How to show it; a driver is handed it.
     ///   - completion: Finished at once (when the driver says so, with one), or failed with
     ///     ``/PageKit/NavigationError/Code/cannotShow``.
-    public func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+    public func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard acceptsNewTabs else {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
                                                    reason: "`\(pageName)` does not accept new tabs"))
@@ -124,7 +125,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
         tabs.append(page)
         selectedIndex = tabs.count - 1
         transitionQueue.reportChange(HierarchyChange(.added, by: .app, in: self, pages: [page]))
-        settle(.addTab, page, animated: animated, completion: completion)
+        settle(.addTab, page, animated: animated, style: style, completion: completion)
     }
 
     /// The person taps a tab (the `TabView` set its selection): it is selected at once,
@@ -147,9 +148,7 @@ public final class PageTabModel: TabContainer, ObservableModel {
     private func settle(_ kind: ContainerTransition.Kind, _ page: any Page, animated: Bool,
                         style: ShowStyle = .default, completion: TransitionCompletion) {
         observers.send(animated: animated)
-        guard case .driver(let driver) = ending else { return completion.finish() }
-        driver.run(ContainerTransition(kind: kind, container: self, pages: [page], animated: animated, style: style)) {
-            completion.finish()
-        }
+        ending.end(ContainerTransition(kind: kind, container: self, pages: [page], animated: animated, style: style),
+                   completion: completion)
     }
 }

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import PageKit
+
 /// How the containers of the family (``PageStackModel``, ``PageTabModel``,
 /// ``PageHostModel``) learn that a transition they started is over.
 ///
@@ -37,4 +39,12 @@ public enum TransitionEnd: Sendable {
     /// handed it with its style: for tests and simulations (`PageKitTesting` has a
     /// driver on a manual clock and one that records every transition).
     case driver(any TransitionDriver)
+}
+
+extension TransitionEnd {
+    /// Ends a transition no view waits for: when the driver says so, or now.
+    @MainActor func end(_ transition: @autoclosure () -> ContainerTransition, completion: TransitionCompletion) {
+        guard case .driver(let driver) = self else { return completion.finish() }
+        driver.run(transition()) { completion.finish() }
+    }
 }

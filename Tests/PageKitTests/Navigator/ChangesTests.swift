@@ -73,7 +73,7 @@ struct ChangesTests {
         case "sheet swipe-down":
             #expect(try fixture.host.userSwipesDownModal(finishing: true).name == "left")
         case "direct push":
-            fixture.contact.push([TestPage("x")], animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.push([TestPage("x")], animated: false, style: .default, completion: TransitionCompletion { _ in })
         case "direct pop":
             fixture.contact.pop(to: fixture.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
         case "direct present":
@@ -131,7 +131,7 @@ struct ChangesTests {
         let fixture = watched.fixture
         let before = fixture.snapshot
         var failure: NavigationError.Code?
-        fixture.contact.push([fixture.home], animated: false, completion: TransitionCompletion { result in
+        fixture.contact.push([fixture.home], animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .alreadyInHierarchy)
@@ -147,7 +147,7 @@ struct ChangesTests {
         let sheet = TestPage("sheet")
         fixture.present(sheet, from: fixture.tabs)
         var presentFailure: NavigationError.Code?
-        fixture.host.present(sheet, from: sheet, animated: false, completion: TransitionCompletion { result in
+        fixture.host.present(sheet, from: sheet, animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { presentFailure = error.code }
         })
         #expect(presentFailure == .alreadyInHierarchy)
@@ -280,7 +280,7 @@ struct ChangesTests {
         var pages: [any Page]
         init(_ pages: [any Page]) { self.pages = pages }
         var containedPages: [any Page] { pages }
-        func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
             self.pages += pages
             completion.finish()
         }
@@ -288,7 +288,7 @@ struct ChangesTests {
             while let last = pages.last, last !== page { pages.removeLast() }
             completion.finish()
         }
-        func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
             self.pages = pages
             completion.finish()
         }

@@ -54,7 +54,7 @@ struct ResponseTests {
             Issue.record("a removed sender has no openers")
             return
         }
-        fixture.contact.push([TestPage("other")], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([TestPage("other")], animated: false, style: .default, completion: TransitionCompletion { _ in })
         _ = fixture.navigator.send(PageResponse(.ok), from: fixture.contact.pages.last!)
         #expect(home.receivedResponses.isEmpty)
         #expect(fixture.detail.receivedResponses == [.ok])

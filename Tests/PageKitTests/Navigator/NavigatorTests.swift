@@ -234,7 +234,7 @@ struct LifetimeTests {
         do {
             let home = TestPage("home_page", ["id": "9"])
             weakHome = home
-            fixture.contact.push([home], animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.push([home], animated: false, style: .default, completion: TransitionCompletion { _ in })
             _ = fixture.navigator.identifier(of: home)
             _ = try fixture.navigator.plan(for: "app://tab/contact/home_page?id=9")
         }

@@ -240,7 +240,7 @@ struct ShowingTests {
 enum PlainPageHolder {
     static func page(in fixture: Fixture) -> any Page {
         let page = PlainPage("plain")
-        fixture.contact.push([page], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
         return page
     }
 }
