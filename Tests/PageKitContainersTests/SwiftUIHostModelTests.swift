@@ -60,7 +60,7 @@ struct SwiftUIHostModelTests {
         try app.open("/tab#contact/list!compose", .presentation(.fullScreen))
         #expect(app.host.presentation(over: app.tabs)?.isFullScreen == true)
         try app.open("/tab#contact/list")
-        app.navigator.registry.replace("attach", options: PageOptions(presentation: .sheet(detents: [.medium]))) {
+        app.navigator.registry.replace("attach", options: ShowStyle(presentation: .sheet(detents: [.medium]))) {
             ScreenPage(intent: $0)
         }
         try app.open("/tab#contact/list!attach")
@@ -240,7 +240,7 @@ struct SwiftUIHostModelTests {
     @Test("`!/` makes a SwiftUI stack model, of the kind the registration names")
     func makesStacks() throws {
         let app = SwiftUIAppFixture()
-        app.navigator.registry.replace("compose", options: PageOptions(stack: "branded")) { ScreenPage(intent: $0) }
+        app.navigator.registry.replace("compose", options: ShowStyle(stack: "branded")) { ScreenPage(intent: $0) }
         try app.open("/tab#contact/list!/compose")
         let stack = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
         #expect(stack.kind == "branded")

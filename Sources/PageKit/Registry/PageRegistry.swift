@@ -30,8 +30,8 @@ public struct PageRegistry: Sendable {
 
     struct Entry: Sendable {
         enum Kind {
-            case page(Factory, PageOptions)
-            case stack(StackFactory, PageOptions)
+            case page(Factory, ShowStyle)
+            case stack(StackFactory, ShowStyle)
             case action(Action)
         }
         let kind: Kind
@@ -47,7 +47,7 @@ public struct PageRegistry: Sendable {
             return nil
         }
 
-        var options: PageOptions {
+        var options: ShowStyle {
             switch kind {
             case .page(_, let options), .stack(_, let options): options
             case .action: .default
@@ -94,7 +94,7 @@ public struct PageRegistry: Sendable {
     public mutating func register(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping Factory
     ) throws {
         try add(name, Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable))
@@ -127,7 +127,7 @@ public struct PageRegistry: Sendable {
     public mutating func registerStack(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping StackFactory
     ) throws {
         try add(name, Entry(kind: .stack(factory, options), isExternallyOpenable: externallyOpenable))
@@ -174,7 +174,7 @@ public struct PageRegistry: Sendable {
     public mutating func replace(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping Factory
     ) -> Bool {
         let name = qualified(name)
@@ -186,7 +186,7 @@ public struct PageRegistry: Sendable {
     /// The options `name` was registered with; the defaults for an action or an unknown
     /// name.
     /// - Parameter name: The component name.
-    public func options(for name: String) -> PageOptions {
+    public func options(for name: String) -> ShowStyle {
         entries[name]?.options ?? .default
     }
 

@@ -15,7 +15,7 @@ extension PageRegistry {
     ///   - options: How it is shown unless a request says otherwise.
     /// - Throws: ``/PageKit/NavigationError/Code/duplicateRegistration`` when `name` is taken.
     public mutating func registerScreen(_ name: String, keeping keys: [String] = [], externallyOpenable: Bool = false,
-                                        options: PageOptions = .default) throws {
+                                        options: ShowStyle = .default) throws {
         try register(name, externallyOpenable: externallyOpenable, options: options) { intent in
             ScreenPage(intent: intent, keeping: keys)
         }

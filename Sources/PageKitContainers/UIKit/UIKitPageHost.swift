@@ -184,7 +184,7 @@ public final class UIKitPageHost: PageHost {
     /// Registers a kind of navigation controller for `ShowStyle.stack`: the
     /// class or factory of what `!/` and `#/` make for pages registered with that name.
     /// - Parameters:
-    ///   - name: The name a registration gives (`PageOptions.stack`).
+    ///   - name: The name a registration gives (`ShowStyle.stack`).
     ///   - factory: Makes the controller on the host's queue.
     public func registerStack(named name: String, _ factory: @escaping UIKitStyles.StackFactory) {
         styles.stacks[name] = factory

@@ -38,7 +38,7 @@ struct NamedStackTests {
             let fixture = Fixture(acceptsNewTabs: acceptsNewTabs)
             self.fixture = fixture
             try fixture.navigator.registry.registerStack("nav2", externallyOpenable: externallyOpenable,
-                                                         options: PageOptions(presentation: .fullScreen)) {
+                                                         options: ShowStyle(presentation: .fullScreen)) {
                 [weak self] intent, pages in
                 self?.stackIntents.append(intent)
                 return PageStackModel(name: "nav2", pages: pages, queue: fixture.queue, ending: .driver(fixture.recorder))

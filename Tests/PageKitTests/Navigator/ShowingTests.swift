@@ -53,11 +53,11 @@ struct ShowingTests {
     static func styledFixture() -> Fixture {
         let fixture = Fixture()
         let make: PageRegistry.Factory = { intent in TestPage(intent.component.name, Fixture.parameters(of: intent)) }
-        fixture.navigator.registry.replace("compose", options: PageOptions(presentation: .sheet(detents: [.medium, .large])),
+        fixture.navigator.registry.replace("compose", options: ShowStyle(presentation: .sheet(detents: [.medium, .large])),
                                            factory: make)
-        fixture.navigator.registry.replace("person_detail", options: PageOptions(transition: .flip, hidesBottomBar: true),
+        fixture.navigator.registry.replace("person_detail", options: ShowStyle(transition: .flip, hidesBottomBar: true),
                                            factory: make)
-        fixture.navigator.registry.replace("attach", options: PageOptions(stack: "branded"), factory: make)
+        fixture.navigator.registry.replace("attach", options: ShowStyle(stack: "branded"), factory: make)
         return fixture
     }
 
