@@ -9,13 +9,17 @@ let package = Package(
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
+        .library(name: "PageKitSwiftUI", targets: ["PageKitSwiftUI"]),
         .library(name: "PageKitPictures", targets: ["PageKitPictures"]),
         .library(name: "PageKitTesting", targets: ["PageKitTesting"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
+        // The container family, which runs anywhere, and UIKit's containers.
         .target(name: "PageKitContainers", dependencies: ["PageKit"]),
+        // The SwiftUI views that bind to the container family; compiled on iOS only.
+        .target(name: "PageKitSwiftUI", dependencies: ["PageKit", "PageKitContainers"]),
         // The live tree and plans drawn as Mermaid, Graphviz DOT and SVG: not core.
         .target(name: "PageKitPictures", dependencies: ["PageKit"]),
         // For an app's tests: drivers that time, record and lose transitions, and the
@@ -39,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "SwiftUIApp",
-            dependencies: ["PageKit", "PageKitContainers"],
+            dependencies: ["PageKit", "PageKitContainers", "PageKitSwiftUI"],
             path: "Examples/SwiftUIApp"
         ),
         .executableTarget(

@@ -17,7 +17,7 @@ package final class ModelObservers {
     private var entries: [Entry] = []
     /// The SwiftUI layer's `ObservableObject` for this model, made on first use and kept
     /// as long as the model.
-    var companion: AnyObject?
+    package var companion: AnyObject?
 
     package init() {}
 

@@ -15,7 +15,7 @@ public import PageKit
 
 /// Modal presentation for SwiftUI, and the stacks `!/` and `#/` make: a
 /// ``/PageKit/PageHost`` whose presentations SwiftUI's `sheet(item:)` and
-/// `fullScreenCover(item:)` bind to (``PageRootView`` attaches them), and that runs on
+/// `fullScreenCover(item:)` bind to (`PageRootView` attaches them), and that runs on
 /// Linux.
 ///
 /// `!` presents a sheet, or a full-screen cover when the step's

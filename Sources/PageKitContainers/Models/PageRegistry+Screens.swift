@@ -2,7 +2,7 @@ public import PageKit
 
 extension PageRegistry {
     /// Registers `name` as a SwiftUI screen: its factory makes a ``ScreenPage`` from the
-    /// intent, and ``ScreenViews`` builds its view by the same name.
+    /// intent, and `ScreenViews` builds its view by the same name.
     ///
     /// ```swift
     /// try registry.registerScreen("person_detail", keeping: ["id"], externallyOpenable: true)

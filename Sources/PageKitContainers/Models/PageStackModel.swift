@@ -14,7 +14,7 @@
 public import PageKit
 
 /// The model of a SwiftUI navigation stack: a ``/PageKit/StackContainer`` that
-/// ``PageNavigationStack`` binds `NavigationStack(path:)` to, and that runs on Linux.
+/// `PageNavigationStack` binds `NavigationStack(path:)` to, and that runs on Linux.
 ///
 /// PageKit's pushes and pops change the model and the view follows. The person's back
 /// button or swipe shrinks the path binding, and the model reports that as the person's

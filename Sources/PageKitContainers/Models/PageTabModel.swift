@@ -1,13 +1,13 @@
 public import PageKit
 
-/// The model of a SwiftUI `TabView`: a ``/PageKit/TabContainer`` that ``PageTabView``
+/// The model of a SwiftUI `TabView`: a ``/PageKit/TabContainer`` that `PageTabView`
 /// binds its selection to, and that runs on Linux.
 ///
 /// The navigator's selections change the model and the view follows; the person's tab
 /// taps set the selection binding, and the model reports them as the person's
 /// (``/PageKit/HierarchyChange`` `.selected` by `.user`). A `TabView` does not animate a
 /// selection, so every selection ends at once. Each tab's label (title, image, badge)
-/// comes from ``labels``, wherever the view is, under ``PageRootView`` too.
+/// comes from ``labels``, wherever the view is, under `PageRootView` too.
 ///
 /// ```swift
 /// let tabs = PageTabModel(name: "tab", tabs: [contacts, feed], queue: queue)

@@ -1,6 +1,6 @@
 public import PageKit
 
-/// A SwiftUI screen as a page: a name and parameters, whose view ``ScreenViews`` builds
+/// A SwiftUI screen as a page: a name and parameters, whose view `ScreenViews` builds
 /// by name. In a SwiftUI app every pushed or presented screen is one of these (or a page
 /// class of your own), made by a ``/PageKit/PageRegistry`` factory.
 ///

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && os(iOS)
+public import PageKitContainers
 public import PageKit
 public import SwiftUI
 
@@ -16,7 +17,7 @@ public import SwiftUI
 /// ``PageRootView`` puts it in the environment, so every stack, tab and sheet below builds
 /// its pages' views from it (to show a single page, in a preview say, make it the root of
 /// a `PageRootView`). A page with no view for its name shows the ``fallback``,
-/// which says so on screen; ``ScreenBuilders/missingNames(in:)`` of ``builders`` finds
+/// which says so on screen; ``/PageKitContainers/ScreenBuilders/missingNames(in:)`` of ``builders`` finds
 /// such names before a person does.
 ///
 /// Sendable: it holds only main-actor builders.
@@ -31,7 +32,7 @@ public struct ScreenViews: Sendable {
     /// No views yet.
     public init() {}
 
-    /// Registers the view of the ``ScreenPage``s named `name`; a later registration for
+    /// Registers the view of the ``/PageKitContainers/ScreenPage``s named `name`; a later registration for
     /// the same name replaces it. The view is built again when the page's parameters or
     /// intent change.
     /// - Parameters:

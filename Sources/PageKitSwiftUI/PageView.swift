@@ -1,9 +1,10 @@
 #if canImport(SwiftUI) && os(iOS)
+import PageKitContainers
 public import PageKit
 public import SwiftUI
 
-/// The view of any page: a ``PageStackModel``'s ``PageNavigationStack``, a
-/// ``PageTabModel``'s ``PageTabView``, and for every other page the view the environment's
+/// The view of any page: a ``/PageKitContainers/PageStackModel``'s ``PageNavigationStack``, a
+/// ``/PageKitContainers/PageTabModel``'s ``PageTabView``, and for every other page the view the environment's
 /// ``ScreenViews`` builds for its name.
 ///
 /// The stacks, tabs and sheets use it for the pages they hold; use it too in a container

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && os(iOS)
+import PageKitContainers
 import Combine
 import SwiftUI
 

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && os(iOS)
+import PageKitContainers
 import PageKit
 import SwiftUI
 
@@ -6,13 +7,13 @@ import SwiftUI
 /// the host presents over it, which is a level of its own.
 ///
 /// The view only translates: `sheet(item:)` and `fullScreenCover(item:)` bind to
-/// ``PageHostModel/presentation(over:fullScreen:)`` and report SwiftUI's writes to
-/// ``PageHostModel/presentationChanged(to:over:fullScreen:)``; the presented level's
+/// ``/PageKitContainers/PageHostModel/presentation(over:fullScreen:)`` and report SwiftUI's writes to
+/// ``/PageKitContainers/PageHostModel/presentationChanged(to:over:fullScreen:)``; the presented level's
 /// hosting controller reports `viewDidAppear`, which ends its presentation
-/// (``PageHostModel/presentationDidAppear(_:)``), and `viewDidDisappear`, which ends its
-/// dismissal (``PageHostModel/presentationDidDisappear(_:)``); the
+/// (``/PageKitContainers/PageHostModel/presentationDidAppear(_:)``), and `viewDidDisappear`, which ends its
+/// dismissal (``/PageKitContainers/PageHostModel/presentationDidDisappear(_:)``); the
 /// leave policies of the pages a swipe down would remove set `interactiveDismissDisabled`
-/// (``PageHostModel/allowsSwipeDown(of:)``).
+/// (``/PageKitContainers/PageHostModel/allowsSwipeDown(of:)``).
 @MainActor
 struct PresentationLevel: View {
     let level: any Page

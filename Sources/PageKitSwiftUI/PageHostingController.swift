@@ -1,4 +1,5 @@
 #if canImport(UIKit) && canImport(SwiftUI)
+import PageKitContainers
 public import PageKit
 public import SwiftUI
 import UIKit

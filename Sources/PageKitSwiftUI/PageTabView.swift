@@ -1,14 +1,15 @@
 #if canImport(SwiftUI) && os(iOS)
+public import PageKitContainers
 public import PageKit
 public import SwiftUI
 
-/// A SwiftUI `TabView` driven by a ``PageTabModel``.
+/// A SwiftUI `TabView` driven by a ``/PageKitContainers/PageTabModel``.
 ///
-/// Its selection binds to ``PageTabModel/selectedIndex``: the navigator's selections
+/// Its selection binds to ``/PageKitContainers/PageTabModel/selectedIndex``: the navigator's selections
 /// change the model and the view follows; the person's taps set the binding, which the
-/// model reports as the person's (``PageTabModel/userSelectsTab(_:)``). Each tab's view
+/// model reports as the person's (``/PageKitContainers/PageTabModel/userSelectsTab(_:)``). Each tab's view
 /// comes from ``PageView``, and its label (title, image, badge) from
-/// ``PageTabModel/labels``, so a ``PageRootView`` shows them too:
+/// ``/PageKitContainers/PageTabModel/labels``, so a ``PageRootView`` shows them too:
 ///
 /// ```swift
 /// tabs.labels = { tab, index in
@@ -26,7 +27,7 @@ public struct PageTabView<ItemLabel: View>: View {
     @ObservedObject private var publisher: ModelPublisher
 
     /// The tabs of `model`, each with the tab item `label` builds, instead of
-    /// ``PageTabModel/labels``.
+    /// ``/PageKitContainers/PageTabModel/labels``.
     /// - Parameters:
     ///   - model: The tabs' model.
     ///   - label: Builds a tab's item from the tab and its index.
@@ -58,7 +59,7 @@ public struct PageTabView<ItemLabel: View>: View {
 }
 
 extension PageTabView where ItemLabel == TabItem {
-    /// The tabs of `model`, each labelled as ``PageTabModel/labels`` says (by default,
+    /// The tabs of `model`, each labelled as ``/PageKitContainers/PageTabModel/labels`` says (by default,
     /// with its name).
     /// - Parameter model: The tabs' model.
     public init(_ model: PageTabModel) {
@@ -66,7 +67,7 @@ extension PageTabView where ItemLabel == TabItem {
     }
 }
 
-/// A tab's item, drawn from its ``TabLabel``: its title, looked up in the app's strings
+/// A tab's item, drawn from its ``/PageKitContainers/TabLabel``: its title, looked up in the app's strings
 /// unless verbatim, and its image.
 @MainActor
 public struct TabItem: View {

@@ -1,9 +1,10 @@
 #if canImport(SwiftUI) && os(iOS)
+public import PageKitContainers
 public import PageKit
 public import SwiftUI
 
 /// The root of a SwiftUI app driven by PageKit: the root page's view, the sheets and
-/// full-screen covers a ``PageHostModel`` presents over it and over each other, and the
+/// full-screen covers a ``/PageKitContainers/PageHostModel`` presents over it and over each other, and the
 /// ``ScreenViews`` every page below builds its view from.
 ///
 /// ```swift
@@ -12,7 +13,7 @@ public import SwiftUI
 /// ```
 ///
 /// Each presented page is the root of a level of its own, with its own sheet above it.
-/// See ``PageHostModel`` for what each presentation binds to and how its transitions end.
+/// See ``/PageKitContainers/PageHostModel`` for what each presentation binds to and how its transitions end.
 @MainActor
 public struct PageRootView: View {
     private let root: any Page

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #if canImport(SwiftUI) && os(iOS)
+import PageKitContainers
 import SwiftUI
 import UIKit
 

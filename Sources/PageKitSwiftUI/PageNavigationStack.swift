@@ -12,30 +12,31 @@
 //===----------------------------------------------------------------------===//
 
 #if canImport(SwiftUI) && os(iOS)
+public import PageKitContainers
 import Foundation
 import PageKit
 public import SwiftUI
 
-/// A SwiftUI `NavigationStack` driven by a ``PageStackModel``.
+/// A SwiftUI `NavigationStack` driven by a ``/PageKitContainers/PageStackModel``.
 ///
-/// The view only translates. Its path binds to ``PageStackModel/path``: PageKit's pushes
+/// The view only translates. Its path binds to ``/PageKitContainers/PageStackModel/path``: PageKit's pushes
 /// and pops change the model and the stack follows; the person's back button or swipe
 /// shrinks the path, which the model reports as the person's pop
-/// (``PageStackModel/pathChanged(to:)``). Each page's view comes from ``PageView``.
+/// (``/PageKitContainers/PageStackModel/pathChanged(to:)``). Each page's view comes from ``PageView``.
 ///
 /// iOS 16's `NavigationStack` says nothing when a transition ends, and `onAppear` runs as
 /// its animation starts, so each page reports its hosting controller's `viewDidAppear`
-/// and the transition coordinator's completion (``PageStackModel/pageDidAppear(_:)``),
+/// and the transition coordinator's completion (``/PageKitContainers/PageStackModel/pageDidAppear(_:)``),
 /// which end the transition; the queue's time-out is the safety net. The page on screen
 /// also reports the person's swipe back, which holds the queue until it has ended
-/// (``PageStackModel/swipeBackBegan()``). The stack's own `onAppear` and `onDisappear`
+/// (``/PageKitContainers/PageStackModel/swipeBackBegan()``). The stack's own `onAppear` and `onDisappear`
 /// tell the model whether anything will appear at all (a stack in a tab that is not
 /// selected ends its transitions at once).
 ///
-/// Each page observes only what it shows (``PageStackModel/chrome(of:)``): a page whose
+/// Each page observes only what it shows (``/PageKitContainers/PageStackModel/chrome(of:)``): a page whose
 /// leave policy does not allow the back button or the swipe gets PageKit's back button,
 /// with the previous page's title and a long-press history, which asks it first
-/// (``PageStackModel/userTapsBack()``, ``PageStackModel/userGoesBack(to:)``); a page
+/// (``/PageKitContainers/PageStackModel/userTapsBack()``, ``/PageKitContainers/PageStackModel/userGoesBack(to:)``); a page
 /// pushed with ``/PageKit/ShowStyle/hidesBottomBar`` hides the tab bar.
 ///
 /// ```swift

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #if canImport(SwiftUI) && os(iOS)
+import PageKitContainers
 public import PageKit
 public import SwiftUI
 
