@@ -113,21 +113,6 @@ public final class NavigationStackQueue {
         set(items: pages, animated: animated)
     }
 
-    /// Takes hold of the queue for an interactive pop, if it is idle and there is a page
-    /// to pop.
-    /// - Returns: The interaction to end once the gesture ends; `nil` when the gesture
-    ///   should not begin.
-    public func beginInteractivePop() -> TransitionInteraction? {
-        guard canBeginInteractivePop else { return nil }
-        return queue.beginInteraction("interactive pop of \(primitives.name())")
-    }
-
-    /// Whether an interactive pop may begin now: the queue is idle and there is a page
-    /// to pop.
-    public var canBeginInteractivePop: Bool {
-        queue.isIdle && (primitives.items()?.count ?? 0) > 1
-    }
-
     // MARK: Items
 
     @discardableResult

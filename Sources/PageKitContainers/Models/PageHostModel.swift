@@ -218,19 +218,13 @@ public final class PageHostModel: PageHost, ObservableModel {
     /// when the driver says so; or now.
     private func settle(_ kind: ContainerTransition.Kind, _ page: any Page, over level: any Page, animated: Bool,
                         waits: Bool, style: ShowStyle = .default, completion: TransitionCompletion) {
-        switch ending {
-        case .screen where waits:
+        if case .screen = ending, waits {
             pending.begin(kind == .present ? .appearance : .dismissal, of: page, after: kind, completion: completion)
-            observers.send(animated: true)
-        case .driver(let driver):
-            observers.send(animated: animated)
-            let transition = ContainerTransition(kind: kind, container: level, pages: [page], animated: animated,
-                                                 style: style)
-            driver.run(transition) { completion.finish() }
-        default:
-            observers.send(animated: false)
-            completion.finish()
+            return observers.send(animated: true)
         }
+        if case .driver = ending { observers.send(animated: animated) } else { observers.send(animated: false) }
+        ending.end(ContainerTransition(kind: kind, container: level, pages: [page], animated: animated, style: style),
+                   completion: completion)
     }
 
     /// A transparent ``PageStackModel`` on this host's queue, whose transitions end as

@@ -463,9 +463,6 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         var timer: (any TransitionTimer)?
     }
 
-    /// Whether a swipe holds the queue.
-    package var isSwipingBack: Bool { swipe != nil }
-
     func beginSwipe() {
         guard swipe == nil, pages.count > 1, let top = serials.last,
               let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)") else { return }
