@@ -76,7 +76,7 @@ extension PageStackModel {
 }
 
 /// The person's swipe back in progress on a `PageStackModel`
-/// (``/PageKitContainers/PageStackModel/beginSwipeBack()``): the finger lifts past the
+/// (``PageKitContainers/PageStackModel/beginSwipeBack()``): the finger lifts past the
 /// point of no return (``finish()``), or early (``cancel()``).
 @MainActor
 public final class BackSwipe {
