@@ -9,22 +9,31 @@ let package = Package(
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
+        .library(name: "PageKitSwiftUI", targets: ["PageKitSwiftUI"]),
         .library(name: "PageKitPictures", targets: ["PageKitPictures"]),
+        .library(name: "PageKitTesting", targets: ["PageKitTesting"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
+        // The container family, which runs anywhere, and UIKit's containers.
         .target(name: "PageKitContainers", dependencies: ["PageKit"]),
+        // The SwiftUI views that bind to the container family; compiled on iOS only.
+        .target(name: "PageKitSwiftUI", dependencies: ["PageKit", "PageKitContainers"]),
         // The live tree and plans drawn as Mermaid, Graphviz DOT and SVG: not core.
         .target(name: "PageKitPictures", dependencies: ["PageKit"]),
+        // For an app's tests: drivers that time, record and lose transitions, and the
+        // person's gestures acted out through what the views call.
+        .target(name: "PageKitTesting", dependencies: ["PageKit", "PageKitContainers"]),
         .target(
             name: "PageKitTestSupport",
-            dependencies: ["PageKit", "PageKitContainers"],
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting"],
             path: "Tests/PageKitTestSupport"
         ),
         .target(
             name: "ShowcaseApp",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitPictures"],
+            // Its prompt acts as the person: the gestures come from PageKitTesting.
+            dependencies: ["PageKit", "PageKitContainers", "PageKitPictures", "PageKitTesting"],
             path: "Examples/Showcase/ShowcaseApp"
         ),
         .target(
@@ -34,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "SwiftUIApp",
-            dependencies: ["PageKit", "PageKitContainers"],
+            dependencies: ["PageKit", "PageKitContainers", "PageKitSwiftUI"],
             path: "Examples/SwiftUIApp"
         ),
         .executableTarget(
@@ -42,10 +51,13 @@ let package = Package(
             dependencies: ["PageKit", "PageKitContainers", "PageKitPictures", "ShowcaseApp"],
             path: "Examples/Showcase/Main"
         ),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport"]),
+        .testTarget(
+            name: "PageKitTests",
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestSupport"]
+        ),
         .testTarget(
             name: "PageKitContainersTests",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitTestSupport", "SwiftUIApp"]
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestSupport", "SwiftUIApp"]
         ),
         .testTarget(
             name: "PageKitPicturesTests",

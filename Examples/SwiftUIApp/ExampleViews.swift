@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && os(iOS)
 import PageKit
 import PageKitContainers
+import PageKitSwiftUI
 import SwiftUI
 
 // The example's SwiftUI half: views that bind to ExampleNavigation's models and call its

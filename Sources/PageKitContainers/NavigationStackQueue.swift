@@ -4,7 +4,7 @@ public import PageKit
 /// their turn on a `TransitionQueue` and are checked against the stack as it is when
 /// their turn comes, never as it was when they were asked.
 ///
-/// `QueueNavigationController` and ``HeadlessNavigationStack`` share it: the container
+/// `QueueNavigationController` and ``PageStackModel`` share it: the container
 /// supplies the primitives, this class supplies the order and every decision (what a pop
 /// pops at its turn, what fails and why).
 ///
@@ -25,22 +25,6 @@ public final class NavigationStackQueue {
         let push: ([AnyObject], Bool, TransitionCompletion) -> Void
         let pop: (AnyObject, Bool, TransitionCompletion) -> Void
         let set: ([AnyObject], Bool, TransitionCompletion) -> Void
-
-        package init(
-            name: @escaping () -> String,
-            items: @escaping () -> [AnyObject]?,
-            describe: @escaping (AnyObject) -> String,
-            push: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void,
-            pop: @escaping (AnyObject, Bool, TransitionCompletion) -> Void,
-            set: @escaping ([AnyObject], Bool, TransitionCompletion) -> Void
-        ) {
-            self.name = name
-            self.items = items
-            self.describe = describe
-            self.push = push
-            self.pop = pop
-            self.set = set
-        }
     }
 
     /// The queue the stack's transitions go through.
@@ -58,14 +42,16 @@ public final class NavigationStackQueue {
             items: { [weak stack] in stack?.containedPages },
             describe: { ($0 as? any Page)?.pageDescription ?? "\(type(of: $0))" },
             push: { [weak stack] items, animated, completion in
-                stack?.push(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+                stack?.push(items.compactMap { $0 as? any Page }, animated: animated, style: .default,
+                            completion: completion)
             },
             pop: { [weak stack] item, animated, completion in
                 guard let page = item as? any Page else { return completion.finish() }
                 stack?.pop(to: page, animated: animated, style: .default, completion: completion)
             },
             set: { [weak stack] items, animated, completion in
-                stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, completion: completion)
+                stack?.setStack(items.compactMap { $0 as? any Page }, animated: animated, style: .default,
+                                completion: completion)
             }
         ))
     }
@@ -125,21 +111,6 @@ public final class NavigationStackQueue {
     @discardableResult
     public func setStack(_ pages: [any Page], animated: Bool = true) -> TransitionTicket {
         set(items: pages, animated: animated)
-    }
-
-    /// Takes hold of the queue for an interactive pop, if it is idle and there is a page
-    /// to pop.
-    /// - Returns: The interaction to end once the gesture ends; `nil` when the gesture
-    ///   should not begin.
-    public func beginInteractivePop() -> TransitionInteraction? {
-        guard canBeginInteractivePop else { return nil }
-        return queue.beginInteraction("interactive pop of \(primitives.name())")
-    }
-
-    /// Whether an interactive pop may begin now: the queue is idle and there is a page
-    /// to pop.
-    public var canBeginInteractivePop: Bool {
-        queue.isIdle && (primitives.items()?.count ?? 0) > 1
     }
 
     // MARK: Items

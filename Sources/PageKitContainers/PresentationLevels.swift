@@ -1,8 +1,8 @@
 import PageKit
 
 /// How a host that presents one page per level finds the level a page is held in: the
-/// app's root, or a page the host presented. Decided here once for the headless host and
-/// the SwiftUI host model.
+/// app's root, or a page the host presented (the host model's), and what removing a level
+/// takes with it (the host model's and the UIKit layer's).
 @MainActor
 enum PresentationLevels {
     /// The root of the level that holds `page`: `root` or one of `presented`, or `nil`
@@ -30,8 +30,8 @@ enum PresentationLevels {
     /// any depth (a `!/` sheet's whole stack), and every page presented over any of them,
     /// with what they hold; the outermost first, so asking from the last asks the page on
     /// top first. A gesture that dismisses a sheet or pops a page asks all of them, not
-    /// only the presented controller. Decided here once for the headless containers, the
-    /// SwiftUI models and the UIKit layer.
+    /// only the presented controller. Decided here once for the container models and the
+    /// UIKit layer.
     /// - Parameters:
     ///   - level: The page being removed.
     ///   - presentedPage: What the host presents over a page, if anything.

@@ -1,7 +1,7 @@
 import PageKit
 
 /// What a navigation stack refuses, whatever its platform: decided here once for the
-/// headless stack, `QueueNavigationController` and the SwiftUI stack model.
+/// stack model and `QueueNavigationController`.
 @MainActor
 enum StackRules {
     /// Why `pushed` cannot go on a stack holding `existing`: a page already in it, or

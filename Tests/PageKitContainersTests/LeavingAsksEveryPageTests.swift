@@ -1,10 +1,14 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
 /// A gesture asks every page it removes, not only the one the platform hands over: a `!/`
-/// sheet swiped down takes its whole stack. One attempt to leave waits per page.
+/// sheet closed by the person takes its whole stack. One attempt to leave waits per page.
+/// On the container models, a sheet whose stack holds a page that confirms cannot be
+/// swiped down, and its Cancel button asks; UIKit's swipe down asks too
+/// (`UIKitFidelityTests`, 1).
 @MainActor
 @Suite("Leaving asks every page it removes", .timeLimit(.minutes(5)))
 struct LeavingAsksEveryPageTests {
@@ -16,14 +20,16 @@ struct LeavingAsksEveryPageTests {
         return (fixture, compose)
     }
 
-    @Test("a `!/` sheet swiped down asks the page in its stack, and stays when it refuses")
+    @Test("a `!/` sheet whose stack holds a page that confirms cannot be swiped down; its Cancel asks the page, and stays when it refuses")
     func sheetWithStack() async throws {
         let (fixture, compose) = Self.fixture()
         try await fixture.navigator.open("app://tab/contact!/compose")
         let before = fixture.navigator.currentPath.description
         #expect(before.hasSuffix("!/compose"))
-        guard case .leaving(let ticket) = try fixture.host.userSwipesDownModal() else {
-            Issue.record("the swipe was not held for compose")
+        #expect(try fixture.host.userSwipesDownModal().isRefused, "the swipe reads the sheet's whole stack")
+        #expect(compose.leaveRequests.isEmpty)
+        guard case .leaving(let ticket) = try fixture.host.userDismisses(compose) else {
+            Issue.record("Cancel was not held for compose")
             return
         }
         #expect(await yieldUntil { compose.isAsking })
@@ -34,12 +40,12 @@ struct LeavingAsksEveryPageTests {
         #expect(fixture.navigator.currentPath.description == before)
     }
 
-    @Test("a `!/` sheet swiped down leaves once its page agrees, and the request names the path without the sheet")
+    @Test("a `!/` sheet closed by its Cancel leaves once its page agrees, and the request names the path without the sheet")
     func sheetWithStackAgrees() async throws {
         let (fixture, compose) = Self.fixture()
         try await fixture.navigator.open("app://tab/contact!/compose")
-        guard case .leaving(let ticket) = try fixture.host.userSwipesDownModal() else {
-            Issue.record("the swipe was not held for compose")
+        guard case .leaving(let ticket) = try fixture.host.userDismisses(compose) else {
+            Issue.record("Cancel was not held for compose")
             return
         }
         #expect(await yieldUntil { compose.isAsking })

@@ -1,10 +1,11 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
-// Seeded random sequences of operations, run on the real navigator, queue and headless
-// containers, and on a small reference model; after every operation the two must agree.
+// Seeded random sequences of operations, run on the real navigator, queue and container
+// models, and on a small reference model; after every operation the two must agree.
 
 /// A page the model can name: `p` pages in the stacks (with an event handler), `m` pages
 /// presented, each with a unique number the model predicts.
@@ -175,7 +176,7 @@ struct ReferenceModel {
     /// The iOS release SwiftUI's containers behave as.
     let system: SystemVersion
 
-    init(list: Page, feed: Page, tree: ModelTree = .headless, system: SystemVersion = SystemVersion(17, 0)) {
+    init(list: Page, feed: Page, tree: ModelTree = .driven, system: SystemVersion = SystemVersion(17, 0)) {
         stacks = [[list], [feed]]
         self.tree = tree
         self.system = system
@@ -445,7 +446,7 @@ final class OverlapCheckingDriver: TransitionDriver {
         self.next = next
     }
 
-    func run(_ transition: HeadlessTransition, completion: @escaping @MainActor () -> Void) {
+    func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         if !active.isEmpty { overlaps.append("\(transition.description) started while \(activeNames) ran") }
         names[lastID + 1] = transition.description
         lastID += 1
@@ -463,7 +464,7 @@ final class OverlapCheckingDriver: TransitionDriver {
     }
 }
 
-/// The real navigator, queue and headless containers, driven like the model.
+/// The real navigator, queue and container models, driven like the model.
 @MainActor
 final class SystemUnderTest {
     let clock = ManualTransitionClock()
@@ -472,13 +473,14 @@ final class SystemUnderTest {
     let driver: OverlapCheckingDriver
     /// Stands in for SwiftUI: calls the SwiftUI models back, timed through `driver`.
     let screen: SwiftUIScreen
-    let host: any PageHost
-    let stacks: [any ModelStack]
-    let tabs: any ModelTabs
+    let tree: ModelTree
+    let host: PageHostModel
+    let stacks: [PageStackModel]
+    let tabs: PageTabModel
     let navigator: Navigator
     var nextUID = 1
     var deliveries: [Int] = []
-    var swipe: HeadlessNavigationStack.InteractivePop?
+    var swipe: BackSwipe?
     /// The SwiftUI stack the person's finger swipes back on.
     var swiftUISwipe: PageStackModel?
     var requests: [Int: () -> ReferenceModel.Outcome?] = [:]
@@ -488,7 +490,8 @@ final class SystemUnderTest {
     private var observation: ObservationToken?
     private var changeObservation: ObservationToken?
 
-    init(tree: ModelTree = .headless, behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
+    init(tree: ModelTree = .driven, behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
+        self.tree = tree
         queue = TransitionQueue(clock: clock, timeouts: .init(animated: ReferenceModel.timeout,
                                                               nonAnimated: .milliseconds(500)))
         timing = ClockTransitionDriver(clock: clock, duration: ReferenceModel.duration)
@@ -497,23 +500,16 @@ final class SystemUnderTest {
         screen.recordsCallbacks = false
         let roots = [ModelPage("list", id: nil, uid: 0), ModelPage("feed", id: nil, uid: -1)]
         let names = ["contact", ""]
-        stacks = roots.indices.map { [driver, queue] index -> any ModelStack in
-            tree.isSwiftUIStack(index)
-                ? PageStackModel(name: names[index], pages: [roots[index]], queue: queue)
-                : HeadlessNavigationStack(name: names[index], pages: [roots[index]], driver: driver, queue: queue)
+        let driven = TransitionEnd.driver(driver)
+        stacks = roots.indices.map { [queue] index in
+            PageStackModel(name: names[index], pages: [roots[index]], queue: queue,
+                           ending: tree.isSwiftUIStack(index) ? .screen : driven)
         }
         let tabPages = stacks.map { $0 as any Page } + [ModelPage("settings", id: nil, uid: -2)]
-        tabs = tree.selectsAtOnce
-            ? PageTabModel(name: "tab", tabs: tabPages, queue: queue)
-            : HeadlessTabContainer(name: "tab", tabs: tabPages, driver: driver, queue: queue)
-        if tree.hasSwiftUISheets {
-            let host = PageHostModel(queue: queue)
-            screen.show(host, root: tabs)
-            self.host = host
-        } else {
-            host = HeadlessPageHost(driver: driver, queue: queue)
-        }
-        for case let stack as PageStackModel in stacks { screen.show(stack) }
+        tabs = PageTabModel(name: "tab", tabs: tabPages, queue: queue, ending: tree.selectsAtOnce ? .screen : driven)
+        host = PageHostModel(queue: queue, ending: tree.hasSwiftUISheets ? .screen : driven)
+        if tree.hasSwiftUISheets { screen.show(host, root: tabs) }
+        for (index, stack) in stacks.enumerated() where tree.isSwiftUIStack(index) { screen.show(stack) }
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         for name in ["p", "m"] {
             navigator.registry.replace(name) { [weak self] intent in
@@ -605,7 +601,7 @@ struct ModelBasedTests {
     /// Seeds kept because they caught a fault on another tree: 14 on the SwiftUI tree
     /// fails when a change reported by the queue's next operation, started from inside a
     /// step that ended at once (a `TabView`'s selection), is taken for the navigator's own.
-    nonisolated static let regressionCases = regressionSeeds.map { RegressionCase(seed: $0, tree: .headless) }
+    nonisolated static let regressionCases = regressionSeeds.map { RegressionCase(seed: $0, tree: .driven) }
         + [RegressionCase(seed: 14, tree: .swiftUI)]
 
     /// A seed and the tree it failed on.
@@ -615,18 +611,18 @@ struct ModelBasedTests {
         var description: String { "seed \(seed) on the \(tree) tree" }
     }
 
-    /// The tree the sequence at `index` of a batch runs on: three in five headless, one
+    /// The tree the sequence at `index` of a batch runs on: three in five driven, one
     /// SwiftUI, one mixed, so the SwiftUI models share the run without lengthening it.
     static func tree(at index: Int) -> ModelTree {
         switch index % 5 {
         case 3: .swiftUI
         case 4: .mixed
-        default: .headless
+        default: .driven
         }
     }
 
     /// Runs one sequence; returns a description of the first disagreement, if any.
-    static func run(seed: UInt64, length: Int, tree: ModelTree = .headless) -> String? {
+    static func run(seed: UInt64, length: Int, tree: ModelTree = .driven) -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         // Each seed runs SwiftUI as one release and one setting of each unsettled rule:
         // a batch goes through them all.
@@ -634,7 +630,7 @@ struct ModelBasedTests {
         let system = SystemUnderTest(tree: tree, behaviour: behaviour)
         var model = ReferenceModel(list: .init(name: "list", id: nil, uid: 0), feed: .init(name: "feed", id: nil, uid: -1),
                                    tree: tree, system: behaviour.system)
-        let label = tree == .headless ? "\(tree) tree" : "\(tree) tree (\(behaviour))"
+        let label = tree == .driven ? "\(tree) tree" : "\(tree) tree (\(behaviour))"
         var log: [String] = []
         var number = 0
 
@@ -798,7 +794,7 @@ struct ModelBasedTests {
         }
     }
 
-    @Test("10,000 seeded sequences of up to 60 operations, on headless, SwiftUI and mixed trees, agree with the model",
+    @Test("10,000 seeded sequences of up to 60 operations, on driven, SwiftUI and mixed trees, agree with the model",
           arguments: 0..<10)
     func sequences(batch: Int) async {
         var random = SeededRandomNumberGenerator(seed: UInt64(batch))

@@ -1,6 +1,7 @@
 import Foundation
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import SwiftUIApp
 import Testing

@@ -13,6 +13,7 @@
 
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
@@ -189,14 +190,14 @@ struct SwiftUIFidelityTests {
             do {
                 let page = ScreenPage("home_page", parameters: ["run": "\(run)"])
                 popped = page
-                app.contact.push([page], animated: false, completion: TransitionCompletion { _ in })
+                app.contact.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
                 before = try #require(app.contact.path.last)
             }
             let address = popped.map { ObjectIdentifier($0) }
             app.contact.pop(to: app.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
             #expect(popped == nil, "nothing but the stack held it")
             let next = ScreenPage("post")
-            app.contact.push([next], animated: false, completion: TransitionCompletion { _ in })
+            app.contact.push([next], animated: false, style: .default, completion: TransitionCompletion { _ in })
             if address == ObjectIdentifier(next) { sameAddress += 1 }
             let after = try #require(app.contact.path.last)
             #expect(after != before, "run \(run)")

@@ -60,7 +60,7 @@ struct SwiftUIHostModelTests {
         try app.open("/tab#contact/list!compose", .presentation(.fullScreen))
         #expect(app.host.presentation(over: app.tabs)?.isFullScreen == true)
         try app.open("/tab#contact/list")
-        app.navigator.registry.replace("attach", options: PageOptions(presentation: .sheet(detents: [.medium]))) {
+        app.navigator.registry.replace("attach", options: ShowStyle(presentation: .sheet(detents: [.medium]))) {
             ScreenPage(intent: $0)
         }
         try app.open("/tab#contact/list!attach")
@@ -88,7 +88,7 @@ struct SwiftUIHostModelTests {
         host.install(root: root)
         let sheet = TestPage("sheet")
         let ticket = queue.enqueue("present sheet") { valve in
-            host.present(sheet, from: root, animated: true, completion: valve.completion(for: "present sheet"))
+            host.present(sheet, from: root, animated: true, style: .default, completion: valve.completion(for: "present sheet"))
             return .wait
         }
         clock.advance(by: .milliseconds(1_999))
@@ -102,8 +102,8 @@ struct SwiftUIHostModelTests {
     func dismissals() {
         let (host, root, _) = host()
         let sheet = TestPage("sheet"), nested = TestPage("nested")
-        host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
-        host.present(nested, from: sheet, animated: false, completion: TransitionCompletion { _ in })
+        host.present(sheet, from: root, animated: false, style: .default, completion: TransitionCompletion { _ in })
+        host.present(nested, from: sheet, animated: false, style: .default, completion: TransitionCompletion { _ in })
         host.presentationDidAppear(sheet)
         host.presentationDidAppear(nested)
         #expect(host.presentedPage(of: sheet) === nested, "a page presented from a sheet is over the sheet's level")
@@ -115,12 +115,12 @@ struct SwiftUIHostModelTests {
         #expect(!ended, "only the page dismissed")
         host.presentationDidDisappear(sheet)
         #expect(ended)
-        host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
+        host.present(sheet, from: root, animated: false, style: .default, completion: TransitionCompletion { _ in })
         host.presentationDidAppear(sheet)
         var endedAtOnce = false
         host.dismissPage(presentedBy: root, animated: false, style: .default, completion: TransitionCompletion { _ in endedAtOnce = true })
         #expect(endedAtOnce)
-        host.present(sheet, from: root, animated: false, completion: TransitionCompletion { _ in })
+        host.present(sheet, from: root, animated: false, style: .default, completion: TransitionCompletion { _ in })
         var neverShown = false
         host.dismissPage(presentedBy: root, animated: true, style: .default, completion: TransitionCompletion { _ in neverShown = true })
         #expect(neverShown, "no onDismiss comes for a presentation that never appeared")
@@ -162,7 +162,7 @@ struct SwiftUIHostModelTests {
         let (host, root, clock) = host()
         let sheet = TestPage("sheet")
         var ended = false
-        host.present(sheet, from: root, animated: true, completion: TransitionCompletion { _ in ended = true })
+        host.present(sheet, from: root, animated: true, style: .default, completion: TransitionCompletion { _ in ended = true })
         host.personDismissed(sheet)
         #expect(!ended, "not inside the binding's setter, where the next operation would start")
         clock.advance(by: .zero)
@@ -224,14 +224,14 @@ struct SwiftUIHostModelTests {
     func presentedTwice() throws {
         let app = SwiftUIAppFixture()
         var failure: NavigationError.Code?
-        app.host.present(app.list, from: app.tabs, animated: true, completion: TransitionCompletion { result in
+        app.host.present(app.list, from: app.tabs, animated: true, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .alreadyInHierarchy)
         #expect(app.failures == [.alreadyInHierarchy])
         try app.open("/tab#contact/list!compose")
         var busy: NavigationError.Code?
-        app.host.present(TestPage("more"), from: app.list, animated: true, completion: TransitionCompletion { result in
+        app.host.present(TestPage("more"), from: app.list, animated: true, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { busy = error.code }
         })
         #expect(busy == .cannotShow, "a level presents one page at a time")
@@ -240,7 +240,7 @@ struct SwiftUIHostModelTests {
     @Test("`!/` makes a SwiftUI stack model, of the kind the registration names")
     func makesStacks() throws {
         let app = SwiftUIAppFixture()
-        app.navigator.registry.replace("compose", options: PageOptions(stack: "branded")) { ScreenPage(intent: $0) }
+        app.navigator.registry.replace("compose", options: ShowStyle(stack: "branded")) { ScreenPage(intent: $0) }
         try app.open("/tab#contact/list!/compose")
         let stack = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
         #expect(stack.kind == "branded")

@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 
 /// A SwiftUI app's tree, on the platform-neutral models, on the model screen:

@@ -1,11 +1,12 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
 /// UIKit and SwiftUI containers in one app share one queue. UIKit's containers cannot run
-/// on Linux, so the headless tab container and stack stand for UIKit's (they share its
-/// semantics); the stack in a tab and the sheets are SwiftUI's models, each destination's
+/// on Linux, so a tab model and a stack model timed by a driver stand for UIKit's (each
+/// transition takes an animation's time, a selection too); the stack in a tab and the sheets are SwiftUI's models, each destination's
 /// appearance driven by the same clock.
 @MainActor
 @Suite("SwiftUI and UIKit containers share one queue", .timeLimit(.minutes(2)))
@@ -48,7 +49,7 @@ struct SwiftUIOneQueueTests {
         #expect(app.queue.isIdle)
     }
 
-    @Test("a UIKit tab bar (stood in for by the headless tab container) and SwiftUI's stack and sheets share one queue: nothing overlaps, every request ends, the path is right")
+    @Test("a UIKit tab bar (stood in for by a tab model timed by a driver) and SwiftUI's stack and sheets share one queue: nothing overlaps, every request ends, the path is right")
     func mixed() throws {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
@@ -58,9 +59,10 @@ struct SwiftUIOneQueueTests {
         // SwiftUI: the contact stack and every presentation.
         let contact = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
         let host = PageHostModel(queue: queue)
-        // UIKit, as the headless containers: the tab bar and the settings stack.
-        let settings = HeadlessNavigationStack(name: "settings", pages: [PlainPage("general")], driver: driver, queue: queue)
-        let tabs = HeadlessTabContainer(name: "tab", tabs: [contact, settings], selectedIndex: 1, driver: driver, queue: queue)
+        // UIKit, as models timed by the driver: the tab bar and the settings stack.
+        let settings = PageStackModel(name: "settings", pages: [PlainPage("general")], queue: queue, ending: .driver(driver))
+        let tabs = PageTabModel(name: "tab", tabs: [contact, settings], selectedIndex: 1, queue: queue,
+                                ending: .driver(driver))
         var registry = PageRegistry()
         for name in ["compose", "attach", "home_page"] { try registry.registerScreen(name) }
         try registry.registerScreen("person_detail", keeping: ["id"])

@@ -75,15 +75,15 @@ struct SwiftUIStackModelTests {
         let page = PlainPage("b")
         switch testCase.description {
         case "not animated":
-            stack.push([page], animated: false, completion: completion)
+            stack.push([page], animated: false, style: .default, completion: completion)
         case "no view on screen":
-            stack.push([page], animated: true, completion: completion)
+            stack.push([page], animated: true, style: .default, completion: completion)
         case "no animation style":
             stack.push([page], animated: true, style: ShowStyle(transition: .none), completion: completion)
         case "pop to the page on top":
             stack.pop(to: stack.pages[1], animated: true, style: .default, completion: completion)
         default:
-            stack.setStack([PlainPage("other"), stack.pages[1]], animated: true, completion: completion)
+            stack.setStack([PlainPage("other"), stack.pages[1]], animated: true, style: .default, completion: completion)
         }
         #expect(ended)
         #expect(stack.screenWait == nil)
@@ -128,7 +128,7 @@ struct SwiftUIStackModelTests {
         let detail = try #require(app.contact.pages.last)
         let before = app.path
         var failure: NavigationError.Code?
-        app.contact.push([detail], animated: true, completion: TransitionCompletion { result in
+        app.contact.push([detail], animated: true, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .alreadyInHierarchy)
@@ -244,7 +244,7 @@ struct SwiftUIStackModelTests {
         let (stack, _, queue) = stack(["root", "a"])
         let page = ConfirmingPage("draft")
         page.policy = .allow
-        stack.push([page], animated: false, completion: TransitionCompletion { _ in })
+        stack.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
         let slots = stack.path.map { stack.slot(for: $0.id) }
         let counters = slots.map(ChangeCounter.init)
         #expect(slots.last?.chrome.backButton == nil)

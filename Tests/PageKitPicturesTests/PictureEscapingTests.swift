@@ -58,8 +58,9 @@ struct PictureEscapingTests {
     @MainActor
     @Test("a hostile page draws as itself in every picture", arguments: hostile)
     func hostilePage(name: String, value: String) throws {
-        let stack = HeadlessNavigationStack(name: "s", pages: [TestPage(name, ["v": value])])
-        let navigator = Navigator(root: stack, host: HeadlessPageHost(), identifiers: .sequential())
+        let queue = TransitionQueue()
+        let stack = PageStackModel(name: "s", pages: [TestPage(name, ["v": value])], queue: queue)
+        let navigator = Navigator(root: stack, host: PageHostModel(queue: queue), queue: queue, identifiers: .sequential())
         let snapshot = try #require(navigator.snapshot())
         let label = snapshot.root.children[0].label
 
@@ -90,8 +91,9 @@ struct PictureEscapingTests {
     @MainActor
     @Test("hostile titles and steps keep to their lines and read back from the SVG")
     func hostileSteps() throws {
-        let stack = HeadlessNavigationStack(name: "s", pages: [TestPage("a")])
-        let snapshot = try #require(Navigator(root: stack, host: HeadlessPageHost()).snapshot())
+        let queue = TransitionQueue()
+        let stack = PageStackModel(name: "s", pages: [TestPage("a")], queue: queue)
+        let snapshot = try #require(Navigator(root: stack, host: PageHostModel(queue: queue), queue: queue).snapshot())
         let plain = PlanPicture(before: snapshot, title: "title", steps: ["one", "two"], after: snapshot)
         let hostile = PlanPicture(before: snapshot, title: "a \"t\"\n<&>'", steps: ["x\ny", "`z` #quot; \\"],
                                   after: snapshot)

@@ -1,7 +1,9 @@
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
-/// A fixed live tree for resolver and navigator tests:
+/// A fixed live tree for resolver and navigator tests, on the container models with a
+/// recording driver (every transition ends at once, or after an animation's duration):
 ///
 ///     tab [tabs]
 ///     - contact [stack]: list, person_detail(id=5) {handler, card}, home_page(id=5)
@@ -20,12 +22,12 @@ public final class Fixture {
     public let timedDriver: ClockTransitionDriver?
     public let queue: TransitionQueue
     public let recorder: RecordingTransitionDriver
-    public let host: HeadlessPageHost
-    public let tabs: HeadlessTabContainer
-    public let contact: HeadlessNavigationStack
-    public let feedStack: HeadlessNavigationStack
+    public let host: PageHostModel
+    public let tabs: PageTabModel
+    public let contact: PageStackModel
+    public let feedStack: PageStackModel
     /// The tab container inside the transparent stack, when the fixture has one.
-    public let friend: HeadlessTabContainer?
+    public let friend: PageTabModel?
     public let list = TestPage("list")
     public let detail = TestPage("person_detail", ["id": "5"])
     public let home = TestPage("home_page", ["id": "5"])
@@ -48,16 +50,16 @@ public final class Fixture {
         self.clock = clock
         timedDriver = animationDuration.map { ClockTransitionDriver(clock: clock, duration: $0) }
         queue = TransitionQueue(clock: clock)
-        recorder = RecordingTransitionDriver(next: timedDriver ?? ImmediateTransitionDriver())
-        host = HeadlessPageHost(driver: recorder, queue: queue)
-        contact = HeadlessNavigationStack(name: "contact", pages: [list, detail, home], driver: recorder, queue: queue)
+        recorder = RecordingTransitionDriver(next: timedDriver)
+        let ending = TransitionEnd.driver(recorder)
+        host = PageHostModel(queue: queue, ending: ending)
+        contact = PageStackModel(name: "contact", pages: [list, detail, home], queue: queue, ending: ending)
         friend = tabsInStack
-            ? HeadlessTabContainer(name: "friend", tabs: [TestPage("a"), TestPage("b")], driver: recorder, queue: queue)
+            ? PageTabModel(name: "friend", tabs: [TestPage("a"), TestPage("b")], queue: queue, ending: ending)
             : nil
-        feedStack = HeadlessNavigationStack(pages: [feed] + (friend.map { [$0] } ?? []) + [post],
-                                            driver: recorder, queue: queue)
-        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, feedStack, settings], acceptsNewTabs: acceptsNewTabs,
-                                    driver: recorder, queue: queue)
+        feedStack = PageStackModel(pages: [feed] + (friend.map { [$0] } ?? []) + [post], queue: queue, ending: ending)
+        tabs = PageTabModel(name: "tab", tabs: [contact, feedStack, settings], acceptsNewTabs: acceptsNewTabs,
+                            queue: queue, ending: ending)
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         let handler = EventHandler("handler", owner: self) { owner, event in owner.handlerEvents.append(event) }
         detail.containedPages = [handler, card]
@@ -113,6 +115,6 @@ public final class Fixture {
 
     /// Presents `page` from `presenter` directly on the host.
     public func present(_ page: any Page, from presenter: any Page) {
-        host.present(page, from: presenter, animated: false, completion: TransitionCompletion { _ in })
+        host.present(page, from: presenter, animated: false, style: .default, completion: TransitionCompletion { _ in })
     }
 }

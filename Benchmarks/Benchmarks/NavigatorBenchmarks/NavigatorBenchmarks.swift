@@ -5,7 +5,7 @@ import PageKit
 import PageKitContainers
 
 // Planning against a live tree (beside RoutingKit's router), registering pages, full opens on
-// headless containers, and a cold start from a link.
+// container models, and a cold start from a link.
 //
 // The live tree (see `LiveTree`) is a tab container `tab` with 4 tabs, each a navigation
 // stack `s0`…`s3` of `depth` pages: `list`, `item(id=1)`, …, `item(id=depth-1)`. Tab `s0`
@@ -242,7 +242,7 @@ final class ObservedTree {
 }
 
 /// A full open, executed: `navigator.request(_:)` on an idle queue plans, makes the page
-/// through its factory, runs each step on the headless containers (which complete at once),
+/// through its factory, runs each step on the container models (which end at once),
 /// records history and emits `willStart` and `didFinish` to an observer. One sample is a
 /// round trip of two opens (per open: half):
 ///

@@ -1,23 +1,23 @@
 public import PageKit
 public import PageKitContainers
 
-/// A live hierarchy on headless containers, with a navigator over it:
+/// A live hierarchy on the container models with no view, with a navigator over it:
 ///
 ///     tab [tab container, s0 selected]
 ///     - s0 [stack]: list, item(id=1), item(id=2), …, item(id=depth-1)
 ///     - s1 [stack]: the same pages (other instances)
 ///     - s2, s3 …
 ///
-/// Every container completes its transitions at once (`ImmediateTransitionDriver`) and
+/// Every container ends its transitions at once (`TransitionEnd.atOnce`) and
 /// shares the navigator's transition queue, whose clock is a `ManualTransitionClock`.
 /// The registry is `PageRegistry.benchmark(names:)`.
 @MainActor
 public final class LiveTree {
     public let clock: ManualTransitionClock
     public let queue: TransitionQueue
-    public let host: HeadlessPageHost
-    public let tabs: HeadlessTabContainer
-    public let stacks: [HeadlessNavigationStack]
+    public let host: PageHostModel
+    public let tabs: PageTabModel
+    public let stacks: [PageStackModel]
     public let navigator: Navigator
     public let depth: Int
 
@@ -27,16 +27,14 @@ public final class LiveTree {
     ///   - registeredNames: How many names the registry holds.
     public init(tabCount: Int = 4, depth: Int, registeredNames: Int) throws {
         precondition(depth >= 2, "a stack holds list and at least one item")
-        let driver = ImmediateTransitionDriver()
         clock = ManualTransitionClock()
         queue = TransitionQueue(clock: clock)
-        host = HeadlessPageHost(driver: driver, queue: queue)
+        host = PageHostModel(queue: queue, ending: .atOnce)
         let queue = queue
         stacks = (0..<tabCount).map { tab in
-            HeadlessNavigationStack(name: "s\(tab)", pages: LiveTree.stackPages(depth: depth), driver: driver,
-                                    queue: queue)
+            PageStackModel(name: "s\(tab)", pages: LiveTree.stackPages(depth: depth), queue: queue, ending: .atOnce)
         }
-        tabs = HeadlessTabContainer(name: "tab", tabs: stacks, driver: driver, queue: queue)
+        tabs = PageTabModel(name: "tab", tabs: stacks, queue: queue, ending: .atOnce)
         navigator = Navigator(
             root: tabs, host: host, registry: try .benchmark(names: registeredNames), queue: queue,
             identifiers: .sequential(), configuration: Navigator.Configuration(animated: false))

@@ -2,23 +2,23 @@ public import PageKit
 public import PageKitContainers
 
 /// The demo app: a tab container `tab` with tabs `contact` (a navigation stack whose root
-/// page is `list`) and `settings`, on headless containers.
+/// page is `list`) and `settings`, on the container models with no view.
 @MainActor
 public struct DemoApp {
     public let navigator: Navigator
-    public let tabs: HeadlessTabContainer
-    public let contact: HeadlessNavigationStack
-    public let host: HeadlessPageHost
+    public let tabs: PageTabModel
+    public let contact: PageStackModel
+    public let host: PageHostModel
 
     /// Builds the app with a fresh hierarchy.
     /// - Parameters:
     ///   - queue: The transition queue everything shares.
-    ///   - driver: Times the containers' transitions.
+    ///   - ending: How the containers' transitions end: at once, with no view to wait for.
     public init(queue: TransitionQueue = TransitionQueue(clock: ManualTransitionClock()),
-                driver: any TransitionDriver = ImmediateTransitionDriver()) {
-        contact = HeadlessNavigationStack(name: "contact", pages: [ListPage()], driver: driver, queue: queue)
-        tabs = HeadlessTabContainer(name: "tab", tabs: [contact, SettingsPage()], driver: driver, queue: queue)
-        host = HeadlessPageHost(driver: driver, queue: queue)
+                ending: TransitionEnd = .atOnce) {
+        contact = PageStackModel(name: "contact", pages: [ListPage()], queue: queue, ending: ending)
+        tabs = PageTabModel(name: "tab", tabs: [contact, SettingsPage()], queue: queue, ending: ending)
+        host = PageHostModel(queue: queue, ending: ending)
         navigator = Navigator(root: tabs, host: host, registry: Self.registry, queue: queue,
                               identifiers: .sequential())
     }
@@ -63,13 +63,13 @@ public struct DemoApp {
     /// The navigation stack whose top page is on screen, uncovered: the one a back button
     /// or a swipe back acts on; `nil` when a modal page outside any stack is on top.
     /// - Complexity: O(*v*) in the pages on the visible chain.
-    public var visibleStack: HeadlessNavigationStack? {
+    public var visibleStack: PageStackModel? {
         var level: any Page = tabs
         while true {
-            var stack: HeadlessNavigationStack?
+            var stack: PageStackModel?
             var page: any Page = level
             while let parent = page as? any ParentPage, let visible = parent.visiblePage {
-                if let candidate = parent as? HeadlessNavigationStack { stack = candidate }
+                if let candidate = parent as? PageStackModel { stack = candidate }
                 page = visible
             }
             // The host records a modal as presented by its level's root.

@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 
 /// A session at the showcase's prompt: runs each typed command on one demo app and
 /// returns the text to print. It reads and writes nothing itself, so tests drive it line
@@ -19,8 +20,9 @@ import PageKitContainers
 /// ```
 ///
 /// Opens and moves are the app's requests: the session prints the plan the navigator ran.
-/// Taps and swipes are the person's: the containers act them out and the navigator reports
-/// them as changes, which the session prints. After either come the live tree and the
+/// Taps and swipes are the person's: they are acted out through what the views would call
+/// (`PageKitTesting` has the swipes), and the navigator reports them as changes, which the
+/// session prints. After either come the live tree and the
 /// current URL.
 @MainActor
 public final class ShowcaseSession {
@@ -121,7 +123,7 @@ public final class ShowcaseSession {
 
     // MARK: Finding what a command names
 
-    private func visibleStack(for command: ShowcaseCommand) throws -> HeadlessNavigationStack {
+    private func visibleStack(for command: ShowcaseCommand) throws -> PageStackModel {
         guard let stack = app.visibleStack else {
             throw ShowcaseCommandError(.noVisibleStack, line: command.description,
                                        reason: "no navigation stack is on screen: \(app.navigator.currentURL(scheme: "app")) "

@@ -40,7 +40,7 @@ extension Navigator {
     /// it is, and reports each one that goes wrong: unmatched by ``links``, unreachable
     /// (no plan can show it), or reaching a page that is not externally openable. Run it
     /// in an app's own tests, over the paths its associated domains declare, on a
-    /// navigator built on headless containers.
+    /// navigator built on container models that end their transitions at once.
     ///
     /// ```swift
     /// let audit = navigator.auditLinks(["https://example.com/people/5", "https://example.com/admin"])

@@ -1,7 +1,7 @@
 /// What the platform provides around the containers: modal presentation, and the
 /// navigation stacks that `!/` and `#/` make.
 ///
-/// `PageKitContainers` has `HeadlessPageHost` for tests and non-UIKit hosts, and
+/// `PageKitContainers` has `PageHostModel`, for SwiftUI and apps with no view, and
 /// `UIKitPageHost` on Apple platforms.
 @MainActor
 public protocol PageHost: AnyObject {
@@ -23,13 +23,16 @@ public protocol PageHost: AnyObject {
     /// asked.
     var presentsNothing: Bool { get }
 
-    /// Presents `page` modally from `presenter`.
+    /// Presents `page` modally from `presenter`, as `style` says (a sheet with detents,
+    /// full screen, a popover, a transition style).
     /// - Parameters:
     ///   - page: The page to present.
     ///   - presenter: A live page that presents nothing.
     ///   - animated: Whether to animate.
+    ///   - style: How to present it: the plan step's, or ``ShowStyle/default``.
     ///   - completion: Finished when the presentation has ended, or failed.
-    func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion)
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                 completion: TransitionCompletion)
 
     /// Dismisses the page `presenter` presents, and every page presented above it,
     /// animated as `style` says: the request's transition, or the one the page was
@@ -44,35 +47,18 @@ public protocol PageHost: AnyObject {
     func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
                      completion: TransitionCompletion)
 
-    /// Makes a transparent navigation stack holding `pages`, for `!/` and `#/`.
-    /// - Parameter pages: The stack, bottom first; never empty.
-    /// - Returns: A stack with an empty ``Page/pageName``.
-    func makeStack(with pages: [any Page]) -> any StackContainer
-
-    /// Learns the root page, when a ``Navigator`` is given one. A host that presents
-    /// relative to the root keeps it; the default does nothing.
-    /// - Parameter root: The navigator's root page.
-    func install(root: any Page)
-
-    /// Presents `page` as `style` says (a sheet with detents, full screen, a popover, a
-    /// transition style). The default ignores the style and presents as
-    /// ``present(_:from:animated:completion:)`` does.
-    /// - Parameters:
-    ///   - page: The page to present.
-    ///   - presenter: A live page that presents nothing.
-    ///   - animated: Whether to animate.
-    ///   - style: How to present it.
-    ///   - completion: Finished when the presentation has ended, or failed.
-    func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
-                 completion: TransitionCompletion)
-
-    /// Makes the transparent navigation stack `style` names (``ShowStyle/stack``). The
-    /// default ignores the name and makes ``makeStack(with:)``'s.
+    /// Makes a transparent navigation stack holding `pages`, for `!/` and `#/`, of the
+    /// kind `style` names (``ShowStyle/stack``), if the host knows it.
     /// - Parameters:
     ///   - pages: The stack, bottom first; never empty.
     ///   - style: The style of the step that shows it.
     /// - Returns: A stack with an empty ``Page/pageName``.
     func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer
+
+    /// Learns the root page, when a ``Navigator`` is given one. A host that presents
+    /// relative to the root keeps it; the default does nothing.
+    /// - Parameter root: The navigator's root page.
+    func install(root: any Page)
 
     /// What covers the level `level` is the root of and is not a page: an alert, a share
     /// sheet, a system controller the app presented itself. A plan that shows something
@@ -93,27 +79,6 @@ public protocol PageHost: AnyObject {
 extension PageHost {
     /// `false`: PageKit asks ``presentedPage(of:)`` of each page of the visible chain.
     public var presentsNothing: Bool { false }
-
-    /// Presents as ``present(_:from:animated:completion:)`` does, ignoring the style.
-    /// - Parameters:
-    ///   - page: The page to present.
-    ///   - presenter: A live page.
-    ///   - animated: Whether to animate.
-    ///   - style: Ignored.
-    ///   - completion: Finished when the presentation has ended, or failed.
-    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
-                        completion: TransitionCompletion) {
-        present(page, from: presenter, animated: animated, completion: completion)
-    }
-
-    /// Makes ``makeStack(with:)``'s stack, ignoring the style.
-    /// - Parameters:
-    ///   - pages: The stack.
-    ///   - style: Ignored.
-    /// - Returns: The stack.
-    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
-        makeStack(with: pages)
-    }
 
     /// Nothing: a host that presents only pages has nothing else to cover them.
     /// - Parameter level: Unused.

@@ -5,16 +5,19 @@
 /// They are primitives: the ``Navigator`` calls them one at a time through its
 /// ``TransitionQueue``, so an implementation never sees two overlap.
 ///
-/// `UINavigationController` (in `PageKitContainers`), `QueueNavigationController` and
-/// `HeadlessNavigationStack` conform.
+/// `UINavigationController` and `QueueNavigationController` (in `PageKitContainers`)
+/// conform, and so does `PageStackModel`, the stack of SwiftUI and of apps with no view.
 @MainActor
 public protocol StackContainer: ParentPage {
-    /// Pushes pages on top of the stack, in order, as one transition.
+    /// Pushes pages on top of the stack, in order, as one transition, shown as `style`
+    /// says (a transition style, hiding the tab bar); a container that cannot show a
+    /// style shows the pages its own way.
     /// - Parameters:
     ///   - pages: The pages to push; the last one ends on top.
     ///   - animated: Whether to animate.
+    ///   - style: How to show them: the plan step's, or ``ShowStyle/default``.
     ///   - completion: Finished when the transition has ended, or failed.
-    func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
+    func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion)
 
     /// Pops every page above `page`, animated as `style` says. The plan's style is the
     /// request's transition, or the one the top page was pushed with, to play in reverse,
@@ -28,23 +31,7 @@ public protocol StackContainer: ParentPage {
     ///   - completion: Finished when the transition has ended, or failed.
     func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion)
 
-    /// Replaces the whole stack.
-    /// - Parameters:
-    ///   - pages: The new stack, bottom first; never empty.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the transition has ended, or failed.
-    func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion)
-
-    /// Pushes pages shown as `style` says (a transition style, hiding the tab bar). The
-    /// default ignores the style and pushes as ``push(_:animated:completion:)`` does.
-    /// - Parameters:
-    ///   - pages: The pages to push; the last one ends on top.
-    ///   - animated: Whether to animate.
-    ///   - style: How to show them.
-    ///   - completion: Finished when the transition has ended, or failed.
-    func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion)
-
-    /// Replaces the whole stack, shown as `style` says. The default ignores the style.
+    /// Replaces the whole stack, shown as `style` says.
     /// - Parameters:
     ///   - pages: The new stack, bottom first; never empty.
     ///   - animated: Whether to animate.
@@ -54,27 +41,6 @@ public protocol StackContainer: ParentPage {
 }
 
 extension StackContainer {
-    /// Pushes as ``push(_:animated:completion:)`` does: a container that cannot show
-    /// styles ignores them.
-    /// - Parameters:
-    ///   - pages: The pages to push.
-    ///   - animated: Whether to animate.
-    ///   - style: Ignored.
-    ///   - completion: Finished when the transition has ended, or failed.
-    public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        push(pages, animated: animated, completion: completion)
-    }
-
-    /// Replaces the stack as ``setStack(_:animated:completion:)`` does, ignoring the style.
-    /// - Parameters:
-    ///   - pages: The new stack.
-    ///   - animated: Whether to animate.
-    ///   - style: Ignored.
-    ///   - completion: Finished when the transition has ended, or failed.
-    public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        setStack(pages, animated: animated, completion: completion)
-    }
-
     /// A navigation stack.
     public var pageKind: PageKind { .stack(self) }
 

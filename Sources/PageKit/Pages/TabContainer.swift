@@ -4,7 +4,7 @@
 /// A component that names no tab is an error unless ``acceptsNewTabs`` is `true`, in
 /// which case a page is made and added as a tab.
 ///
-/// `UITabBarController` (in `PageKitContainers`) and `HeadlessTabContainer` conform.
+/// `UITabBarController` and `PageTabModel` (in `PageKitContainers`) conform.
 @MainActor
 public protocol TabContainer: ParentPage {
     /// Selects one of the tabs.
@@ -21,8 +21,9 @@ public protocol TabContainer: ParentPage {
     /// - Parameters:
     ///   - page: The new tab.
     ///   - animated: Whether to animate.
+    ///   - style: How to show it: the plan step's.
     ///   - completion: Finished when the tab is added and selected, or failed.
-    func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion)
+    func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion)
 }
 
 extension TabContainer {
@@ -36,8 +37,9 @@ extension TabContainer {
     /// - Parameters:
     ///   - page: The tab that would be added.
     ///   - animated: Unused.
+    ///   - style: Unused.
     ///   - completion: Failed with ``NavigationError/Code/cannotShow``.
-    public func addTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+    public func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         completion.fail(NavigationError(.cannotShow, component: page.pageName,
                                         reason: "`\(pageName)` does not accept new tabs"))
     }

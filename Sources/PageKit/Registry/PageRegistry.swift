@@ -32,14 +32,14 @@ public struct PageRegistry: Sendable {
     /// factory and options; what the resolver asks of it is worked out once, here.
     final class Entry: Sendable {
         enum Kind {
-            case page(Factory, PageOptions)
-            case stack(StackFactory, PageOptions)
+            case page(Factory, ShowStyle)
+            case stack(StackFactory, ShowStyle)
             case action(Action)
         }
         let kind: Kind
         let isExternallyOpenable: Bool
         /// How its page is shown: the defaults for an action.
-        let options: PageOptions
+        let options: ShowStyle
         let isAction: Bool
         let isStack: Bool
 
@@ -101,7 +101,7 @@ public struct PageRegistry: Sendable {
     public mutating func register(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping Factory
     ) throws {
         try add(name, Entry(kind: .page(factory, options), isExternallyOpenable: externallyOpenable))
@@ -114,7 +114,7 @@ public struct PageRegistry: Sendable {
     ///
     /// ```swift
     /// try registry.registerStack("inbox") { _, pages in
-    ///     HeadlessNavigationStack(name: "inbox", pages: pages, queue: queue)
+    ///     PageStackModel(name: "inbox", pages: pages, queue: queue)   // PageKitContainers
     /// }
     /// // On iOS, a UINavigationController whose restorationIdentifier is "inbox", whose
     /// // viewControllers are the pages.
@@ -134,7 +134,7 @@ public struct PageRegistry: Sendable {
     public mutating func registerStack(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping StackFactory
     ) throws {
         try add(name, Entry(kind: .stack(factory, options), isExternallyOpenable: externallyOpenable))
@@ -181,7 +181,7 @@ public struct PageRegistry: Sendable {
     public mutating func replace(
         _ name: String,
         externallyOpenable: Bool = false,
-        options: PageOptions = .default,
+        options: ShowStyle = .default,
         factory: @escaping Factory
     ) -> Bool {
         let name = qualified(name)
@@ -193,7 +193,7 @@ public struct PageRegistry: Sendable {
     /// The options `name` was registered with; the defaults for an action or an unknown
     /// name.
     /// - Parameter name: The component name.
-    public func options(for name: String) -> PageOptions {
+    public func options(for name: String) -> ShowStyle {
         entries[name]?.options ?? .default
     }
 

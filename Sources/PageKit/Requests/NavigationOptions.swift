@@ -36,13 +36,13 @@ public struct NavigationOptions: Sendable {
     /// dismissed modals and replaced stacks are not.
     public var keepsLeftPages = false
     /// How `!` presents the pages the request presents, instead of their registrations'
-    /// ``PageOptions/presentation``; `nil` (the default) keeps theirs.
+    /// ``ShowStyle/presentation``; `nil` (the default) keeps theirs.
     public var presentation: PresentationStyle?
     /// How the request's transitions animate, instead of the pages' registrations'
-    /// ``PageOptions/transition``; `nil` keeps theirs.
+    /// ``ShowStyle/transition``; `nil` keeps theirs.
     public var transition: TransitionStyle?
     /// Whether the pages the request pushes hide the tab bar, instead of their
-    /// registrations' ``PageOptions/hidesBottomBar``; `nil` keeps theirs.
+    /// registrations' ``ShowStyle/hidesBottomBar``; `nil` keeps theirs.
     public var hidesBottomBar: Bool?
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the

@@ -293,7 +293,7 @@ final class RequestDriver: TransitionLabeling {
             guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
             let shown = pages(references)
             tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
-                        completion: completion)
+                        style: style, completion: completion)
         case .run(let component):
             completion.end(Result { try environment.runAction(component, of: plan, for: request) })
         case .update(let reference, let parameters):

@@ -56,7 +56,7 @@ struct Resolver {
 
     /// How a step shows pages whose first and last registrations have the options
     /// `first` and `last`.
-    func style(first: PageOptions, last: PageOptions, presenting: Bool, inNewStack: Bool) -> ShowStyle {
+    func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool) -> ShowStyle {
         if presenting {
             return ShowStyle(transition: options.transition ?? first.transition,
                              presentation: options.presentation ?? first.presentation,

@@ -1,9 +1,9 @@
-/// How a plan step shows its pages: decided when the plan is made, from the request and
-/// from the pages' registrations, printed with the step, and handed to the container or
-/// host that carries it out.
+/// How pages are shown: a page's registration says it, and a plan step's, decided when
+/// the plan is made from the request and from the pages' registrations, is printed with
+/// the step and handed to the container or host that carries it out.
 ///
 /// ```swift
-/// try registry.register("compose", options: PageOptions(presentation: .sheet(detents: [.medium, .large]))) { … }
+/// try registry.register("compose", options: ShowStyle(presentation: .sheet(detents: [.medium, .large]))) { … }
 /// print(try navigator.plan(for: "app://tab/contact!compose"))
 /// // plan for app://tab/contact!compose (reuse)
 /// //   1. present compose from contact as sheet (medium, large)

@@ -5,7 +5,7 @@
 /// ones are ignored, so a late UIKit callback after a time-out does no harm.
 ///
 /// ```swift
-/// func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+/// func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
 ///     stack.append(contentsOf: pages)
 ///     animator.run(animated: animated) { completion.finish() }
 /// }

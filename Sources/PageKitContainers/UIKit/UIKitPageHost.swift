@@ -68,17 +68,6 @@ public final class UIKitPageHost: PageHost {
         presenter.dismiss(animated: animated) { completion.finish() }
     }
 
-    /// Presents `page` over `presenter`.
-    /// - Parameters:
-    ///   - page: A page that is a view controller.
-    ///   - presenter: A page that is a view controller in the window.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished by UIKit's completion; failed at once where UIKit would
-    ///     refuse silently and never call back.
-    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        present(page, from: presenter, animated: animated, style: .default, completion: completion)
-    }
-
     /// Presents `page` over `presenter` as `style` says: a sheet with detents, full
     /// screen, a popover from the anchor the presenter names (``PopoverAnchoring``), or a
     /// custom presentation registered with ``registerPresentation(named:_:)``; animated
@@ -195,7 +184,7 @@ public final class UIKitPageHost: PageHost {
     /// Registers a kind of navigation controller for `ShowStyle.stack`: the
     /// class or factory of what `!/` and `#/` make for pages registered with that name.
     /// - Parameters:
-    ///   - name: The name a registration gives (`PageOptions.stack`).
+    ///   - name: The name a registration gives (`ShowStyle.stack`).
     ///   - factory: Makes the controller on the host's queue.
     public func registerStack(named name: String, _ factory: @escaping UIKitStyles.StackFactory) {
         styles.stacks[name] = factory
@@ -223,13 +212,6 @@ public final class UIKitPageHost: PageHost {
             return completion.fail(failure)
         }
         core.dismiss(presentedBy: presenter, animated: animated && style.transition != .none, completion: completion)
-    }
-
-    /// A transparent ``QueueNavigationController`` on this host's queue.
-    /// - Parameter pages: The stack; pages that are view controllers.
-    /// - Returns: The navigation controller.
-    public func makeStack(with pages: [any Page]) -> any StackContainer {
-        makeStack(with: pages, style: .default)
     }
 
     /// The navigation controller `style` names (``registerStack(named:_:)``), or a

@@ -26,25 +26,17 @@ extension UINavigationController: StackContainer {
         topViewController?.pageKitPage
     }
 
-    /// Pushes the pages (view controllers) as one transition.
-    /// - Parameters:
-    ///   - pages: Pages that are `UIViewController`s.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the transition ends (at once when UIKit will not
-    ///     call back); failed if a page is not a view controller.
-    public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        push(pages, animated: animated, style: .default, completion: completion)
-    }
-
-    /// Pushes the pages shown as `style` says: hiding the tab bar
-    /// (`hidesBottomBarWhenPushed`), and, on a ``QueueNavigationController``, animating as
-    /// its transition style says (a plain navigation controller animates as UIKit does).
+    /// Pushes the pages (view controllers) as one transition, shown as `style` says:
+    /// hiding the tab bar (`hidesBottomBarWhenPushed`), and, on a
+    /// ``QueueNavigationController``, animating as its transition style says (a plain
+    /// navigation controller animates as UIKit does).
     /// - Parameters:
     ///   - pages: Pages that are `UIViewController`s, none already in the stack.
     ///   - animated: Whether to animate.
     ///   - style: How to show them.
-    ///   - completion: Finished when the transition ends; failed, with nothing pushed, for
-    ///     a page that is not a view controller or is already shown.
+    ///   - completion: Finished when the transition ends (at once when UIKit will not call
+    ///     back); failed, with nothing pushed, for a page that is not a view controller or
+    ///     is already shown.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
         if style.hidesBottomBar {
@@ -68,15 +60,6 @@ extension UINavigationController: StackContainer {
                                                    reason: "`\(page.pageDescription)` is not in this navigation controller"))
         }
         pageKitCore.start(.popTo(controller), animated: animated, style: style.transition, completion: completion)
-    }
-
-    /// Replaces the stack.
-    /// - Parameters:
-    ///   - pages: The new stack; pages that are `UIViewController`s.
-    ///   - animated: Whether to animate.
-    ///   - completion: Finished when the transition ends.
-    public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        setStack(pages, animated: animated, style: .default, completion: completion)
     }
 
     /// Replaces the stack, shown as `style` says (see ``push(_:animated:style:completion:)``).

@@ -314,9 +314,6 @@ package final class NavigationControllerCore {
         report(.popped, by: .user, popped)
     }
 
-    /// Whether the person's interactive pop is in progress.
-    package var isFollowingPersonPop: Bool { personPop != nil }
-
     // MARK: The person leaving
 
     /// Whether the edge swipe may begin now (the gesture recognizer delegate's

@@ -146,7 +146,7 @@ extension SwiftUIScreen {
         animationBegins("presentation of \(page.pageDescription)")
         level.busyUntil = clock.now + animationDuration
         if behaviour.onAppear == .animationStart { onAppear() }
-        let transition = HeadlessTransition(kind: .present, container: presenter, pages: [page], animated: true)
+        let transition = ContainerTransition(kind: .present, container: presenter, pages: [page], animated: true)
         animationEnd(transition) { [behaviour, weak level] in
             guard let level, level.generation == generation else { return }
             if behaviour.onAppear == .animationEnd { onAppear() }
@@ -173,7 +173,7 @@ extension SwiftUIScreen {
         guard animated else { return onDismiss() }
         animationBegins("dismissal of \(presentation.page?.pageDescription ?? "a freed page")")
         level.busyUntil = clock.now + animationDuration
-        let transition = HeadlessTransition(kind: .dismiss, container: presenter,
+        let transition = ContainerTransition(kind: .dismiss, container: presenter,
                                             pages: presentation.page.map { [$0] } ?? [], animated: true)
         animationEnd(transition) { [weak level] in
             guard let level, level.generation == generation else { return }

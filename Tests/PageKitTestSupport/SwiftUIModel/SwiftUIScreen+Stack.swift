@@ -143,7 +143,7 @@ extension SwiftUIScreen {
         view.generation += 1
         let generation = view.generation
         if behaviour.onAppear == .animationStart { onAppear() }
-        let transition = HeadlessTransition(kind: goingBack ? .pop : .push, container: stack, pages: [top], animated: true)
+        let transition = ContainerTransition(kind: goingBack ? .pop : .push, container: stack, pages: [top], animated: true)
         animationEnd(transition) { [behaviour, weak view] in
             guard let view, view.generation == generation else { return }
             if behaviour.onAppear == .animationEnd { onAppear() }

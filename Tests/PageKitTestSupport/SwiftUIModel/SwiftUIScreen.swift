@@ -13,6 +13,7 @@
 
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
 /// Stands in for SwiftUI, and the UIKit beneath it, in tests: a model of when SwiftUI
 /// calls back, which drives the same model methods PageKit's SwiftUI views call.
@@ -161,7 +162,7 @@ public final class SwiftUIScreen {
     }
 
     /// Runs `end` when the animation's end callback comes, as the driver decides.
-    func animationEnd(_ transition: HeadlessTransition, _ end: @escaping @MainActor () -> Void) {
+    func animationEnd(_ transition: ContainerTransition, _ end: @escaping @MainActor () -> Void) {
         driver.run(transition) { [weak self] in
             self?.appearances += 1
             end()

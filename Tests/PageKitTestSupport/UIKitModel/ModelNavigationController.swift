@@ -121,20 +121,12 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     // MARK: StackContainer (what a navigator's steps call, as the UIKit extension does)
 
-    public func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        push(pages, animated: animated, style: .default, completion: completion)
-    }
-
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         core.start(.push(pages), animated: animated, style: style.transition, completion: completion)
     }
 
     public func pop(to page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         core.start(.popTo(page), animated: animated, style: style.transition, completion: completion)
-    }
-
-    public func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
-        setStack(pages, animated: animated, style: .default, completion: completion)
     }
 
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {

@@ -27,10 +27,6 @@ public final class ModelPageHost: PageHost {
         core.presentedPage(of: presenter)
     }
 
-    public func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
-        present(page, from: presenter, animated: animated, style: .default, completion: completion)
-    }
-
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
         guard page is ModelViewController, presenter is ModelViewController else {
@@ -60,7 +56,7 @@ public final class ModelPageHost: PageHost {
         presenter.dismiss(animated: animated) { completion.finish() }
     }
 
-    public func makeStack(with pages: [any Page]) -> any StackContainer {
+    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
         let stack = ModelNavigationController(model, root: pages.compactMap { $0 as? ModelViewController }, queue: queue)
         stack.presentation = core
         return stack

@@ -25,8 +25,10 @@ struct CurrentPathCostTests {
     @Test("pushing and popping on a stack of 1,000 pages reads a handful of pages' parameters")
     func deepStack() async throws {
         let pages = (0..<1_000).map { CountingParametersPage("item", id: $0) }
-        let stack = HeadlessNavigationStack(name: "s", pages: pages)
-        let navigator = Navigator(root: stack, host: HeadlessPageHost(), identifiers: .sequential())
+        let queue = TransitionQueue()
+        let stack = PageStackModel(name: "s", pages: pages, queue: queue, ending: .atOnce)
+        let navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .atOnce), queue: queue,
+                                  identifiers: .sequential())
         navigator.registry.replace("detail") { _ in CountingParametersPage("detail", id: -1) }
         _ = navigator.currentPath  // The first read spells every page once.
         CountingParametersPage.reads = 0

@@ -1,11 +1,14 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
 /// Changes the navigator did not make: each source of change becomes an event with its
 /// source and the paths before and after, enters the history so `back()` returns, and
-/// asks a page that confirms leaving wherever the platform lets it refuse.
+/// asks a page that confirms leaving wherever the platform lets it refuse. The fixture's
+/// containers are the models with SwiftUI's gestures; what UIKit's gestures do differently
+/// runs on the behaviour model of UIKit.
 @MainActor
 @Suite("Changes you did not make", .timeLimit(.minutes(2)))
 struct ChangesTests {
@@ -70,7 +73,7 @@ struct ChangesTests {
         case "sheet swipe-down":
             #expect(try fixture.host.userSwipesDownModal(finishing: true).name == "left")
         case "direct push":
-            fixture.contact.push([TestPage("x")], animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.push([TestPage("x")], animated: false, style: .default, completion: TransitionCompletion { _ in })
         case "direct pop":
             fixture.contact.pop(to: fixture.list, animated: false, style: .default, completion: TransitionCompletion { _ in })
         case "direct present":
@@ -128,7 +131,7 @@ struct ChangesTests {
         let fixture = watched.fixture
         let before = fixture.snapshot
         var failure: NavigationError.Code?
-        fixture.contact.push([fixture.home], animated: false, completion: TransitionCompletion { result in
+        fixture.contact.push([fixture.home], animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { failure = error.code }
         })
         #expect(failure == .alreadyInHierarchy)
@@ -144,7 +147,7 @@ struct ChangesTests {
         let sheet = TestPage("sheet")
         fixture.present(sheet, from: fixture.tabs)
         var presentFailure: NavigationError.Code?
-        fixture.host.present(sheet, from: sheet, animated: false, completion: TransitionCompletion { result in
+        fixture.host.present(sheet, from: sheet, animated: false, style: .default, completion: TransitionCompletion { result in
             if case .failure(let error as NavigationError) = result { presentFailure = error.code }
         })
         #expect(presentFailure == .alreadyInHierarchy)
@@ -175,7 +178,12 @@ struct ChangesTests {
         ]
     }
 
-    @Test("a page that confirms leaving is asked before a gesture removes it; a refusal leaves the screen as it is",
+    /// A page that confirms leaving has PageKit's back button, which turns the system's
+    /// swipe back off, and a sheet that holds one cannot be swiped down
+    /// (`interactiveDismissDisabled`): those gestures never begin, and nobody is asked.
+    /// Such a page is left through PageKit's back button, or a sheet's Cancel button, which
+    /// ask it. On UIKit the gestures begin and ask: see `uikitGesturesAsk`.
+    @Test("a page that confirms leaving is asked before the back button removes it, and turns the swipes off; a refusal leaves the screen as it is",
           arguments: gestures)
     func leaveConfirmation(_ testCase: GestureCase) async throws {
         let watched = Watched()
@@ -193,7 +201,7 @@ struct ChangesTests {
         case .backButton: try fixture.contact.userTapsBack()
         case .swipeBack: try fixture.contact.userSwipesBack(finishing: true)
         case .swipeDown: try fixture.host.userSwipesDownModal(finishing: true)
-        case .tabReselected: preconditionFailure("a headless tab container does not pop on a second tap")
+        case .tabReselected: preconditionFailure("a tab model does not pop on a second tap")
         }
         switch (testCase.policy, attempt) {
         case (.refuse, .refused):
@@ -202,6 +210,8 @@ struct ChangesTests {
             break
         case (.allow, .leaving(let ticket)) where testCase.gesture == .backButton:
             try await ticket.finished()
+        case (.confirm, .refused) where testCase.gesture != .backButton:
+            #expect(page.leaveRequests.isEmpty, "a gesture that never begins asks nobody")
         case (.confirm, .leaving(let ticket)):
             #expect(await yieldUntil { page.isAsking }, "the page is asked")
             #expect(page.leaveRequests.last?.gesture == testCase.gesture)
@@ -215,13 +225,50 @@ struct ChangesTests {
         default:
             Issue.record("unexpected \(attempt)")
         }
-        if testCase.leaves {
+        if testCase.leaves, testCase.gesture == .backButton || testCase.policy != .confirm {
             #expect(fixture.navigator.currentPath != before)
             #expect(watched.changes.map { $0.1 } == [.user])
         } else {
             #expect(fixture.navigator.currentPath == before, "the page stays")
             #expect(watched.changes.isEmpty)
         }
+    }
+
+    /// On UIKit, the edge swipe and the swipe down of a page that confirms leaving begin,
+    /// are held, and ask it (`NavigationControllerCore`, `PresentationCore`); the page
+    /// leaves through the queue if it agrees. The same cases as `leaveConfirmation`, on the
+    /// behaviour model of UIKit, with the form made dirty.
+    @Test("on UIKit, a page that confirms leaving is asked when the edge swipe or the swipe down would remove it",
+          arguments: [LeaveGesture.swipeBack, .swipeDown], [true, false])
+    func uikitGesturesAsk(_ gesture: LeaveGesture, answer: Bool) async throws {
+        let app = UIKitModelApp()
+        try await app.open(gesture == .swipeDown ? "app://tab/contact!compose" : "app://tab/contact/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        app.queue.leavePolicyChanged(of: form)
+        let before = app.navigator.currentPath
+        _ = app.takeChanges()
+        if gesture == .swipeDown {
+            let sheet = try #require(app.tabs.presentedViewController)
+            #expect(sheet.personSwipesDown()?.start == .refused, "held while the page is asked")
+        } else {
+            #expect(app.contact.personSwipesBack() == nil, "held while the page is asked")
+        }
+        #expect(await yieldUntil { form.isAsking }, "the page is asked")
+        #expect(form.requests.last?.gesture == gesture)
+        #expect(form.requests.last?.from == before)
+        #expect(app.navigator.currentPath == before, "nothing moves while it is asked")
+        form.answer(answer)
+        await app.run()
+        #expect(form.timesAsked == 1)
+        if answer {
+            #expect(app.navigator.currentPath != before)
+            #expect(app.takeChanges() == [gesture == .swipeDown ? "dismissed [compose] by the user" : "popped [compose] by the user"])
+        } else {
+            #expect(app.navigator.currentPath == before, "the page stays")
+            #expect(app.takeChanges().isEmpty)
+        }
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
 
     // MARK: Noticed changes
@@ -233,7 +280,7 @@ struct ChangesTests {
         var pages: [any Page]
         init(_ pages: [any Page]) { self.pages = pages }
         var containedPages: [any Page] { pages }
-        func push(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
             self.pages += pages
             completion.finish()
         }
@@ -241,7 +288,7 @@ struct ChangesTests {
             while let last = pages.last, last !== page { pages.removeLast() }
             completion.finish()
         }
-        func setStack(_ pages: [any Page], animated: Bool, completion: TransitionCompletion) {
+        func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
             self.pages = pages
             completion.finish()
         }
@@ -266,9 +313,9 @@ struct ChangesTests {
         let clock = ManualTransitionClock()
         let queue = TransitionQueue(clock: clock)
         let driver = ClockTransitionDriver(clock: clock)
-        let contact = HeadlessNavigationStack(name: "contact", pages: [TestPage("list")], driver: driver, queue: queue)
+        let contact = PageStackModel(name: "contact", pages: [TestPage("list")], queue: queue, ending: .driver(driver))
         let tabs = InstantTabs([contact, TestPage("settings")])
-        let host = HeadlessPageHost(driver: driver, queue: queue)
+        let host = PageHostModel(queue: queue, ending: .driver(driver))
         let navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         navigator.registry.replace("sheet") { _ in TestPage("sheet") }
         navigator.request("!sheet")
@@ -295,7 +342,8 @@ struct ChangesTests {
     func noticed() async throws {
         let a = TestPage("a"), b = TestPage("b"), c = TestPage("c")
         let stack = SilentStack([a, b])
-        let navigator = Navigator(root: stack, host: HeadlessPageHost(), identifiers: .sequential())
+        let queue = TransitionQueue()
+        let navigator = Navigator(root: stack, host: PageHostModel(queue: queue), queue: queue, identifiers: .sequential())
         var events: [NavigationEvent] = []
         let token = navigator.observe { events.append($0) }
         stack.pages = [a, b, c]

@@ -54,7 +54,7 @@ struct ResponseTests {
             Issue.record("a removed sender has no openers")
             return
         }
-        fixture.contact.push([TestPage("other")], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([TestPage("other")], animated: false, style: .default, completion: TransitionCompletion { _ in })
         _ = fixture.navigator.send(PageResponse(.ok), from: fixture.contact.pages.last!)
         #expect(home.receivedResponses.isEmpty)
         #expect(fixture.detail.receivedResponses == [.ok])
@@ -211,7 +211,8 @@ struct ColdStartTests {
     func heldByFreedNavigator() async throws {
         let request: NavigationRequest
         do {
-            let navigator = Navigator(host: HeadlessPageHost())
+            let queue = TransitionQueue()
+            let navigator = Navigator(host: PageHostModel(queue: queue), queue: queue)
             request = navigator.request(try PagePath(parsing: "app://tab/settings"))
         }
         #expect(await yieldUntil { request.isResolved })

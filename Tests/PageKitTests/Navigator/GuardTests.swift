@@ -118,7 +118,7 @@ struct GuardTests {
     func canLeaveAsync() async throws {
         let fixture = Fixture()
         let editor = ConfirmingPage("editor", allowsLeaving: nil)
-        fixture.contact.push([editor], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
         let request = fixture.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
         #expect(await yieldUntil { editor.isAsking })
         #expect(!request.isResolved)
@@ -132,7 +132,7 @@ struct GuardTests {
     func onlyRemovedPagesAreAsked() async throws {
         let fixture = Fixture()
         let kept = ConfirmingPage("kept", allowsLeaving: false)
-        fixture.contact.push([kept], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([kept], animated: false, style: .default, completion: TransitionCompletion { _ in })
         try await fixture.navigator.open("app://tab/settings")
         #expect(kept.leaveRequests.isEmpty)
         try await fixture.navigator.open("app://tab/contact/kept")

@@ -13,6 +13,7 @@
 
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
@@ -37,10 +38,10 @@ struct NamedStackTests {
             let fixture = Fixture(acceptsNewTabs: acceptsNewTabs)
             self.fixture = fixture
             try fixture.navigator.registry.registerStack("nav2", externallyOpenable: externallyOpenable,
-                                                         options: PageOptions(presentation: .fullScreen)) {
+                                                         options: ShowStyle(presentation: .fullScreen)) {
                 [weak self] intent, pages in
                 self?.stackIntents.append(intent)
-                return HeadlessNavigationStack(name: "nav2", pages: pages, driver: fixture.recorder, queue: fixture.queue)
+                return PageStackModel(name: "nav2", pages: pages, queue: fixture.queue, ending: .driver(fixture.recorder))
             }
         }
     }
@@ -102,7 +103,7 @@ struct NamedStackTests {
         #expect(app.fixture.made == ["list", "detail"])
         #expect(app.stackIntents.count == 1 && app.stackIntents[0].hasPayload == false)
         #expect(outcome.target?.pageDescription == "detail(id=3)")
-        let stack = try #require(app.fixture.host.presentedPage(of: app.fixture.tabs) as? HeadlessNavigationStack)
+        let stack = try #require(app.fixture.host.presentedPage(of: app.fixture.tabs) as? PageStackModel)
         #expect(stack.pages.map(\.pageDescription) == ["list", "detail(id=3)"])
     }
 
@@ -155,7 +156,7 @@ struct NamedStackTests {
         }
         #expect(fixture.snapshot == before)
         #expect { try fixture.navigator.registry.registerStack("nav2") { _, pages in
-            HeadlessNavigationStack(name: "nav2", pages: pages)
+            PageStackModel(name: "nav2", pages: pages, queue: fixture.queue)
         } } throws: { ($0 as? NavigationError)?.code == .duplicateRegistration }
     }
 }

@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
@@ -137,7 +138,7 @@ struct CurrentPathTests {
             == "app://tab/contact/list/person_detail(id=5)/home_page(id=5)")
         try fixture.tabs.userSelectsTab(1)
         #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)")
-        fixture.present(HeadlessNavigationStack(pages: [TestPage("menu"), TestPage("item", ["n": "2"])]),
+        fixture.present(PageStackModel(pages: [TestPage("menu"), TestPage("item", ["n": "2"])], queue: fixture.queue),
                         from: fixture.tabs)
         #expect(fixture.navigator.currentPath.description == "/tab#/feed/post(id=1)!/menu/item(n=2)")
     }
@@ -233,7 +234,7 @@ struct LifetimeTests {
         do {
             let home = TestPage("home_page", ["id": "9"])
             weakHome = home
-            fixture.contact.push([home], animated: false, completion: TransitionCompletion { _ in })
+            fixture.contact.push([home], animated: false, style: .default, completion: TransitionCompletion { _ in })
             _ = fixture.navigator.identifier(of: home)
             _ = try fixture.navigator.plan(for: "app://tab/contact/home_page?id=9")
         }

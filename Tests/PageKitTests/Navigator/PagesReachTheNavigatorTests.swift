@@ -38,14 +38,14 @@ struct PagesReachTheNavigatorTests {
     @MainActor
     final class App {
         let home = HoldingPage("home")
-        let stack: HeadlessNavigationStack
-        let host: HeadlessPageHost
+        let stack: PageStackModel
+        let host: PageHostModel
         let navigator: Navigator
         let queue = TransitionQueue()
 
         init() {
-            stack = HeadlessNavigationStack(name: "nav", pages: [home], queue: queue)
-            host = HeadlessPageHost(queue: queue)
+            stack = PageStackModel(name: "nav", pages: [home], queue: queue, ending: .atOnce)
+            host = PageHostModel(queue: queue, ending: .atOnce)
             navigator = Navigator(root: stack, host: host, queue: queue, identifiers: .sequential())
             for name in ["detail", "editor", "sheet"] {
                 navigator.registry.replace(name) { intent in HoldingPage(intent.component.name, intent.component.parameters) }

@@ -78,8 +78,8 @@ struct PushPageTests {
         #expect(fixture.contact.pages.filter { $0 === fresh }.count == 1)
         // Straight to a container and to the host.
         var results: [Result<Void, any Error>] = []
-        fixture.contact.push([fixture.list], animated: false, completion: TransitionCompletion { results.append($0) })
-        fixture.host.present(fixture.detail, from: fixture.tabs, animated: false,
+        fixture.contact.push([fixture.list], animated: false, style: .default, completion: TransitionCompletion { results.append($0) })
+        fixture.host.present(fixture.detail, from: fixture.tabs, animated: false, style: .default,
                              completion: TransitionCompletion { results.append($0) })
         #expect(await yieldUntil { results.count == 2 })
         for result in results {

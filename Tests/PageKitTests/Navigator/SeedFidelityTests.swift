@@ -185,14 +185,16 @@ struct SeedFidelityTests {
         let top = TestPage("top")
         let list = TestPage("list")
         let other = TestPage("other")
-        let friend: HeadlessTabContainer
-        let stack: HeadlessNavigationStack
+        let friend: PageTabModel
+        let stack: PageStackModel
         let navigator: Navigator
 
         init() {
-            friend = HeadlessTabContainer(name: "friend", tabs: [list, other])
-            stack = HeadlessNavigationStack(pages: [top, friend])
-            navigator = Navigator(root: stack, host: HeadlessPageHost(), identifiers: .sequential())
+            let queue = TransitionQueue()
+            friend = PageTabModel(name: "friend", tabs: [list, other], queue: queue, ending: .atOnce)
+            stack = PageStackModel(pages: [top, friend], queue: queue, ending: .atOnce)
+            navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .atOnce), queue: queue,
+                                  identifiers: .sequential())
             for name in ["top", "detail"] {
                 navigator.registry.replace(name) { intent in TestPage(intent.component.name) }
             }

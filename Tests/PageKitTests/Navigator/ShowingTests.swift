@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 
@@ -16,7 +17,7 @@ struct ShowingTests {
         let url: String
         let options: NavigationOptions
         let steps: [String]
-        /// What the headless containers recorded, transition by transition.
+        /// What the containers recorded, transition by transition.
         let recorded: [String]
         var description: String { url }
     }
@@ -52,11 +53,11 @@ struct ShowingTests {
     static func styledFixture() -> Fixture {
         let fixture = Fixture()
         let make: PageRegistry.Factory = { intent in TestPage(intent.component.name, Fixture.parameters(of: intent)) }
-        fixture.navigator.registry.replace("compose", options: PageOptions(presentation: .sheet(detents: [.medium, .large])),
+        fixture.navigator.registry.replace("compose", options: ShowStyle(presentation: .sheet(detents: [.medium, .large])),
                                            factory: make)
-        fixture.navigator.registry.replace("person_detail", options: PageOptions(transition: .flip, hidesBottomBar: true),
+        fixture.navigator.registry.replace("person_detail", options: ShowStyle(transition: .flip, hidesBottomBar: true),
                                            factory: make)
-        fixture.navigator.registry.replace("attach", options: PageOptions(stack: "branded"), factory: make)
+        fixture.navigator.registry.replace("attach", options: ShowStyle(stack: "branded"), factory: make)
         return fixture
     }
 
@@ -75,7 +76,7 @@ struct ShowingTests {
     func stackKind() async throws {
         let fixture = Self.styledFixture()
         try await fixture.navigator.open("app://tab/contact!/attach")
-        let stack = try #require(fixture.host.presentedPage(of: fixture.tabs) as? HeadlessNavigationStack)
+        let stack = try #require(fixture.host.presentedPage(of: fixture.tabs) as? PageStackModel)
         #expect(stack.kind == "branded")
         #expect(fixture.host.presentationStyle(of: stack)?.stack == "branded")
     }
@@ -239,7 +240,7 @@ struct ShowingTests {
 enum PlainPageHolder {
     static func page(in fixture: Fixture) -> any Page {
         let page = PlainPage("plain")
-        fixture.contact.push([page], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
         return page
     }
 }

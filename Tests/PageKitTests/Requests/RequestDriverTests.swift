@@ -187,13 +187,14 @@ struct RequestDriverTests {
 @MainActor
 final class FakeHost: PageHost {
     func presentedPage(of presenter: any Page) -> (any Page)? { nil }
-    func present(_ page: any Page, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+    func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                 completion: TransitionCompletion) {
         completion.fail(NavigationError(.cannotShow, reason: "the fake host presents nothing"))
     }
     func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         completion.fail(NavigationError(.staleHierarchy, reason: "the fake host presents nothing"))
     }
-    func makeStack(with pages: [any Page]) -> any StackContainer {
+    func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
         preconditionFailure("the fake host makes no stack")
     }
 }

@@ -181,7 +181,7 @@ struct ResolverTests {
     func canRespondOnlyOnNameMatch() throws {
         let fixture = Fixture()
         let counting = CountingPage("counted")
-        fixture.contact.push([counting, TestPage("other")], animated: false, completion: TransitionCompletion { _ in })
+        fixture.contact.push([counting, TestPage("other")], animated: false, style: .default, completion: TransitionCompletion { _ in })
         _ = try fixture.navigator.plan(for: "app://tab/contact/person_detail?id=5")
         #expect(counting.asked == 0)
         _ = try fixture.navigator.plan(for: "app://tab/contact/counted")

@@ -1,0 +1,344 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+public import PageKit
+
+/// Modal presentation for SwiftUI, and the stacks `!/` and `#/` make: a
+/// ``/PageKit/PageHost`` whose presentations SwiftUI's `sheet(item:)` and
+/// `fullScreenCover(item:)` bind to (`PageRootView` attaches them), and that runs on
+/// Linux.
+///
+/// `!` presents a sheet, or a full-screen cover when the step's
+/// ``/PageKit/ShowStyle/presentation`` is ``/PageKit/PresentationStyle/fullScreen``; a
+/// sheet stops at the style's detents, if it gives any (popovers show as sheets;
+/// ``/PageKit/PresentationStyle/custom(_:)`` fails on screen, as SwiftUI has no such
+/// presentation; a driver is handed it as data).
+/// `!/` and `#/` make a ``PageStackModel``.
+///
+/// As UIKit does, a modal belongs to its presentation context: once the host knows the
+/// root (a ``/PageKit/Navigator`` tells it), a page presented from anywhere in a level is
+/// recorded as presented by that level's root (the app's root, or the modal the level lives
+/// in), whose view carries the `sheet` modifier. A level presents one page at a time.
+///
+/// SwiftUI's presentations report no completion on iOS 16, and `onAppear` runs as the
+/// animation starts: a presentation ends when the hosting controller of the presented
+/// level reports `viewDidAppear` (``presentationDidAppear(_:)``), and a dismissal when it
+/// reports `viewDidDisappear` (``presentationDidDisappear(_:)``), which names the
+/// presentation, where SwiftUI's `onDismiss` names only the level and may belong to an
+/// earlier dismissal of it; the queue's time-out is the safety net. A presentation that never appeared is taken back when its operation times
+/// out, since SwiftUI may drop a presentation it cannot show, and dismissing a level that
+/// never appeared ends at once. The person's swipe down sets the binding to `nil`
+/// (``presentationChanged(to:over:fullScreen:)``), reported as the person's dismissal.
+///
+/// ```swift
+/// let queue = TransitionQueue()
+/// let host = PageHostModel(queue: queue)
+/// let navigator = Navigator(root: tabs, host: host, registry: registry, queue: queue)
+/// ```
+public final class PageHostModel: PageHost, ObservableModel {
+    private struct Record {
+        weak var level: (any Page)?
+        let page: any Page
+        let entry: PageEntry
+        let style: ShowStyle
+        /// Whether its hosting controller reported `viewDidAppear`.
+        var appeared = false
+    }
+
+    /// The queue its changes are reported on, and that the stacks it makes use.
+    public let queue: TransitionQueue
+    /// How its transitions, and those of the stacks it makes, end: reported by the views
+    /// (``TransitionEnd/screen``), at once, or timed by a driver.
+    public let ending: TransitionEnd
+    private var records: [Record] = []
+    private weak var root: (any Page)?
+    private let pending: PendingTransition
+    private var policyObservation: ObservationToken?
+    package let observers = ModelObservers()
+
+    /// Creates a host.
+    /// - Parameters:
+    ///   - queue: The queue to report on, and for the stacks it makes; share the
+    ///     navigator's.
+    ///   - ending: How its transitions, and those of the stacks it makes, end: reported by
+    ///     the views, the default, at once, or timed by a driver.
+    public init(queue: TransitionQueue, ending: TransitionEnd = .screen) {
+        self.queue = queue
+        self.ending = ending
+        pending = PendingTransition(queue: queue)
+        pending.timedOut = { [weak self] wait in self?.transitionTimedOut(wait) }
+        // Whether a sheet can be swiped down is set up in advance: follow its pages' policies.
+        policyObservation = queue.observeLeavePolicies { [weak self] reference in
+            guard let self, let page = reference.page, self.presentedLevel(holding: page) != nil else { return }
+            self.observers.send(animated: true)
+        }
+    }
+
+    /// Keeps the root, to find the level a presenter belongs to.
+    /// - Parameter root: The navigator's root page.
+    public func install(root: any Page) {
+        self.root = root
+        observers.send(animated: false)
+    }
+
+    /// The page `presenter` presents, if any.
+    /// - Parameter presenter: A page.
+    /// - Returns: The presented page.
+    public func presentedPage(of presenter: any Page) -> (any Page)? {
+        record(over: presenter).map { records[$0].page }
+    }
+
+    /// Whether no page is presented: what the model records is all there is.
+    public var presentsNothing: Bool { records.isEmpty }
+
+    /// What the view of `level` presents: the value its `sheet(item:)` or
+    /// `fullScreenCover(item:)` binds to.
+    /// - Parameter level: The root of a level: the app's root, or a presented page.
+    /// - Returns: The presentation, or `nil`.
+    public func presentation(over level: any Page) -> PagePresentation? {
+        record(over: level).map { PagePresentation(entry: records[$0].entry, style: records[$0].style) }
+    }
+
+    /// What the `sheet(item:)` of `level` binds to (`fullScreen` false), or its
+    /// `fullScreenCover(item:)` (`fullScreen` true): the presentation over `level` when it
+    /// is shown that way, else `nil`.
+    /// - Parameters:
+    ///   - level: The root of a level.
+    ///   - fullScreen: Which of the two bindings.
+    /// - Returns: The presentation, or `nil`.
+    public func presentation(over level: any Page, fullScreen: Bool) -> PagePresentation? {
+        guard let presentation = presentation(over: level), presentation.isFullScreen == fullScreen else { return nil }
+        return presentation
+    }
+
+    /// How `page` was presented, while it is.
+    /// - Parameter page: A presented page.
+    /// - Returns: The style of the step that presented it, or `nil`.
+    public func presentationStyle(of page: any Page) -> ShowStyle? {
+        records.first { $0.page === page }?.style
+    }
+
+    /// The presented pages, from the root's level up.
+    package var presentedPages: [any Page] {
+        guard var level = root else { return records.map(\.page) }
+        var pages: [any Page] = []
+        while let page = presentedPage(of: level) {
+            pages.append(page)
+            level = page
+        }
+        return pages
+    }
+
+    /// What the transition running on this host waits for from the screen, if any.
+    package var screenWait: ScreenWait? { pending.wait }
+
+    // MARK: PageHost
+
+    /// Presents `page` over the level `presenter` belongs to, as `style` says: a
+    /// full-screen cover for ``/PageKit/PresentationStyle/fullScreen``, a sheet (with the
+    /// style's detents) otherwise; ``/PageKit/TransitionStyle/none`` does not animate.
+    /// - Parameters:
+    ///   - page: The page to present, not already shown.
+    ///   - presenter: A page of the level.
+    ///   - animated: Whether to animate.
+    ///   - style: How to present it.
+    ///   - completion: Finished when the presented level's hosting controller reports
+    ///     `viewDidAppear` (at once when not animated); failed with
+    ///     ``/PageKit/NavigationError/Code/cannotShow`` when the level already presents a
+    ///     page or, on screen, the style is custom, and with
+    ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` when the page is shown. If
+    ///     the queue times the presentation out before it appeared, the host takes it back.
+    /// - Complexity: O(*n*) in the number of live pages, to find the level.
+    public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
+                        completion: TransitionCompletion) {
+        sweep()
+        if case .screen = ending, case .custom(let name) = style.presentation {
+            return completion.fail(NavigationError(.cannotShow, component: page.pageName,
+                                                   reason: "SwiftUI has no presentation named `\(name)`"))
+        }
+        let level = levelRoot(of: presenter)
+        if let current = presentedPage(of: level) {
+            return completion.fail(NavigationError(
+                .cannotShow, component: page.pageName,
+                reason: "`\(level.pageDescription)` already presents `\(current.pageDescription)`"))
+        }
+        if isShown(page) {
+            let refusal = NavigationError(.alreadyInHierarchy, component: page.pageDescription,
+                                          reason: "`\(page.pageDescription)` is already shown; a page is shown once")
+            queue.reportRefusal(refusal, by: .app)
+            return completion.fail(refusal)
+        }
+        records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
+        queue.reportChange(HierarchyChange(.presented, by: .app, in: level, pages: [page]))
+        settle(.present, page, over: level, animated: animated, waits: animated && style.transition != .none,
+               style: style, completion: completion)
+    }
+
+    /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
+    /// presented above it.
+    ///
+    /// SwiftUI's own animation is used whatever `style`'s transition, as for a
+    /// presentation, except ``/PageKit/TransitionStyle/none``, which does not animate.
+    /// - Parameters:
+    ///   - presenter: The presenter.
+    ///   - animated: Whether to animate.
+    ///   - style: How to animate it.
+    ///   - completion: Finished when the dismissed level's hosting controller reports
+    ///     `viewDidDisappear` (at once when not animated, or when the presentation never
+    ///     appeared: SwiftUI dismisses nothing it never showed); failed with ``/PageKit/NavigationError/Code/staleHierarchy`` when
+    ///     `presenter` presents nothing.
+    public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
+                            completion: TransitionCompletion) {
+        dismissPage(presentedBy: presenter, animated: animated, by: .app, style: style, completion: completion)
+    }
+
+    func dismissPage(presentedBy presenter: any Page, animated: Bool, by source: NavigationSource,
+                     style: ShowStyle = .default, completion: TransitionCompletion) {
+        guard let index = record(over: presenter) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
+                                                   reason: "`\(presenter.pageDescription)` presents nothing"))
+        }
+        let page = records[index].page
+        let appeared = records[index].appeared
+        removePresentations(from: presenter)
+        sweep()
+        queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
+        settle(.dismiss, page, over: presenter, animated: animated,
+               waits: animated && style.transition != .none && appeared, style: style, completion: completion)
+    }
+
+    /// Ends the transition as ``ending`` says: once the views report it, when `waits`;
+    /// when the driver says so; or now.
+    private func settle(_ kind: ContainerTransition.Kind, _ page: any Page, over level: any Page, animated: Bool,
+                        waits: Bool, style: ShowStyle = .default, completion: TransitionCompletion) {
+        if case .screen = ending, waits {
+            pending.begin(kind == .present ? .appearance : .dismissal, of: page, after: kind, completion: completion)
+            return observers.send(animated: true)
+        }
+        if case .driver = ending { observers.send(animated: animated) } else { observers.send(animated: false) }
+        ending.end(ContainerTransition(kind: kind, container: level, pages: [page], animated: animated, style: style),
+                   completion: completion)
+    }
+
+    /// A transparent ``PageStackModel`` on this host's queue, whose transitions end as
+    /// the host's do, of the kind `style` names (its ``PageStackModel/kind``).
+    /// - Parameters:
+    ///   - pages: The stack, bottom first.
+    ///   - style: The style of the step that shows it.
+    /// - Returns: The stack.
+    public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
+        let stack = PageStackModel(pages: pages, queue: queue, ending: ending)
+        stack.kind = style.stack
+        return stack
+    }
+
+    // MARK: What the view tells the model
+
+    /// The hosting controller of the level `page` presents reported `viewDidAppear`: its
+    /// presentation is on screen, and the transition that waits for it ends.
+    /// - Parameter page: The presented page.
+    public func presentationDidAppear(_ page: any Page) {
+        guard let index = records.firstIndex(where: { $0.page === page }) else { return }
+        records[index].appeared = true
+        if pending.awaits(.appearance, of: page) { pending.end() }
+    }
+
+    /// The hosting controller of the level `page` presented reported `viewDidDisappear`:
+    /// if `page` is being dismissed, its dismissal is over and the transition that waits
+    /// for it ends. A presented page covered by another (a full-screen cover above it)
+    /// disappears too, and nothing waits for that.
+    /// - Parameter page: The presented page whose level disappeared.
+    public func presentationDidDisappear(_ page: any Page) {
+        if pending.awaits(.dismissal, of: page) { pending.end() }
+    }
+
+    /// Tells the views to read the presented pages' leave policies again. Pages need not
+    /// call it: a page whose ``/PageKit/LeaveConfirming/leavePolicy(for:)`` changes calls
+    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` (or the queue's), which the host
+    /// follows; nothing watches a page's own properties.
+    public func leavePoliciesChanged() {
+        observers.send(animated: true)
+    }
+
+    // MARK: Levels
+
+    /// The index of the record of what `level` presents.
+    private func record(over level: any Page) -> Int? {
+        records.firstIndex { $0.level === level }
+    }
+
+    /// The level `page` is the root of, if it presents or could present: the page whose
+    /// view carries the `sheet` modifier for it.
+    /// - Complexity: O(*n*) in the number of live pages.
+    func levelRoot(of page: any Page) -> any Page {
+        guard root != nil else { return page }
+        return PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) ?? page
+    }
+
+    /// The presented page whose level holds `page` (the page itself, or a page of the
+    /// stack it is), if any.
+    /// - Complexity: O(*n*) in the number of presented pages and the pages they hold.
+    func presentedLevel(holding page: any Page) -> (any Page)? {
+        PresentationLevels.level(holding: page, root: nil, presented: records.lazy.map(\.page))
+    }
+
+    /// The level that presents `page`, if it is presented.
+    func presenter(of page: any Page) -> (any Page)? {
+        records.first { $0.page === page }?.level
+    }
+
+    /// Whether `page` is held by the root's tree or by a presented page, or is presented.
+    private func isShown(_ page: any Page) -> Bool {
+        PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) != nil
+    }
+
+    /// Removes `presenter`'s presentation and those of every page inside what it
+    /// presented.
+    func removePresentations(from presenter: any Page) {
+        guard let index = record(over: presenter) else { return }
+        var remaining: [any Page] = [records.remove(at: index).page]
+        while let page = remaining.popLast() {
+            if let nested = record(over: page) {
+                remaining.append(records.remove(at: nested).page)
+            }
+            if let parent = page as? any ParentPage {
+                remaining.append(contentsOf: parent.containedPages)
+            }
+        }
+        // A presentation that waited to appear and is gone will not appear: it ends on
+        // the next turn, so that what the queue runs next does not start from inside the
+        // binding's setter that removed it.
+        if let wait = pending.wait, wait.kind == .appearance, let page = wait.page,
+           PresentationLevels.level(holding: page, root: nil, presented: records.lazy.map(\.page)) == nil {
+            pending.endNextTurn(on: queue.clock)
+        }
+    }
+
+    /// The queue gave up on the running transition: a presentation that never appeared
+    /// is taken back, as SwiftUI may have dropped it ("only presenting a single sheet is
+    /// supported", subconsciousnetwork/subconscious#900), and would otherwise be recorded
+    /// as shown for ever, so that the next request waits for a dismissal that never comes.
+    private func transitionTimedOut(_ wait: ScreenWait) {
+        guard wait.kind == .appearance, let page = wait.page,
+              let index = records.firstIndex(where: { $0.page === page }), !records[index].appeared,
+              let level = records[index].level else { return }
+        removePresentations(from: level)
+        queue.reportChange(HierarchyChange(.dismissed, by: .app, in: level, pages: [page]))
+        observers.send(animated: false)
+    }
+
+    /// Drops presentations whose presenter has been freed.
+    private func sweep() {
+        records.removeAll { $0.level == nil }
+    }
+}
