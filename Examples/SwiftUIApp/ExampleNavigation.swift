@@ -177,12 +177,14 @@ public final class ExampleNavigation {
         return draft
     }
 
-    /// The compose sheet's Send button: answers the opener, then the sheet closes itself,
-    /// which nothing edited holds back once it was sent.
+    /// The compose sheet's Send button: marks the draft sent, so nothing edited holds the
+    /// sheet back, and answers. An opener awaiting the sheet as a flow closes it; a sheet
+    /// opened otherwise closes itself.
     /// - Parameter page: The compose page.
     public func send(from page: ComposePage) {
-        navigator.send(PageResponse(.ok, payload: Draft(text: page.text)), from: page)
         page.markSent()
+        let delivery = navigator.send(PageResponse(.ok, payload: Draft(text: page.text)), from: page)
+        if case .awaited = delivery { return }
         navigator.close(page)
     }
 

@@ -42,7 +42,7 @@ public final class ColdStart {
     public static func register(queue: TransitionQueue) throws -> PageRegistry {
         var registry = PageRegistry()
         try registry.registerStack("inbox", externallyOpenable: true) { _, pages in
-            HeadlessNavigationStack(name: "inbox", pages: pages, queue: queue)
+            PageStackModel(name: "inbox", pages: pages, queue: queue, ending: .atOnce)
         }
         for name in ["list", "message", "attachment"] + fillers {
             try registry.register(name, externallyOpenable: true) { intent in
@@ -65,7 +65,7 @@ public final class ColdStart {
     }
 
     public let queue: TransitionQueue
-    public let root: HeadlessTabContainer
+    public let root: PageTabModel
     public let navigator: Navigator
 
     /// A navigator on a bare root, with `registry` and `links`.
@@ -75,9 +75,8 @@ public final class ColdStart {
     ///   - queue: The navigator's queue.
     public init(registry: PageRegistry, links: LinkMap, queue: TransitionQueue) {
         self.queue = queue
-        let driver = ImmediateTransitionDriver()
-        root = HeadlessTabContainer(name: "tab", tabs: [], acceptsNewTabs: true, driver: driver, queue: queue)
-        navigator = Navigator(root: root, host: HeadlessPageHost(driver: driver, queue: queue), registry: registry,
+        root = PageTabModel(name: "tab", tabs: [], acceptsNewTabs: true, queue: queue, ending: .atOnce)
+        navigator = Navigator(root: root, host: PageHostModel(queue: queue, ending: .atOnce), registry: registry,
                               queue: queue, identifiers: .sequential(),
                               configuration: Navigator.Configuration(animated: false))
         navigator.links = links
@@ -89,8 +88,8 @@ public final class ColdStart {
         try navigator.links.path(for: Self.link)
     }
 
-    /// Phase 4: opens `path` in exact mode, as a link from outside the app; on headless
-    /// containers it has finished when this returns.
+    /// Phase 4: opens `path` in exact mode, as a link from outside the app; on containers
+    /// that end at once it has finished when this returns.
     /// - Parameter path: From ``map()``.
     /// - Returns: The request.
     public func open(_ path: PagePath) -> NavigationRequest {

@@ -15,8 +15,12 @@ extension Navigator {
     public func send(_ response: PageResponse, from page: any Page) -> ResponseDelivery {
         var response = response
         response.sender = PageReference(live: page)
-        if responses.deliver(response, from: page) { return .awaited }
-        guard let chain = hierarchy?.responderChain(from: page) else { return .senderNotLive }
+        let chain = hierarchy?.responderChain(from: page)
+        if let opener = responses.take(from: page, chain: chain ?? []) {
+            opener(response)
+            return .awaited
+        }
+        guard let chain else { return .senderNotLive }
         for (index, opener) in chain.enumerated() {
             response.passedThrough = index > 0
             if let receiver = opener as? any ResponseReceiving, receiver.receive(response) {
@@ -26,20 +30,32 @@ extension Navigator {
         return .unhandled
     }
 
-    /// Opens `destination`, then waits for the page it ends at to send a response.
+    /// Opens `destination` as a flow, and waits for it to finish with one response.
+    ///
+    /// The flow is what the open made: its first new page, and every page opened from it
+    /// later (pushed above it, presented from it), so a checkout of several screens
+    /// finishes with one result whichever page ends it. The first response a page of the
+    /// flow sends finishes it: the flow is closed as a unit (popped, or dismissed when it
+    /// was presented) and, once that transition has ended, the reply is returned. An open
+    /// that made no page (it revealed a live one) waits for that page's response and closes
+    /// nothing.
     ///
     /// ```swift
-    /// if let reply = try await navigator.open("!/compose", expecting: Draft.self),
-    ///    reply.status == .ok, let draft = reply.payload {
-    ///     save(draft)
+    /// if let reply = try await navigator.open("!/checkout/cart", expecting: Receipt.self),
+    ///    reply.status == .ok, let receipt = reply.payload {
+    ///     show(receipt)                          // the checkout sheet is already gone
     /// }
     /// ```
+    ///
+    /// Every flow ends exactly once: with the reply; with `nil` when its pages leave
+    /// without one (the person's swipe-down or back, the app's own pop); or, when the
+    /// awaiting task is cancelled, with `nil` after the flow is closed.
     /// - Parameters:
     ///   - destination: A path, its text or a route.
     ///   - type: The payload type expected.
-    ///   - options: Mode, animation, payload and source.
-    /// - Returns: The reply, or `nil` when the page left the hierarchy without
-    ///   responding.
+    ///   - options: Mode, animation, payload and source; the closing transition animates
+    ///     as the open did.
+    /// - Returns: The reply, or `nil` when the flow ended without one.
     /// - Throws: Always a ``NavigationError`` when the open fails, or
     ///   ``NavigationError/Code/responseTypeMismatch`` when the payload is not a `T`.
     public func open<T: Sendable>(
@@ -51,7 +67,7 @@ extension Navigator {
         // The wait starts in the very turn the open finishes, so a response the page sends
         // right after it appears cannot slip past to bubble instead. It is attached before
         // the request is queued: on an idle queue the open may finish at once.
-        let request = self.request(destination, options) { self.waitForResponse(wait, after: $0) }
+        let request = self.request(destination, options) { self.waitForFlow(wait, after: $0) }
         let response: PageResponse?
         switch await wait.value(onCancel: { request.cancel() }) {
         case .failure(let error): throw error
@@ -77,6 +93,44 @@ extension Navigator {
             }
         }
         _ = request(path, .default) { self.waitForResponse(wait, after: $0) }
+    }
+
+    /// Makes `wait` wait for the flow `request` opens, from the very turn it ends: for a
+    /// response from any of its pages, which closes the flow and then ends the wait; a
+    /// request that fails ends the wait with its error, one that ends at no page with no
+    /// response.
+    private func waitForFlow(_ wait: ResponseWait, after request: NavigationRequest) {
+        request.onResolve { [weak self] result in
+            switch result {
+            case .failure(let error):
+                wait.end(.failure(error))
+            case .success(let outcome):
+                guard let self, let target = outcome.target, hierarchy?.contains(target) == true else {
+                    return wait.end(.success(nil))
+                }
+                let made = outcome.plan.newComponents.count
+                guard made > 0, let route = hierarchy?.route(to: target), route.count >= made else {
+                    return startWaiting(wait, for: target)
+                }
+                let first = route[route.count - made].page
+                let close: @MainActor () -> NavigationRequest = { [unowned self] in
+                    self.close(first, .animated(request.animated))
+                }
+                let id = responses.await(first, flow: true) { [weak self] response in
+                    // A flow still on screen closes before its reply is returned.
+                    guard let response, let self, hierarchy?.contains(first) == true else {
+                        return wait.end(.success(response))
+                    }
+                    close().onResolve { _ in wait.end(.success(response)) }
+                }
+                watchQueueForResponses()
+                wait.onCancel = { [weak self] in
+                    guard let self else { return }
+                    responses.cancel(id)
+                    if hierarchy?.contains(first) == true { _ = close() }
+                }
+            }
+        }
     }
 
     /// Makes `wait` wait for a response from the page `request` ends at, from the very

@@ -1,9 +1,12 @@
-/// The openers waiting for a response from a page they opened.
+/// The openers waiting for a response from a page they opened, or from any page of a
+/// flow they opened.
 @MainActor
 struct ResponseRouter {
     private struct Awaiter {
         let id: Int
         weak var page: (any Page)?
+        /// Whether the pages opened from `page` answer for it too.
+        let isFlow: Bool
         let resume: (PageResponse?) -> Void
     }
 
@@ -13,17 +16,27 @@ struct ResponseRouter {
     /// Whether no opener waits.
     var isEmpty: Bool { awaiters.isEmpty }
 
-    mutating func await(_ page: any Page, _ resume: @escaping (PageResponse?) -> Void) -> Int {
+    /// Whether an opener waits for a flow, whose pages are found through responder chains.
+    var awaitsFlows: Bool { awaiters.contains(where: \.isFlow) }
+
+    /// Waits for `page`'s response or, for a flow, that of any page opened from it.
+    mutating func await(_ page: any Page, flow: Bool = false, _ resume: @escaping (PageResponse?) -> Void) -> Int {
         lastID += 1
-        awaiters.append(Awaiter(id: lastID, page: page, resume: resume))
+        awaiters.append(Awaiter(id: lastID, page: page, isFlow: flow, resume: resume))
         return lastID
     }
 
-    /// Hands `response` to the opener awaiting `page`, if one is.
-    mutating func deliver(_ response: PageResponse, from page: any Page) -> Bool {
-        guard let index = awaiters.firstIndex(where: { $0.page === page }) else { return false }
-        awaiters.remove(at: index).resume(response)
-        return true
+    /// The opener awaiting a response from `page`, or else the nearest one awaiting a flow
+    /// `page` belongs to (one of `chain`, the pages that opened it, nearest first), no
+    /// longer waiting; the caller hands it the response once the router is left alone, as
+    /// an opener may navigate at once.
+    mutating func take(from page: any Page, chain: [any Page]) -> ((PageResponse?) -> Void)? {
+        var index = awaiters.firstIndex(where: { $0.page === page })
+        for opener in chain where index == nil {
+            index = awaiters.firstIndex(where: { $0.isFlow && $0.page === opener })
+        }
+        guard let index else { return nil }
+        return awaiters.remove(at: index).resume
     }
 
     mutating func cancel(_ id: Int) {

@@ -114,6 +114,96 @@ struct ResponseTests {
         #expect(try await reply == nil)
     }
 
+    // MARK: Flows
+
+    @Test("a flow of several pages finishes with the reply of whichever page ends it, and is dismissed as a unit")
+    func presentedFlow() async throws {
+        let fixture = Fixture()
+        async let reply = fixture.navigator.open("app://tab/contact!/attach/detail", expecting: Int.self)
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
+        let sheet = try #require(fixture.host.presentedPage(of: fixture.tabs) as? HeadlessNavigationStack)
+        // A page the flow opens later is part of it.
+        try await fixture.navigator.open("compose")
+        let compose = try #require(sheet.containedPages.last)
+        #expect(compose.pageName == "compose")
+        fixture.list.consumesResponses = true
+        let delivery = fixture.navigator.send(PageResponse(.ok, payload: 7), from: compose)
+        #expect({ if case .awaited = delivery { return true } else { return false } }())
+        let received = try await reply
+        #expect(received?.payload == 7)
+        #expect(received?.sender?.refers(to: compose) == true)
+        #expect(fixture.host.presentedPage(of: fixture.tabs) == nil, "the whole sheet is gone")
+        #expect(fixture.list.receivedResponses.isEmpty, "the flow's reply does not bubble")
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)")
+    }
+
+    @Test("a flow pushed on a stack is popped as a unit when a page of it replies; pages below it stay")
+    func pushedFlow() async throws {
+        let fixture = Fixture()
+        async let reply = fixture.navigator.open("app://tab/contact/list/person_detail(id=5)/home_page(id=5)/detail/compose",
+                                                 expecting: String.self)
+        #expect(await yieldUntil { fixture.contact.pages.last?.pageName == "compose" })
+        let detail = try #require(fixture.contact.pages.dropLast().last)
+        _ = fixture.navigator.send(PageResponse(.ok, payload: "done"), from: detail)
+        #expect(try await reply?.payload == "done")
+        #expect(fixture.contact.pages.map(\.pageName) == ["list", "person_detail", "home_page"])
+    }
+
+    @Test("the reply is returned once the closing transition has ended")
+    func replyAfterTeardown() async throws {
+        let fixture = Fixture(animationDuration: .milliseconds(300))
+        let finished = Flag()
+        let task = Task { @MainActor in
+            let reply = try await fixture.navigator.open("app://tab/contact!compose", expecting: Int.self)
+            finished.isSet = true
+            return reply
+        }
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
+        fixture.clock.advance(by: .milliseconds(300))
+        let compose = try #require(fixture.host.presentedPage(of: fixture.tabs))
+        #expect(await yieldUntil { fixture.navigator.queue.isIdle })
+        _ = fixture.navigator.send(PageResponse(.ok, payload: 1), from: compose)
+        for _ in 0..<50 { await Task.yield() }
+        #expect(!finished.isSet, "the sheet is still being dismissed")
+        fixture.clock.advance(by: .milliseconds(300))
+        #expect(try await task.value?.payload == 1)
+        #expect(fixture.host.presentedPage(of: fixture.tabs) == nil)
+    }
+
+    @Test("a flow the person swipes away ends with no reply, and a late response from it reaches no one")
+    func swipedAway() async throws {
+        let fixture = Fixture()
+        async let reply = fixture.navigator.open("app://tab/contact!compose", expecting: Int.self)
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
+        let compose = try #require(fixture.host.presentedPage(of: fixture.tabs))
+        _ = try fixture.host.userSwipesDownModal()
+        #expect(try await reply == nil)
+        let late = fixture.navigator.send(PageResponse(.ok, payload: 2), from: compose)
+        #expect({ if case .senderNotLive = late { return true } else { return false } }())
+    }
+
+    @Test("cancelling the awaiting task closes the flow and ends it with no reply")
+    func cancelled() async throws {
+        let fixture = Fixture()
+        let task = Task { @MainActor in
+            try await fixture.navigator.open("app://tab/contact!/attach/detail", expecting: Int.self)
+        }
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
+        task.cancel()
+        #expect(try await task.value == nil)
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) == nil })
+    }
+
+    @Test("an open that revealed a live page waits for that page and closes nothing")
+    func revealedPage() async throws {
+        let fixture = Fixture()
+        async let reply = fixture.navigator.open("app://tab/contact/list", expecting: Int.self)
+        #expect(await yieldUntil { fixture.contact.pages.count == 1 })
+        _ = fixture.navigator.send(PageResponse(.ok, payload: 3), from: fixture.list)
+        #expect(try await reply?.payload == 3)
+        #expect(fixture.contact.pages.map(\.pageName) == ["list"])
+    }
+
     @Test("a payload of another type is a typed error")
     func mismatch() async throws {
         let fixture = Fixture()
@@ -257,4 +347,10 @@ struct EventStreamTests {
         #expect(kinds[0] == "willStart" && kinds[1] == "didFinish")
         #expect(kinds[2].hasPrefix("failed"))
     }
+}
+
+/// A flag a task sets, read by the test.
+@MainActor
+final class Flag {
+    var isSet = false
 }
