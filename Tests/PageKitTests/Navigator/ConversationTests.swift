@@ -121,7 +121,7 @@ struct ResponseTests {
         let fixture = Fixture()
         async let reply = fixture.navigator.open("app://tab/contact!/attach/detail", expecting: Int.self)
         #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
-        let sheet = try #require(fixture.host.presentedPage(of: fixture.tabs) as? HeadlessNavigationStack)
+        let sheet = try #require(fixture.host.presentedPage(of: fixture.tabs) as? PageStackModel)
         // A page the flow opens later is part of it.
         try await fixture.navigator.open("compose")
         let compose = try #require(sheet.containedPages.last)
