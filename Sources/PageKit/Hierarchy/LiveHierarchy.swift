@@ -41,7 +41,7 @@ struct LiveHierarchy {
     /// cover it.
     /// - Complexity: O(*v* + *c*): the pages of the chain outside stacks, plus the stack
     ///   pages that changed since the chain was last walked with this cache.
-    func visibleRoute() -> Route {
+    func visibleRoute() -> LiveRoute {
         walk(.visible)
     }
 
@@ -129,15 +129,15 @@ struct LiveHierarchy {
     /// The route from the root to `page`, every stack page below it included, or `nil`
     /// when `page` is not live.
     /// - Complexity: O(*n*) in the number of live pages.
-    func route(to page: any Page) -> Route? {
+    func route(to page: any Page) -> LiveRoute? {
         guard let through = ancestors(of: page) else { return nil }
         return walk(.toward(page, through: through))
     }
 
     /// Walks a route. Each page's kind is read once; the pages that may present are kept
     /// only when the host may present something.
-    private func walk(_ course: Course) -> Route {
-        var route = Route()
+    private func walk(_ course: Course) -> LiveRoute {
+        var route = LiveRoute()
         var page = root
         var presentation = PageComponent.Presentation.shown
         var crossing: ModalCrossing?
@@ -164,7 +164,7 @@ struct LiveHierarchy {
                     guard !reachedTarget, let top = Self.lastIndex(in: pages, leading: course) else { break levelWalk }
                     let run = cache.run(of: stack, pages: pages,
                                         firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
-                    var segment = Route.Segment(kind: .stack(stack, run, pages: pages, count: top + 1), modal: crossing)
+                    var segment = LiveRoute.Segment(kind: .stack(stack, run, pages: pages, count: top + 1), modal: crossing)
                     segment.stackIsNamed = isNamed
                     route.append(segment)
                     crossing = nil
@@ -194,8 +194,8 @@ struct LiveHierarchy {
 
     /// Appends a segment of one page, spelled by the trail the cache keeps for it.
     private func append(_ page: any Page, _ presentation: PageComponent.Presentation, _ crossing: ModalCrossing?,
-                        to route: inout Route) {
-        route.append(Route.Segment(kind: .page(page, cache.trail(of: page, shownAs: presentation)), modal: crossing))
+                        to route: inout LiveRoute) {
+        route.append(LiveRoute.Segment(kind: .page(page, cache.trail(of: page, shownAs: presentation)), modal: crossing))
     }
 
     /// The index of the stack page the course goes on with: the top, or the one that
@@ -350,7 +350,7 @@ struct LiveHierarchy {
     }
 
     /// The pages of the last level of `route` above its last page, nearest first.
-    private static func appendResponders(of route: Route, to chain: inout [any Page]) {
+    private static func appendResponders(of route: LiveRoute, to chain: inout [any Page]) {
         var isLast = true
         for segment in route.segments.reversed() {
             switch segment.kind {

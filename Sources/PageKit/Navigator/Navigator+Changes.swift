@@ -56,7 +56,7 @@ extension Navigator: HierarchyWatching {
 
     /// Announces a change no container reported, when `route` is not what the history
     /// last recorded.
-    func noticeUnreportedChange(_ route: Route) {
+    func noticeUnreportedChange(_ route: LiveRoute) {
         noticeUnreportedChange(spelled: route.path)
     }
 

@@ -29,14 +29,14 @@ extension Navigator: RequestEnvironment {
     }
 
     /// The visible chain as it is now; `nil` before a root is installed.
-    func visibleRoute() -> Route? {
+    func visibleRoute() -> LiveRoute? {
         hierarchy?.visibleRoute()
     }
 
     /// Plans `target` for a request (or for ``plan(for:_:)`` when `request` is `nil`).
     /// - Parameter visible: The visible chain, when the caller has just read it.
     func makePlan(for target: NavigationTarget, mode: ResolutionMode, options: NavigationOptions,
-                  provided: (any Page)? = nil, visible: Route? = nil) throws -> NavigationPlan {
+                  provided: (any Page)? = nil, visible: LiveRoute? = nil) throws -> NavigationPlan {
         let source = options.source
         guard let hierarchy else {
             throw NavigationError(.noRoot, reason: "the navigator has no root page yet").naming(target)

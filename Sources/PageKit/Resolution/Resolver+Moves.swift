@@ -72,7 +72,7 @@ extension Resolver {
     }
 
     /// Plans a move that acts on the visible stack.
-    private func plan(_ move: NavigationMove, _ context: MoveContext, visible: Route) throws -> NavigationPlan {
+    private func plan(_ move: NavigationMove, _ context: MoveContext, visible: LiveRoute) throws -> NavigationPlan {
         switch move {
         case .up, .back, .jump, .update, .close:
             preconditionFailure("\(move) is planned without the visible stack")
@@ -206,7 +206,7 @@ extension Resolver {
         }
     }
 
-    func visibleStack(in visible: Route) throws -> VisibleStack {
+    func visibleStack(in visible: LiveRoute) throws -> VisibleStack {
         var end = visible.count
         for segment in visible.segments.reversed() {
             end -= segment.count
@@ -219,7 +219,7 @@ extension Resolver {
         throw NavigationError(.cannotShow, reason: "the visible page is in no navigation stack")
     }
 
-    private func popPlan(_ stack: VisibleStack, to index: Int, in visible: Route) -> NavigationPlan {
+    private func popPlan(_ stack: VisibleStack, to index: Int, in visible: LiveRoute) -> NavigationPlan {
         let page = stack.pages[index]
         let steps: [NavigationPlan.Step] = index < stack.top
             ? [.popTo(PageReference(live: page), in: PageReference(live: stack.stack),
@@ -228,7 +228,7 @@ extension Resolver {
                               steps: steps, newComponents: [], target: PageReference(live: page))
     }
 
-    private func pushPlan(_ stack: VisibleStack, in visible: Route, reference: PageReference,
+    private func pushPlan(_ stack: VisibleStack, in visible: LiveRoute, reference: PageReference,
                           component: PageComponent) -> NavigationPlan {
         let new: [PageComponent] = reference.kind == .provided ? [] : [component]
         return NavigationPlan(

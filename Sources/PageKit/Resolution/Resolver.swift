@@ -34,11 +34,11 @@ struct Resolver {
     let options: NavigationOptions
     var source: NavigationSource { options.source }
     /// The visible chain, when the caller has read it; read on demand otherwise.
-    private let knownVisible: Route?
+    private let knownVisible: LiveRoute?
     /// The transitions pages were shown with, for pops and dismissals to reverse.
     private let shown: ShownTransitions?
 
-    init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: Route? = nil,
+    init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: LiveRoute? = nil,
          shown: ShownTransitions? = nil) {
         self.hierarchy = hierarchy
         self.registry = registry
@@ -77,7 +77,7 @@ struct Resolver {
     }
 
     /// The visible chain, spelled: what relative paths and moves climb.
-    var visible: Route { knownVisible ?? hierarchy.visibleRoute() }
+    var visible: LiveRoute { knownVisible ?? hierarchy.visibleRoute() }
 
     /// The modals covering the visible chain, outermost first: all an absolute path needs
     /// of the visible chain.
@@ -125,7 +125,7 @@ struct Resolver {
     /// How many components of the visible chain a path climbing `levelsUp` keeps.
     /// - Throws: ``NavigationError/Code/outOfRange`` when it climbs above the root, or
     ///   fewer than 0 levels (a path made in code).
-    static func keptLength(of visible: Route, climbing levelsUp: Int) throws -> Int {
+    static func keptLength(of visible: LiveRoute, climbing levelsUp: Int) throws -> Int {
         guard levelsUp >= 0 else {
             throw NavigationError(.outOfRange, reason: "it climbs \(levelsUp) levels; a relative path climbs 0 levels or more")
         }
@@ -277,7 +277,7 @@ struct Walk {
     /// Takes the first `length` anchors of `route` as matched, as if the walk had found
     /// them: the cursor on the last, the modals crossed as named.
     /// - Complexity: O(*s*) in the route's segments, whatever the stacks' depths.
-    mutating func replay(_ route: Route, through length: Int) {
+    mutating func replay(_ route: LiveRoute, through length: Int) {
         var remaining = length
         let root = resolver.hierarchy.root
         for segment in route.segments where remaining > 0 {

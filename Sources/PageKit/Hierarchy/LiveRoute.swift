@@ -6,7 +6,7 @@
 /// their stack. It is a short-lived value: it holds the pages it passes through, so
 /// nothing keeps it beyond the work at hand.
 @MainActor
-struct Route {
+struct LiveRoute {
     struct Segment {
         enum Kind {
             /// One page, spelled by a trail of one component.
