@@ -1,17 +1,9 @@
-/// The identifiers a navigator has assigned to pages that give none of their own.
-///
-/// Entries hold pages weakly; an entry whose page is gone is dropped when the table
-/// grows, so the table never keeps a page alive or grows without bound.
+/// The identifiers a navigator has assigned to pages that give none of their own; it
+/// never keeps a page alive.
 @MainActor
 final class PageIdentityTable {
-    private struct Entry {
-        weak var page: (any Page)?
-        let identifier: PageIdentifier
-    }
-
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var identifiers = WeakPageMap<PageIdentifier>()
     private let generator: PageIdentifierGenerator
-    private var sweepThreshold = 64
 
     init(generator: PageIdentifierGenerator) {
         self.generator = generator
@@ -19,15 +11,9 @@ final class PageIdentityTable {
 
     func identifier(of page: any Page) -> PageIdentifier {
         if let own = page.pageIdentifier { return own }
-        let key = ObjectIdentifier(page)
-        // The page check guards against an address reused by a new object.
-        if let entry = entries[key], entry.page === page { return entry.identifier }
+        if let assigned = identifiers[page] { return assigned }
         let identifier = generator.next()
-        entries[key] = Entry(page: page, identifier: identifier)
-        if entries.count >= sweepThreshold {
-            entries = entries.filter { $0.value.page != nil }
-            sweepThreshold = max(64, entries.count * 2)
-        }
+        identifiers.set(identifier, for: page)
         return identifier
     }
 }
