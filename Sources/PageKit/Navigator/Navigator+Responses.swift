@@ -67,7 +67,7 @@ extension Navigator {
         // The wait starts in the very turn the open finishes, so a response the page sends
         // right after it appears cannot slip past to bubble instead. It is attached before
         // the request is queued: on an idle queue the open may finish at once.
-        let request = self.request(destination, options) { self.waitForFlow(wait, after: $0) }
+        let request = self.request(destination, options) { self.waitForResponse(wait, after: $0, asFlow: true) }
         let response: PageResponse?
         switch await wait.value(onCancel: { request.cancel() }) {
         case .failure(let error): throw error
@@ -92,60 +92,36 @@ extension Navigator {
             default: report(false)
             }
         }
-        _ = request(path, .default) { self.waitForResponse(wait, after: $0) }
+        _ = request(path, .default) { self.waitForResponse(wait, after: $0, asFlow: false) }
     }
 
-    /// Makes `wait` wait for the flow `request` opens, from the very turn it ends: for a
-    /// response from any of its pages, which closes the flow and then ends the wait; a
-    /// request that fails ends the wait with its error, one that ends at no page with no
-    /// response.
-    private func waitForFlow(_ wait: ResponseWait, after request: NavigationRequest) {
-        request.onResolve { [weak self] result in
-            switch result {
-            case .failure(let error):
-                wait.end(.failure(error))
-            case .success(let outcome):
-                guard let self, let target = outcome.target, hierarchy?.contains(target) == true else {
-                    return wait.end(.success(nil))
-                }
-                let made = outcome.plan.newComponents.count
-                guard made > 0, let route = hierarchy?.route(to: target), route.count >= made else {
-                    return startWaiting(wait, for: target)
-                }
-                let first = route[route.count - made].page
-                let close: @MainActor () -> NavigationRequest = { [unowned self] in
-                    self.close(first, .animated(request.animated))
-                }
-                let id = responses.await(first, flow: true) { [weak self] response in
-                    // A flow still on screen closes before its reply is returned.
-                    guard let response, let self, hierarchy?.contains(first) == true else {
-                        return wait.end(.success(response))
-                    }
-                    close().onResolve { _ in wait.end(.success(response)) }
-                }
-                watchQueueForResponses()
-                wait.onCancel = { [weak self] in
-                    guard let self else { return }
-                    responses.cancel(id)
-                    if hierarchy?.contains(first) == true { _ = close() }
-                }
-            }
-        }
-    }
-
-    /// Makes `wait` wait for a response from the page `request` ends at, from the very
-    /// turn it ends; a request that fails ends the wait with its error, one that ends at
-    /// no page with no response.
-    private func waitForResponse(_ wait: ResponseWait, after request: NavigationRequest) {
+    /// Makes `wait` wait, from the very turn `request` ends, for a response from the page
+    /// it ends at or, `asFlow`, from any page of the flow it opened; a request that fails
+    /// ends the wait with its error, one that ends at no page with no response.
+    private func waitForResponse(_ wait: ResponseWait, after request: NavigationRequest, asFlow: Bool) {
         request.onResolve { [weak self] result in
             switch result {
             case .failure(let error):
                 wait.end(.failure(error))
             case .success(let outcome):
                 guard let self, let target = outcome.target else { return wait.end(.success(nil)) }
-                self.startWaiting(wait, for: target)
+                guard asFlow else { return startWaiting(wait, for: target) }
+                startWaiting(wait, forFlowOf: outcome, endingAt: target, animated: request.animated)
             }
         }
+    }
+
+    /// Makes `wait` wait for the flow `outcome` opened: its first new page and every page
+    /// opened from it. A response closes the flow, then ends the wait; an open that made
+    /// no page waits for `target` alone and closes nothing.
+    private func startWaiting(_ wait: ResponseWait, forFlowOf outcome: NavigationOutcome, endingAt target: any Page,
+                              animated: Bool) {
+        let made = outcome.plan.newComponents.count
+        guard made > 0, let route = hierarchy?.route(to: target), route.count >= made else {
+            return startWaiting(wait, for: target)
+        }
+        let first = route[route.count - made].page
+        startWaiting(wait, for: first) { [unowned self] in close(first, .animated(animated)) }
     }
 
     /// Waits for `page` to send a response, or to leave the hierarchy.
@@ -160,12 +136,24 @@ extension Navigator {
     }
 
     /// Makes `wait` end with `page`'s response, or with none if `page` is not live or
-    /// leaves without one.
-    private func startWaiting(_ wait: ResponseWait, for page: any Page) {
+    /// leaves without one. With `close`, `page` begins a flow: a page opened from it
+    /// answers too, and a response, or the waiting task's cancellation, closes the flow
+    /// first (the reply is handed over once that transition has ended).
+    private func startWaiting(_ wait: ResponseWait, for page: any Page,
+                              closingFlow close: (@MainActor () -> NavigationRequest)? = nil) {
         guard hierarchy?.contains(page) == true else { return wait.end(.success(nil)) }
-        let id = responses.await(page) { wait.end(.success($0)) }
+        let id = responses.await(page, flow: close != nil) { [weak self] response in
+            guard let response, let close, self?.hierarchy?.contains(page) == true else {
+                return wait.end(.success(response))
+            }
+            close().onResolve { _ in wait.end(.success(response)) }
+        }
         watchQueueForResponses()
-        wait.onCancel = { [weak self] in self?.responses.cancel(id) }
+        wait.onCancel = { [weak self] in
+            guard let self else { return }
+            responses.cancel(id)
+            if let close, hierarchy?.contains(page) == true { _ = close() }
+        }
     }
 }
 

@@ -16,9 +16,6 @@ struct ResponseRouter {
     /// Whether no opener waits.
     var isEmpty: Bool { awaiters.isEmpty }
 
-    /// Whether an opener waits for a flow, whose pages are found through responder chains.
-    var awaitsFlows: Bool { awaiters.contains(where: \.isFlow) }
-
     /// Waits for `page`'s response or, for a flow, that of any page opened from it.
     mutating func await(_ page: any Page, flow: Bool = false, _ resume: @escaping (PageResponse?) -> Void) -> Int {
         lastID += 1
