@@ -70,9 +70,13 @@ struct Resolver {
     /// How a pop or a dismissal takes `leaving` (the page on top) off the screen: the
     /// request's transition, else the one `leaving` was shown with, which the container
     /// plays in reverse, else the platform's.
-    func leaveStyle(taking leaving: (any Page)?) -> ShowStyle {
+    /// `leaving` is read only when a page was ever shown with a transition: a pop costs
+    /// nothing more otherwise.
+    func leaveStyle(taking leaving: @autoclosure () -> (any Page)?) -> ShowStyle {
         if let transition = options.transition { return ShowStyle(transition: transition) }
-        guard let leaving, let transition = shown?.transition(of: leaving) else { return .default }
+        guard let shown, !shown.isEmpty, let page = leaving(), let transition = shown.transition(of: page) else {
+            return .default
+        }
         return ShowStyle(transition: transition)
     }
 
