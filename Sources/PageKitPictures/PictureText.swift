@@ -6,49 +6,57 @@ enum PictureText {
     /// Text for a quoted Mermaid label (`"…"`): the characters Mermaid reads as syntax
     /// or as the start of an entity become `#…;` entities.
     static func mermaid(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        escape(text) { scalar in
             switch scalar {
-            case "\"": escaped += "#quot;"
-            case "#": escaped += "#35;"
-            case "&": escaped += "#amp;"
-            case "<": escaped += "#lt;"
-            case ">": escaped += "#gt;"
-            case "`": escaped += "#96;"  // "` opens a Markdown label
-            default: escaped.unicodeScalars.append(printable(scalar))
+            case "\"": "#quot;"
+            case "#": "#35;"
+            case "&": "#amp;"
+            case "<": "#lt;"
+            case ">": "#gt;"
+            case "`": "#96;"  // "` opens a Markdown label
+            default: nil
             }
         }
-        return escaped
     }
 
     /// Text for a quoted Graphviz string: quotes and backslashes escaped, and `&` spelled
     /// as an entity, since Graphviz decodes entities in every label.
     static func dot(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        escape(text) { scalar in
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "&": escaped += "&amp;"
-            default: escaped.unicodeScalars.append(printable(scalar))
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "&": "&amp;"
+            default: nil
             }
         }
-        return escaped
     }
 
     /// Text for XML character data and attribute values; characters XML 1.0 does not
     /// allow even as references are replaced.
     static func xml(_ text: String) -> String {
+        escape(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+            default: nil
+            }
+        }
+    }
+
+    /// `text` with each scalar `replacement` names replaced, and every other one
+    /// `printable(_:)`.
+    private static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(printable(scalar))
+            if let replaced = replacement(scalar) {
+                escaped += replaced
+            } else {
+                escaped.unicodeScalars.append(printable(scalar))
             }
         }
         return escaped
