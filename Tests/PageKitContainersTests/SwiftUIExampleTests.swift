@@ -41,6 +41,15 @@ struct SwiftUIExampleTests {
         return try await task.value
     }
 
+    /// Opens the compose sheet as the app does, awaiting its draft, and lets it appear.
+    private func openCompose() async throws -> (drafts: Task<Draft?, any Error>, sheet: PageStackModel) {
+        let app = app
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        return (drafts, try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel))
+    }
+
     @Test("the tab bar shows the example's labels")
     func tabLabels() {
         #expect(screen.tabLabels(of: app.tabs).map(\.title) == ["Contacts", "Feed"])
@@ -75,10 +84,7 @@ struct SwiftUIExampleTests {
     func composeAndSend() async throws {
         let app = app
         let clock = clock
-        let drafts = Task { try await app.compose() }
-        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
-        clock.advance(by: .seconds(1))
-        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        let (drafts, sheet) = try await openCompose()
         #expect(app.navigator.currentPath.description == "/tab#contact/list!/compose")
         app.navigator.request("attach")
         clock.advance(by: .seconds(1))
@@ -99,10 +105,7 @@ struct SwiftUIExampleTests {
     func composeConfirmsLeaving() async throws {
         let app = app
         let clock = clock
-        let drafts = Task { try await app.compose() }
-        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
-        clock.advance(by: .seconds(1))
-        let sheet = try #require(app.host.presentedPage(of: app.tabs) as? PageStackModel)
+        let (drafts, sheet) = try await openCompose()
         let compose = try #require(sheet.pages.first as? ComposePage)
         #expect(screen.canSwipeDown(in: app.host) == true, "nothing written yet")
         compose.text = "Hello"

@@ -300,6 +300,19 @@ struct LinksAndRestorationTests {
 
     // MARK: Asking the guards again
 
+    /// What the guards read.
+    final class Session {
+        var signedIn = true
+    }
+
+    /// A guard that sends a path to a person to settings once `session` is signed out.
+    static func redirectPeopleWhenSignedOut(in fixture: Fixture, _ session: Session) -> ObservationToken {
+        fixture.navigator.addGuard { request in
+            request.to.components.contains { $0.name == "person_detail" } && !session.signedIn
+                ? .redirect(to: try! PagePath(parsing: "/tab#settings")) : .allow
+        }
+    }
+
     @Test("revalidating moves nothing when the guards allow the path on screen")
     func revalidateAllows() async throws {
         let fixture = Fixture()
@@ -314,12 +327,9 @@ struct LinksAndRestorationTests {
     @Test("revalidating after signing out follows the guard's redirect")
     func revalidateRedirects() async throws {
         let fixture = Fixture()
-        var signedIn = true
-        let token = fixture.navigator.addGuard { request in
-            request.to.components.contains { $0.name == "person_detail" } && !signedIn
-                ? .redirect(to: try! PagePath(parsing: "/tab#settings")) : .allow
-        }
-        signedIn = false
+        let session = Session()
+        let token = Self.redirectPeopleWhenSignedOut(in: fixture, session)
+        session.signedIn = false
         let outcome = try await fixture.navigator.revalidate().outcome()
         #expect(outcome.redirectedFrom.map(\.description)
             == ["/tab#contact/list/person_detail(id=5)/home_page(id=5)"])
@@ -332,14 +342,11 @@ struct LinksAndRestorationTests {
     @Test("a change the app observes revalidates: signing out follows the guard's redirect")
     func revalidateOnChange() async throws {
         let fixture = Fixture()
-        var signedIn = true
-        let token = fixture.navigator.addGuard { request in
-            request.to.components.contains { $0.name == "person_detail" } && !signedIn
-                ? .redirect(to: try! PagePath(parsing: "/tab#settings")) : .allow
-        }
+        let session = Session()
+        let token = Self.redirectPeopleWhenSignedOut(in: fixture, session)
         let (changes, continuation) = AsyncStream<Bool>.makeStream()
         let observation = fixture.navigator.revalidate(on: changes)
-        signedIn = false
+        session.signedIn = false
         continuation.yield(false)
         #expect(await yieldUntil { fixture.navigator.currentPath.description == "/tab#settings" })
         observation.cancel()
