@@ -244,6 +244,27 @@ struct QueueLifetimeTests {
         }
         #expect(delivered == 1)
     }
+
+    @Test("models given a queue other than the navigator's still report the person's changes to it")
+    func modelsOnAnotherQueueAreListenedTo() throws {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        let other = TransitionQueue(clock: clock)
+        let stack = PageStackModel(name: "contact", pages: [PlainPage("list"), PlainPage("detail")], queue: other,
+                                   ending: .atOnce)
+        let tabs = PageTabModel(name: "tab", tabs: [stack, PlainPage("settings")], queue: other, ending: .atOnce)
+        let navigator = Navigator(root: tabs, host: PageHostModel(queue: other, ending: .atOnce), queue: queue)
+        var changes: [String] = []
+        let token = navigator.observe { event in
+            if case .changed(let change) = event.kind { changes.append("\(change.kind) by \(change.source)") }
+        }
+        #expect(stack.transitionQueue === other, "a model keeps the queue it was made with")
+        _ = try stack.userTapsBack()
+        try tabs.userSelectsTab(1)
+        #expect(changes == ["popped by the user", "selected by the user"])
+        #expect(navigator.currentPath.description == "/tab#settings")
+        withExtendedLifetime(token) {}
+    }
 }
 
 extension TransitionTicket {

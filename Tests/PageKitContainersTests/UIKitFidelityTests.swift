@@ -501,6 +501,80 @@ struct UIKitFidelityTests {
         await app.run()
         #expect(push.isResolved)
     }
+
+    // MARK: 18. Containers made before the navigator
+
+    @Test("18. containers and a host made on queues of their own move onto the navigator's, so the person's changes reach it",
+          arguments: [ModelNavigationController.Kind.queue, .plain])
+    func storyboardContainersShareTheQueue(stackKind: ModelNavigationController.Kind) async throws {
+        let app = UIKitModelApp(stackKind: stackKind, queuesOfTheirOwn: true)
+        #expect(app.host.transitionQueue === app.queue)
+        #expect(app.tabs.transitionQueue === app.queue)
+        #expect(app.contact.transitionQueue === app.queue)
+
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        app.contact.personTapsBack()
+        await app.run()
+        #expect(app.path == "/tab#contact/list")
+        if stackKind == .queue {
+            #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user"])
+        }
+        #expect(app.tabs.personTaps(1))
+        #expect(app.takeChanges() == ["selected [settings] by the user"])
+
+        try await app.open("app://tab/contact!/compose")
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        #expect(sheet.transitionQueue === app.queue)
+        _ = app.takeChanges()
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == .following)
+        swipe.finish()
+        await app.run()
+        #expect(app.takeChanges() == ["dismissed [stack] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("18. a container whose queue is busy when the navigator meets it is listened to, and moves over at its first step")
+    func busyQueueIsListenedToThenAdopted() async throws {
+        let model = UIKitModel()
+        let queue = TransitionQueue(clock: model.clock)
+        let own = TransitionQueue(clock: model.clock)
+        let list = ModelScreen(model, "list")
+        let contact = ModelNavigationController(model, name: "contact", root: [list], queue: own)
+        let tabs = ModelTabBarController(model, name: "tab", tabs: [contact], queue: queue)
+        model.root = tabs
+        model.settle()
+        // The app pushes on its own before the navigator exists; the push still animates.
+        contact.pushViewController(ModelScreen(model, "detail"), animated: true)
+        #expect(!own.isIdle)
+        let navigator = Navigator(root: tabs, host: ModelPageHost(model: model, queue: queue), queue: queue)
+        var changes: [String] = []
+        let token = navigator.observe { event in
+            if case .changed(let change) = event.kind { changes.append("\(change.kind) by \(change.source)") }
+        }
+        #expect(contact.transitionQueue === own, "its queue is busy: moving it would strand what waits there")
+
+        model.settle()
+        #expect(own.isIdle)
+        contact.personTapsBack()
+        model.settle()
+        #expect(changes == ["popped by the user"], "the navigator listens to the queue it stays on")
+        #expect(navigator.currentPath.description == "/tab#contact/list")
+
+        var registry = PageRegistry()
+        try registry.register("detail") { _ in ModelScreen(model, "detail") }
+        navigator.registry = registry
+        let open = Task { try await navigator.open("app://tab/contact/detail") }
+        for _ in 0..<100 {
+            await Task.yield()
+            model.settle()
+        }
+        _ = try await open.value
+        #expect(contact.transitionQueue === queue, "idle now, it moves over at the navigator's first step on it")
+        #expect(navigator.currentPath.description == "/tab#contact/list/detail")
+        withExtendedLifetime(token) {}
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,

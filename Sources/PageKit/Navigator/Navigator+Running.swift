@@ -23,9 +23,19 @@ extension Navigator: RequestEnvironment {
         return LiveHierarchy(root: root, host: host, cache: cache)
     }
 
-    /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page.
+    /// Hands this navigator to `page` when it is a ``NavigatorHolding`` page, and moves it
+    /// onto this navigator's queue when it is a container with a queue of its own.
     func attach(_ page: any Page) {
         if let holding = page as? any NavigatorHolding, holding.navigator !== self { holding.navigator = self }
+        if let container = page as? any QueuedContainer { share(container) }
+    }
+
+    /// Moves `sharing` onto this navigator's queue; when it cannot move, listens to the
+    /// queue it stays on, so the changes it reports there still reach this navigator.
+    func share(_ sharing: any QueueSharing) {
+        let own = sharing.transitionQueue
+        guard own !== queue, !sharing.adopt(queue) else { return }
+        own.addWatcher(self)
     }
 
     /// The visible chain as it is now; `nil` before a root is installed.

@@ -91,6 +91,7 @@ public final class Navigator {
         identities = PageIdentityTable(generator: identifiers)
         keptPages = KeptPages(capacity: configuration.keptPagesCapacity)
         queue.addWatcher(self)
+        if let sharing = host as? any QueueSharing { share(sharing) }
         if let root { install(root: root) }
     }
 

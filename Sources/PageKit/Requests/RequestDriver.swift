@@ -236,10 +236,12 @@ final class RequestDriver: TransitionLabeling {
 
     private func perform(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
                          completion: TransitionCompletion) {
-        guard let queued = step.container?.page as? any QueuedContainer, queued.transitionQueue !== queue else {
+        guard let queued = step.container?.page as? any QueuedContainer, queued.transitionQueue !== queue,
+              !queued.adopt(queue) else {
             return performNow(step, of: plan, environment: environment, completion: completion)
         }
-        // Its own queue may hold work others asked of it: wait for our turn there.
+        // It could not move onto ours: its own queue holds work others asked of it. Wait
+        // for our turn there.
         let ticket = queued.transitionQueue.enqueue("\(step)", animated: request.animated) { [weak self] valve in
             self?.performNow(step, of: plan, environment: environment, completion: valve.completion(for: "\(step)"))
             return .wait

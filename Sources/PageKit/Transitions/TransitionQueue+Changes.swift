@@ -239,9 +239,10 @@ extension TransitionQueue {
         return ticket
     }
 
-    /// Adds a navigator to tell of reported changes; held weakly.
+    /// Adds a navigator to tell of reported changes, once; held weakly.
     func addWatcher(_ watcher: any HierarchyWatching) {
         watchers.removeAll { $0.watcher == nil }
+        guard !watchers.contains(where: { $0.watcher === watcher }) else { return }
         watchers.append(WeakWatcher(watcher: watcher))
     }
 

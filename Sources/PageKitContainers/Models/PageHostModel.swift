@@ -45,7 +45,7 @@ public import PageKit
 /// let host = PageHostModel(queue: queue)
 /// let navigator = Navigator(root: tabs, host: host, registry: registry, queue: queue)
 /// ```
-public final class PageHostModel: PageHost, ObservableModel {
+public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     private struct Record {
         weak var level: (any Page)?
         let page: any Page
@@ -57,6 +57,9 @@ public final class PageHostModel: PageHost, ObservableModel {
 
     /// The queue its changes are reported on, and that the stacks it makes use.
     public let queue: TransitionQueue
+    /// The queue its changes are reported on (``queue``). A navigator given a host on
+    /// another queue listens to it as well.
+    public var transitionQueue: TransitionQueue { queue }
     /// How its transitions, and those of the stacks it makes, end: reported by the views
     /// (``TransitionEnd/screen``), at once, or timed by a driver.
     public let ending: TransitionEnd

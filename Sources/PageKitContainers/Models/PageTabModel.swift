@@ -16,7 +16,7 @@ public import PageKit
 /// }
 /// // In a view: PageTabView(tabs), or PageRootView(root: tabs, …)
 /// ```
-public final class PageTabModel: TabContainer, ObservableModel {
+public final class PageTabModel: TabContainer, QueuedContainer, ObservableModel {
     /// The name it answers to.
     public let pageName: String
     // Main-actor state no access ever overlaps: the dynamic exclusivity check, paid on

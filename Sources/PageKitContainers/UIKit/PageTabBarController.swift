@@ -23,15 +23,23 @@ public import UIKit
 /// With more than five tabs, UIKit moves the fifth and later into its More tab on a
 /// compact width; a path cannot select those (the error is `cannotShow`), and a tab is
 /// not added past the fifth.
-open class PageTabBarController: UITabBarController {
+open class PageTabBarController: UITabBarController, QueuedContainer {
     /// Every decision it makes; this class translates them to UIKit.
     let core = TabBarCore(queue: TransitionQueue())
     private let delegateProxy = TabBarDelegateProxy()
 
-    /// The queue it reports the person's taps on; share the navigator's.
+    /// The queue it reports the person's taps on. A navigator moves the controller onto
+    /// its own queue when it installs it or first meets it.
     public var transitionQueue: TransitionQueue {
         get { core.queue }
         set { core.queue = newValue }
+    }
+
+    /// Moves onto `queue` while the queue it is on is idle.
+    /// - Parameter queue: The navigator's queue.
+    /// - Returns: Whether ``transitionQueue`` is `queue` now.
+    public func adopt(_ queue: TransitionQueue) -> Bool {
+        core.adopt(queue)
     }
 
     /// Creates the controller, reporting on `queue`.

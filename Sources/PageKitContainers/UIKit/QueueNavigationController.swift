@@ -45,17 +45,9 @@ public import UIKit
 ///
 /// The pop methods return what they popped when the queue was idle and they ran at
 /// once, and `nil` when they were queued behind other transitions.
-open class QueueNavigationController: UINavigationController, QueuedContainer {
+open class QueueNavigationController: UINavigationController {
     /// Every decision it makes; this class translates them to UIKit.
     let core = NavigationControllerCore(queue: TransitionQueue(), hearsDidShow: true)
-
-    /// The queue its transitions go through. Share the navigator's (pass it to the
-    /// initializer, or set it before the first transition) so that everything waits in
-    /// one line.
-    public var transitionQueue: TransitionQueue {
-        get { core.queue }
-        set { core.queue = newValue }
-    }
 
     private var queued: NavigationStackQueue { core.queued }
     private let delegateProxy = NavigationDelegateProxy()

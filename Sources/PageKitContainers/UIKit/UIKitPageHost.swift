@@ -19,9 +19,12 @@ import UIKit
 /// also mirrored into `isModalInPresentation`, which needs no delegate at all. A
 /// presentation that is not a page (an alert, a share sheet) is dismissed by a plan that
 /// shows something, rather than failing it.
-public final class UIKitPageHost: PageHost {
-    /// The queue the stacks it makes use; share the navigator's.
-    public let queue: TransitionQueue
+public final class UIKitPageHost: PageHost, QueueSharing {
+    /// The queue the person's dismissals are reported on and the stacks it makes use.
+    /// The navigator the host is given moves it onto its own queue.
+    public var queue: TransitionQueue { core.queue }
+    /// The queue the person's dismissals are reported on (``queue``).
+    public var transitionQueue: TransitionQueue { core.queue }
     /// The custom transitions, presentations and stack kinds it knows by name.
     public let styles = UIKitStyles()
     /// Every decision about presenting and dismissing; this class translates them to UIKit.
@@ -30,9 +33,16 @@ public final class UIKitPageHost: PageHost {
     /// Creates a host.
     /// - Parameter queue: The queue for the navigation controllers it makes.
     public init(queue: TransitionQueue) {
-        self.queue = queue
         core = PresentationCore(queue: queue)
         core.surface = self
+    }
+
+    /// Moves onto `queue` while the queue it is on is idle and none of its
+    /// presentations is on its way in or out.
+    /// - Parameter queue: The navigator's queue.
+    /// - Returns: Whether ``queue`` is `queue` now.
+    public func adopt(_ queue: TransitionQueue) -> Bool {
+        core.adopt(queue)
     }
 
     /// The page `presenter` itself presents.

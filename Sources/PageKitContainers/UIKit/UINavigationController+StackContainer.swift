@@ -12,7 +12,7 @@ public import UIKit
 /// else wait their turn too, and the person's changes are reported. A system navigation
 /// controller that holds no page and has no name (an image picker, a mail composer) is
 /// not a page PageKit holds: a path dismisses it rather than naming it.
-extension UINavigationController: StackContainer {
+extension UINavigationController: StackContainer, QueuedContainer {
     /// The `restorationIdentifier`, or empty for a transparent stack.
     public var pageName: String { restorationIdentifier ?? "" }
 
@@ -71,6 +71,25 @@ extension UINavigationController: StackContainer {
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
         guard let controllers = Self.controllers(pages, completion) else { return }
         pageKitCore.start(.set(controllers), animated: animated, style: style.transition, completion: completion)
+    }
+
+    /// The queue its transitions go through and the person's changes are reported on.
+    ///
+    /// A navigator moves the controller onto its own queue when it installs it or first
+    /// meets it, while this queue is idle; a controller made by a storyboard or by
+    /// UIKit's initializers needs nothing more. Set it yourself to share a queue before
+    /// any navigator exists.
+    public var transitionQueue: TransitionQueue {
+        get { pageKitCore.queue }
+        set { pageKitCore.queue = newValue }
+    }
+
+    /// Moves onto `queue` while the queue it is on is idle and none of its own
+    /// transitions runs.
+    /// - Parameter queue: The navigator's queue.
+    /// - Returns: Whether ``transitionQueue`` is `queue` now.
+    public func adopt(_ queue: TransitionQueue) -> Bool {
+        pageKitCore.adopt(queue)
     }
 
     /// The decisions this navigation controller's transitions follow.

@@ -59,7 +59,12 @@ package final class NavigationControllerCore {
     package weak var surface: (any NavigationSurface)?
     /// The queue its transitions and the person's gestures go through.
     package var queue: TransitionQueue {
-        didSet { observeLeavePolicies() }
+        didSet {
+            guard queue !== oldValue else { return }
+            // What is asked of the stack from now on waits on the new queue.
+            queued = NavigationStackQueue(queue: queue, primitives: primitives)
+            observeLeavePolicies()
+        }
     }
     /// Whether `didShow` reaches this class: the controller's delegate slot is
     /// PageKit's (`QueueNavigationController`); not for a plain navigation controller.
@@ -84,6 +89,17 @@ package final class NavigationControllerCore {
         self.queue = queue
         self.hearsDidShow = hearsDidShow
         observeLeavePolicies()
+    }
+
+    /// Moves onto `queue` (a navigator's) while the queue it is on is idle and no
+    /// transition of its own runs, so nothing waiting is stranded.
+    /// - Parameter queue: The queue to move onto.
+    /// - Returns: Whether it is on `queue` now.
+    package func adopt(_ queue: TransitionQueue) -> Bool {
+        guard self.queue !== queue else { return true }
+        guard self.queue.isIdle, running == nil, personPop == nil else { return false }
+        self.queue = queue
+        return true
     }
 
     // MARK: Transitions

@@ -45,21 +45,41 @@ package final class PresentationCore {
     /// UIKit, or the behaviour model.
     package weak var surface: (any PresentationSurface)?
     /// The queue the person's dismissals are reported on and wait in.
-    package let queue: TransitionQueue
+    package private(set) var queue: TransitionQueue
     private var levels: [ObjectIdentifier: Level] = [:]
     private var observations: [ObservationToken] = []
 
     /// - Parameter queue: The navigator's queue.
     package init(queue: TransitionQueue) {
         self.queue = queue
-        observations.append(queue.observeLeavePolicies { [weak self] _ in self?.updateModality() })
-        observations.append(queue.observe { [weak self] event in
-            // A stack inside a sheet changed, or a request ended: the sheet's pages may be others.
-            switch event {
-            case .finished, .failed, .timedOut, .interactionEnded: self?.updateModality()
-            case .started, .cancelled, .interactionBegan: break
-            }
-        })
+        observeQueue()
+    }
+
+    /// Moves onto `queue` (a navigator's) while the queue it is on is idle and no
+    /// presentation of its own is on its way in or out.
+    /// - Parameter queue: The queue to move onto.
+    /// - Returns: Whether it is on `queue` now.
+    package func adopt(_ queue: TransitionQueue) -> Bool {
+        guard self.queue !== queue else { return true }
+        guard self.queue.isIdle, levels.values.allSatisfy({ if case .shown = $0.phase { true } else { false } }) else {
+            return false
+        }
+        self.queue = queue
+        observeQueue()
+        return true
+    }
+
+    private func observeQueue() {
+        observations = [
+            queue.observeLeavePolicies { [weak self] _ in self?.updateModality() },
+            queue.observe { [weak self] event in
+                // A stack inside a sheet changed, or a request ended: the sheet's pages may be others.
+                switch event {
+                case .finished, .failed, .timedOut, .interactionEnded: self?.updateModality()
+                case .started, .cancelled, .interactionBegan: break
+                }
+            },
+        ]
     }
 
     // MARK: Reading

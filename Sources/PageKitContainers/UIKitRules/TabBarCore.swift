@@ -41,6 +41,16 @@ package final class TabBarCore {
         self.queue = queue
     }
 
+    /// Moves onto `queue` (a navigator's) while the queue it is on is idle.
+    /// - Parameter queue: The queue to move onto.
+    /// - Returns: Whether it is on `queue` now.
+    package func adopt(_ queue: TransitionQueue) -> Bool {
+        guard self.queue !== queue else { return true }
+        guard self.queue.isIdle else { return false }
+        self.queue = queue
+        return true
+    }
+
     /// `tabBarController(_:shouldSelect:)`: whether the person's tap on `item` selects it.
     ///
     /// Not while a transition runs, which would then go on in a tab no longer on screen.

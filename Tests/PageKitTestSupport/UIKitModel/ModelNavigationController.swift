@@ -63,6 +63,9 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// The queue its transitions go through.
     public var transitionQueue: TransitionQueue { core.queue }
 
+    /// `UINavigationController.adopt(_:)`.
+    public func adopt(_ queue: TransitionQueue) -> Bool { core.adopt(queue) }
+
     // MARK: The app's calls (QueueNavigationController's overrides)
 
     /// `pushViewController(_:animated:)`: queued on a ``Kind/queue`` controller.

@@ -4,11 +4,13 @@ package import PageKitContainers
 /// The ``UIKitModel``'s `UIKitPageHost`: the same `PresentationCore`, wired as the UIKit
 /// host wires it, over the model's view controllers.
 @MainActor
-public final class ModelPageHost: PageHost {
+public final class ModelPageHost: PageHost, QueueSharing {
     /// The device.
     public let model: UIKitModel
     /// The queue.
-    public let queue: TransitionQueue
+    public var queue: TransitionQueue { core.queue }
+    /// The queue (``queue``).
+    public var transitionQueue: TransitionQueue { core.queue }
     /// The decisions the UIKit host makes.
     package let core: PresentationCore
 
@@ -18,10 +20,12 @@ public final class ModelPageHost: PageHost {
     ///   - queue: The navigator's queue.
     public init(model: UIKitModel, queue: TransitionQueue) {
         self.model = model
-        self.queue = queue
         core = PresentationCore(queue: queue)
         core.surface = self
     }
+
+    /// `UIKitPageHost.adopt(_:)`.
+    public func adopt(_ queue: TransitionQueue) -> Bool { core.adopt(queue) }
 
     public func presentedPage(of presenter: any Page) -> (any Page)? {
         core.presentedPage(of: presenter)

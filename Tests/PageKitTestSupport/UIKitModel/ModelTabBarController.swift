@@ -10,7 +10,7 @@ package import PageKitContainers
 /// root (Ramotion/animated-tab-bar#40, eggswift/ESTabBarController#22); with more than
 /// five tabs the fifth and later live in the More tab (`UITabBarController.h`).
 @MainActor
-public final class ModelTabBarController: ModelViewController, TabContainer {
+public final class ModelTabBarController: ModelViewController, TabContainer, QueuedContainer {
     /// What kind of tab bar controller it stands for.
     public enum Kind: Sendable {
         /// `PageTabBarController`.
@@ -52,6 +52,12 @@ public final class ModelTabBarController: ModelViewController, TabContainer {
 
     /// The page name.
     public var pageName: String { title }
+
+    /// The queue the person's taps are reported on (`PageTabBarController.transitionQueue`).
+    public var transitionQueue: TransitionQueue { core.queue }
+
+    /// `PageTabBarController.adopt(_:)`.
+    public func adopt(_ queue: TransitionQueue) -> Bool { core.adopt(queue) }
 
     /// The tabs that are pages.
     public var containedPages: [any Page] { viewControllers.compactMap { $0 as? any Page } }

@@ -41,17 +41,21 @@ public final class UIKitModelApp {
     ///   - behaviour: The model's switches.
     ///   - tabKind: The tab bar controller's kind.
     ///   - stackKind: The contact stack's kind.
+    ///   - queuesOfTheirOwn: Whether the host and the containers are made on queues of
+    ///     their own, as a storyboard makes them, rather than on the navigator's.
     public init(behaviour: UIKitModel.Behaviour = UIKitModel.Behaviour(),
                 tabKind: ModelTabBarController.Kind = .pageKit,
-                stackKind: ModelNavigationController.Kind = .queue) {
+                stackKind: ModelNavigationController.Kind = .queue, queuesOfTheirOwn: Bool = false) {
         let model = UIKitModel(behaviour: behaviour)
         self.model = model
         queue = TransitionQueue(clock: model.clock)
-        host = ModelPageHost(model: model, queue: queue)
+        // A storyboard, or UIKit's own initializers, make each container on a queue of its own.
+        let own = { [queue] in queuesOfTheirOwn ? TransitionQueue(clock: model.clock) : queue }
+        host = ModelPageHost(model: model, queue: own())
         list = ModelScreen(model, "list")
         settings = ModelScreen(model, "settings")
-        contact = ModelNavigationController(model, name: "contact", root: [list], queue: queue, kind: stackKind)
-        tabs = ModelTabBarController(model, name: "tab", tabs: [contact, settings], queue: queue, kind: tabKind)
+        contact = ModelNavigationController(model, name: "contact", root: [list], queue: own(), kind: stackKind)
+        tabs = ModelTabBarController(model, name: "tab", tabs: [contact, settings], queue: own(), kind: tabKind)
         model.root = tabs
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         var registry = PageRegistry()
