@@ -7,7 +7,9 @@ extension Navigator: HierarchyWatching {
         // Its own steps are its requests' business: announced and recorded by them.
         guard stepsInProgress == 0 else { return }
         for page in change.pages {
-            if let page = page.page { attach(page) }
+            guard let page = page.page else { continue }
+            attach(page)
+            if change.kind == .presented, let alert = page as? AlertPage { alert.presenter = change.container?.page }
         }
         if change.kind == .replaced || change.kind == .noticed, let container = change.container?.page {
             // A replaced stack can keep its ends and count: read its run again.
@@ -49,7 +51,7 @@ extension Navigator: HierarchyWatching {
         let before = history.lastShared ?? SharedPath()
         let after = hierarchy?.visiblePath() ?? SharedPath()
         history.record(after)
-        responses.hierarchyChanged(in: self)
+        responsesMayHaveLeft()
         emit(NavigationEvent(kind: .changed(change), requested: nil, source: change.source, plan: nil,
                              from: before, to: after))
     }

@@ -15,7 +15,12 @@ extension Navigator {
     public func send(_ response: PageResponse, from page: any Page) -> ResponseDelivery {
         var response = response
         response.sender = PageReference(live: page)
-        let chain = hierarchy?.responderChain(from: page)
+        var chain = hierarchy?.responderChain(from: page)
+        if chain == nil, let presenter = (page as? AlertPage)?.presenter {
+            // A platform dismisses an alert before it runs the button's action: the answer
+            // bubbles from where the alert was.
+            chain = hierarchy?.responderChain(from: presenter).map { [presenter] + $0 }
+        }
         if let opener = responses.take(from: page, chain: chain ?? []) {
             opener(response)
             return .awaited

@@ -10,7 +10,12 @@ extension Navigator {
             guard let saving = page as? any StateSaving, let json = try? saving.encodedState() else { continue }
             states.append(PageSavedState(index: index, name: page.pageName, json: json))
         }
-        return NavigationState(path: route.path.path, history: history.entries, pageStates: states)
+        var path = route.path.path
+        if route.count > 0, route[route.count - 1].page is AlertPage {
+            // An alert is a question of the moment: a restored app does not ask it again.
+            path.components.removeLast()
+        }
+        return NavigationState(path: path, history: history.entries, pageStates: states)
     }
 
     /// Restores a saved state, in exact mode: the hierarchy is made equal to its path,

@@ -112,6 +112,9 @@ extension Navigator: RequestEnvironment {
         case .update:
             // A component changes where a run cannot see it: read the stacks again.
             cache.forgetAll()
+        case .present(let pages, _, let presenter, _):
+            // Where an alert's answer bubbles from once the platform has taken it away.
+            if let alert = pages.last?.page(madeAs: made) as? AlertPage { alert.presenter = presenter.page(madeAs: made) }
         default:
             break
         }

@@ -276,7 +276,7 @@ public final class Navigator {
     public func hierarchyDidChange() {
         cache.forgetAll()
         if let route = visibleRoute() { noticeUnreportedChange(route) }
-        responses.hierarchyChanged(in: self)
+        responsesMayHaveLeft()
     }
 
     /// Watches the queue while openers wait for responses, so a wait whose page leaves
@@ -291,8 +291,15 @@ public final class Navigator {
         }
     }
 
+    /// Ends the waits whose pages have left; an alert that left may still answer in this
+    /// turn, so its wait ends one turn of the clock later if it has not.
+    func responsesMayHaveLeft() {
+        guard responses.hierarchyChanged(in: self) else { return }
+        _ = queue.clock.schedule(after: .zero) { [weak self] in self?.responses.endLingering() }
+    }
+
     private func responsesMayHaveLostTheirPages() {
-        responses.hierarchyChanged(in: self)
+        responsesMayHaveLeft()
         if responses.isEmpty {
             queueObservation?.cancel()
             queueObservation = nil

@@ -8,6 +8,8 @@ struct ResponseRouter {
         /// Whether the pages opened from `page` answer for it too.
         let isFlow: Bool
         let resume: (PageResponse?) -> Void
+        /// Whether its page is an alert that has left and may still answer this turn.
+        var lingers = false
     }
 
     private var awaiters: [Awaiter] = []
@@ -41,17 +43,37 @@ struct ResponseRouter {
         awaiters.remove(at: index).resume(nil)
     }
 
-    /// Ends, with no response, every wait whose page has left the hierarchy.
-    mutating func hierarchyChanged(in navigator: Navigator) {
-        guard !awaiters.isEmpty else { return }
+    /// Ends, with no response, every wait whose page has left the hierarchy, except for
+    /// an alert's that has just left: a platform dismisses an alert before it runs the
+    /// button's action, so that wait lingers until ``endLingering()``.
+    /// - Returns: Whether a wait began to linger.
+    mutating func hierarchyChanged(in navigator: Navigator) -> Bool {
+        guard !awaiters.isEmpty else { return false }
         let hierarchy = navigator.hierarchy
         var gone: [Awaiter] = []
-        awaiters.removeAll { awaiter in
-            guard let page = awaiter.page, hierarchy?.contains(page) == true else {
-                gone.append(awaiter)
-                return true
+        var lingers = false
+        for index in awaiters.indices.reversed() {
+            guard let page = awaiters[index].page, hierarchy?.contains(page) == true else {
+                if awaiters[index].page is AlertPage {
+                    lingers = lingers || !awaiters[index].lingers
+                    awaiters[index].lingers = true
+                } else {
+                    gone.append(awaiters.remove(at: index))
+                }
+                continue
             }
-            return false
+        }
+        for awaiter in gone.reversed() { awaiter.resume(nil) }
+        return lingers
+    }
+
+    /// Ends, with no response, the waits for alerts that left and did not answer.
+    mutating func endLingering() {
+        var gone: [Awaiter] = []
+        awaiters.removeAll { awaiter in
+            guard awaiter.lingers else { return false }
+            gone.append(awaiter)
+            return true
         }
         for awaiter in gone { awaiter.resume(nil) }
     }

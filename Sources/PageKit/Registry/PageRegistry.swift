@@ -42,10 +42,13 @@ public struct PageRegistry: Sendable {
         let options: ShowStyle
         let isAction: Bool
         let isStack: Bool
+        /// Whether its page is an ``AlertPage``: presented with `!`, last on its path.
+        let isAlert: Bool
 
-        init(kind: Kind, isExternallyOpenable: Bool) {
+        init(kind: Kind, isExternallyOpenable: Bool, isAlert: Bool = false) {
             self.kind = kind
             self.isExternallyOpenable = isExternallyOpenable
+            self.isAlert = isAlert
             switch kind {
             case .page(_, let options):
                 (self.options, isAction, isStack) = (options, false, false)
@@ -138,6 +141,32 @@ public struct PageRegistry: Sendable {
         factory: @escaping StackFactory
     ) throws {
         try add(name, Entry(kind: .stack(factory, options), isExternallyOpenable: externallyOpenable))
+    }
+
+    /// Registers an alert or a confirmation dialog by name: a destination opened with
+    /// `!name`, last on its path, answered by the button the person chooses
+    /// (see ``AlertPage``).
+    ///
+    /// ```swift
+    /// try registry.registerAlert("discard_draft") { _ in
+    ///     AlertContent(.confirmationDialog, title: "Discard this draft?",
+    ///                  buttons: [.destructive("Discard", id: "discard"), .cancel()])
+    /// }
+    /// let reply = try await navigator.open("!discard_draft", expecting: AlertChoice.self)
+    /// ```
+    /// - Parameters:
+    ///   - name: The component name.
+    ///   - externallyOpenable: Whether opens from outside the app may show it.
+    ///   - content: What it shows, from the intent that opens it; it may throw to fail the
+    ///     request (``NavigationError/Code/factoryFailed``).
+    /// - Throws: ``NavigationError/Code/duplicateRegistration`` when `name` is taken.
+    public mutating func registerAlert(_ name: String, externallyOpenable: Bool = false,
+                                       content: @escaping @MainActor @Sendable (PageIntent) throws -> AlertContent) throws {
+        let factory: Factory = { intent in
+            try AlertPage(name: intent.component.name, parameters: intent.component.parameters, content: content(intent))
+        }
+        try add(name, Entry(kind: .page(factory, ShowStyle(presentation: .alert)), isExternallyOpenable: externallyOpenable,
+                            isAlert: true))
     }
 
     /// Registers `name` as an action: code that runs when a path ends at it, and shows no

@@ -90,6 +90,9 @@ public struct NavigationError: Error, Sendable {
         /// An app URL whose scheme is not one of
         /// ``Navigator/Configuration/acceptedSchemes``.
         public static let foreignScheme = Code("foreignScheme")
+        /// An alert's content cannot be shown as it is (two cancel buttons, say), or a
+        /// button that is not one of the alert's was chosen.
+        public static let invalidAlert = Code("invalidAlert")
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and

@@ -58,8 +58,9 @@ struct Resolver {
     /// `first` and `last`.
     func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool) -> ShowStyle {
         if presenting {
+            // An alert is an alert whatever a request asks.
             return ShowStyle(transition: options.transition ?? first.transition,
-                             presentation: options.presentation ?? first.presentation,
+                             presentation: first.presentation == .alert ? .alert : options.presentation ?? first.presentation,
                              hidesBottomBar: false, stack: inNewStack ? first.stack : nil)
         }
         return ShowStyle(transition: options.transition ?? last.transition, presentation: .automatic,
@@ -329,6 +330,7 @@ struct Walk {
             if component.presentation.isModal {
                 if let covering = resolver.hierarchy.modal(covering: chain),
                    let position = position(of: covering.page, for: component) {
+                    if rest.count > 1, covering.page is AlertPage { throw Self.alertNotLast(component) }
                     flushPendingPop()
                     matchedModals.append(ObjectIdentifier(covering.page))
                     chain.removeAll(keepingCapacity: true)
@@ -596,6 +598,11 @@ struct Walk {
         throw NavigationError(.cannotShow, component: component.name, reason: reason)
     }
 
+    private static func alertNotLast(_ component: PageComponent) -> NavigationError {
+        NavigationError(.cannotShow, component: component.name,
+                        reason: "`\(component.name)` is an alert: nothing shows above an alert, so it must end the path")
+    }
+
     private static func actionNotLast(_ component: PageComponent) -> NavigationError {
         NavigationError(.actionNotLast, component: component.name,
                         reason: "`\(component.name)` is an action: it shows no page, so it must end the path")
@@ -615,8 +622,16 @@ struct Walk {
         let lastEntry = entries.entry(at: rest.endIndex - 1)
         var index = rest.startIndex
         while index < rest.endIndex - 1 {
-            if let entry = entries.entry(at: index), entry.isAction { throw Self.actionNotLast(rest[index]) }
+            if let entry = entries.entry(at: index) {
+                if entry.isAction { throw Self.actionNotLast(rest[index]) }
+                if entry.isAlert { throw Self.alertNotLast(rest[index]) }
+            }
             index += 1
+        }
+        if let lastEntry, lastEntry.isAlert, rest[rest.endIndex - 1].presentation != .modal {
+            let component = rest[rest.endIndex - 1]
+            throw NavigationError(.cannotShow, component: component.name,
+                                  reason: "`\(component.name)` is an alert: it can only be presented, with `!\(component.name)`")
         }
         guard let lastEntry, lastEntry.isAction else {
             return try makePages(pages, entries, attachedTo: attachment, under: under)

@@ -1,6 +1,6 @@
 /// How `!` presents a page: as a sheet (with detents on iOS 16), full screen, as a
-/// popover from an anchor the presenter names, or in a presentation the host knows by
-/// name.
+/// popover from an anchor the presenter names, as an alert, or in a presentation the host
+/// knows by name.
 public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
     /// The platform's default: on iOS, a sheet.
     case automatic
@@ -11,6 +11,10 @@ public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
     /// A popover pointing at an anchor the presenting page names (on UIKit, a page that
     /// adopts `PopoverAnchoring`); `nil` for the presenting page's view.
     case popover(anchor: String?)
+    /// The platform's alert or confirmation dialog, as the ``AlertPage``'s content says:
+    /// how a page registered with ``PageRegistry/registerAlert(_:externallyOpenable:content:)``
+    /// is always presented, whatever a request asks.
+    case alert
     /// A presentation the host knows by this name (on UIKit, one registered with
     /// `UIKitPageHost.registerPresentation(named:_:)`).
     case custom(String)
@@ -27,6 +31,7 @@ public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
         case .fullScreen: "full screen"
         case .popover(let anchor?): "popover from \"\(anchor)\""
         case .popover(nil): "popover"
+        case .alert: "alert"
         case .custom(let name): "custom \"\(name)\""
         }
     }

@@ -33,6 +33,35 @@ extension PageHostModel {
         observers.send(animated: true)
     }
 
+    /// SwiftUI wrote the `isPresented` binding of the alert or confirmation dialog over
+    /// `level`: `false` means the platform took it away (a button was tapped, or the
+    /// person tapped outside a dialog's popover), reported as the person's dismissal. The
+    /// button's action, if one was tapped, follows with ``userChooses(_:in:)``.
+    /// - Parameters:
+    ///   - isPresented: The value written.
+    ///   - level: The root of the level whose view shows it.
+    public func alertPresentationChanged(isPresented: Bool, over level: any Page) {
+        guard !isPresented, let alert = alert(over: level) else { return }
+        personDismissed(alert)
+    }
+
+    /// The person tapped the button `id` of `alert`. As the platforms do, the alert is
+    /// taken away first (reported as the person's dismissal, if that was not reported
+    /// yet), and then answers (``/PageKit/AlertPage/choose(_:)``).
+    /// - Parameters:
+    ///   - id: The button's ``/PageKit/AlertButton/id``.
+    ///   - alert: The alert.
+    /// - Returns: What became of the answer.
+    /// - Throws: ``/PageKit/NavigationError/Code/invalidAlert`` when the alert has no
+    ///   such button or has answered already; nothing is dismissed then.
+    @discardableResult
+    public func userChooses(_ id: String, in alert: AlertPage) throws -> ResponseDelivery {
+        if alert.choice == nil, alert.content.buttons.contains(where: { $0.id == id }), presenter(of: alert) != nil {
+            personDismissed(alert)
+        }
+        return try alert.choose(id)
+    }
+
     /// Whether the person may swipe down the sheet that holds `page`: the leave policy for
     /// ``/PageKit/LeaveGesture/swipeDown`` of every page the swipe would remove (the
     /// presented page, every page of a `!/` sheet's stack, and what is presented above

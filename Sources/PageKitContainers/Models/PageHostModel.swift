@@ -120,8 +120,17 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     ///   - fullScreen: Which of the two bindings.
     /// - Returns: The presentation, or `nil`.
     public func presentation(over level: any Page, fullScreen: Bool) -> PagePresentation? {
-        guard let presentation = presentation(over: level), presentation.isFullScreen == fullScreen else { return nil }
+        guard let presentation = presentation(over: level), presentation.isFullScreen == fullScreen,
+              !(presentation.page is AlertPage) else { return nil }
         return presentation
+    }
+
+    /// The alert or confirmation dialog the view of `level` shows: what its `alert` and
+    /// `confirmationDialog` modifiers present (an alert is never a sheet).
+    /// - Parameter level: The root of a level.
+    /// - Returns: The alert, or `nil`.
+    public func alert(over level: any Page) -> AlertPage? {
+        record(over: level).flatMap { records[$0].page as? AlertPage }
     }
 
     /// How `page` was presented, while it is.
@@ -183,8 +192,9 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         }
         records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
         queue.reportChange(HierarchyChange(.presented, by: .app, in: level, pages: [page]))
-        settle(.present, page, over: level, animated: animated, waits: animated && style.transition != .none,
-               style: style, completion: completion)
+        // SwiftUI tells nothing of an alert's appearance: its presentation ends at once.
+        settle(.present, page, over: level, animated: animated,
+               waits: animated && style.transition != .none && !(page is AlertPage), style: style, completion: completion)
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
@@ -217,7 +227,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
         settle(.dismiss, page, over: presenter, animated: animated,
-               waits: animated && style.transition != .none && appeared, style: style, completion: completion)
+               waits: animated && style.transition != .none && appeared && !(page is AlertPage), style: style,
+               completion: completion)
     }
 
     /// Ends the transition as ``ending`` says: once the views report it, when `waits`;
