@@ -132,6 +132,10 @@ public final class ExampleNavigation {
         try navigator.registry.registerScreen("post", keeping: ["id"])
         try navigator.registry.register("compose") { _ in ComposePage() }
         try navigator.registry.registerScreen("attach")
+        try navigator.registry.registerAlert("unfollow") { _ in
+            AlertContent(.confirmationDialog, title: "Stop following?",
+                         buttons: [.destructive("Unfollow", id: "unfollow"), .cancel()])
+        }
         try navigator.links.add("example://people/{id}", to: "/tab#contact/list/person_detail(id={id})")
         try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/list/person_detail(id={id})")
         tabs.labels = { tab, index in
@@ -202,6 +206,19 @@ public final class ExampleNavigation {
     /// What the `follow` event does (a notification's `…/person_detail/follow?id=5`):
     /// marks the person followed, in their page's own parameters, so the path and the
     /// history say so and the view follows.
+    /// Asks, in a confirmation dialog over the person on screen, whether to stop following
+    /// them, and does so if the answer is Unfollow.
+    /// - Parameter person: The person's page, on screen.
+    /// - Returns: Whether they are no longer followed.
+    /// - Throws: A ``/PageKit/NavigationError`` when the dialog cannot be opened.
+    public func unfollow(_ person: ScreenPage) async throws -> Bool {
+        guard person.pageParameters["following"] != nil else { return false }
+        let reply = try await navigator.open("!unfollow", expecting: AlertChoice.self)
+        guard reply?.payload?.button == "unfollow" else { return false }
+        navigator.update(PageParameters.canonical(person.pageParameters.filter { $0.key != "following" }), of: person)
+        return true
+    }
+
     private func follow(_ person: ScreenPage) {
         guard person.pageParameters["following"] == nil else { return }
         let following = PageParameter(key: "following", value: "yes")

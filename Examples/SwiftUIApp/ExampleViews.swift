@@ -104,16 +104,30 @@ struct ContactListView: View {
     }
 }
 
-/// A person: `follow` events mark them followed, and their view follows.
+/// A person: `follow` events mark them followed, and their view follows; Unfollow asks
+/// first, in a confirmation dialog.
 @MainActor
 struct PersonDetailView: View {
     let page: ScreenPage
     let navigation: ExampleNavigation
+    @State private var failure: String?
 
     var body: some View {
         VStack(spacing: 12) {
             Text(verbatim: "Person \(page.parameter("id") ?? "?")").font(.title)
-            if page.parameter("following") == "yes" { Text("Following") }
+            if page.parameter("following") == "yes" {
+                Text("Following")
+                Button("Unfollow", role: .destructive) {
+                    Task {
+                        do {
+                            _ = try await navigation.unfollow(page)
+                        } catch {
+                            failure = "\(error)"
+                        }
+                    }
+                }
+            }
+            if let failure { Text(verbatim: failure).foregroundStyle(.red) }
             Button("Their latest post") { navigation.showPost(Int(page.parameter("id") ?? "") ?? 1) }
         }
         .navigationTitle("Person")

@@ -106,6 +106,11 @@ enum DropInExample {
                 PersonDetailViewController(personID: intent.parameter("id") ?? "")
             }
             try registry.register("compose") { _ in ComposeViewController() }
+            // An alert is a destination: `UIKitPageHost` shows it as a UIAlertController.
+            try registry.registerAlert("delete_contact") { intent in
+                AlertContent(title: "Delete contact \(intent.parameter("id") ?? "")?",
+                             buttons: [.destructive("Delete", id: "delete"), .cancel()])
+            }
         } catch {
             assertionFailure("\(error)")
         }
@@ -131,6 +136,14 @@ enum DropInExample {
     /// itself (`NavigatorHolding`), and the reply comes back when it is sent.
     static func compose(with navigator: Navigator) async throws -> String? {
         try await navigator.open("app://tab/contact!/compose", expecting: String.self)?.payload
+    }
+
+    /// Asks before deleting person `id`, in an alert over their page; `true` when the
+    /// person chose Delete, `false` for Cancel or when the alert went unanswered.
+    static func confirmDelete(_ id: String, with navigator: Navigator) async throws -> Bool {
+        let reply = try await navigator.open("app://tab/contact/person_detail(id=\(id))!delete_contact(id=\(id))",
+                                             expecting: AlertChoice.self)
+        return reply?.payload?.button == "delete"
     }
 
     /// Opens a deep link from outside the app: only externally openable pages.

@@ -13,7 +13,9 @@ import SwiftUI
 /// (``/PageKitContainers/PageHostModel/presentationDidAppear(_:)``), and `viewDidDisappear`, which ends its
 /// dismissal (``/PageKitContainers/PageHostModel/presentationDidDisappear(_:)``); the
 /// leave policies of the pages a swipe down would remove set `interactiveDismissDisabled`
-/// (``/PageKitContainers/PageHostModel/allowsSwipeDown(of:)``).
+/// (``/PageKitContainers/PageHostModel/allowsSwipeDown(of:)``). An alert over the level
+/// is shown by `alert` or `confirmationDialog` instead
+/// (``/PageKitContainers/PageHostModel/alert(over:)``), whose buttons answer for it.
 @MainActor
 struct PresentationLevel: View {
     let level: any Page
@@ -28,9 +30,44 @@ struct PresentationLevel: View {
     }
 
     var body: some View {
+        let alert = host.alert(over: level)
         PageView(level)
             .sheet(item: presentation(fullScreen: false)) { presented($0) }
             .fullScreenCover(item: presentation(fullScreen: true)) { presented($0) }
+            .alert(Text(alert?.content.title ?? ""), isPresented: isShowing(.alert), presenting: alert,
+                   actions: buttons, message: message)
+            .confirmationDialog(Text(alert?.content.title ?? ""), isPresented: isShowing(.confirmationDialog),
+                                titleVisibility: .visible, presenting: alert, actions: buttons, message: message)
+    }
+
+    /// Whether the alert over this level is shown in `style`. SwiftUI writes `false` when
+    /// a button was tapped, before it runs the button's action, or when the person tapped
+    /// outside a dialog's popover.
+    private func isShowing(_ style: AlertContent.Style) -> Binding<Bool> {
+        Binding(
+            get: { host.alert(over: level)?.content.style == style },
+            set: { host.alertPresentationChanged(isPresented: $0, over: level) }
+        )
+    }
+
+    /// The alert's buttons; each answers for it (after SwiftUI has taken it away).
+    private func buttons(_ alert: AlertPage) -> some View {
+        ForEach(alert.content.buttons, id: \.id) { button in
+            Button(button.title, role: Self.role(button.role)) { host.alertButtonTapped(button.id, in: alert) }
+        }
+    }
+
+    @ViewBuilder
+    private func message(_ alert: AlertPage) -> some View {
+        if let message = alert.content.message { Text(message) }
+    }
+
+    private static func role(_ role: AlertButton.Role?) -> ButtonRole? {
+        switch role {
+        case .cancel: .cancel
+        case .destructive: .destructive
+        case nil: nil
+        }
     }
 
     /// The sheet's binding, or the full-screen cover's.

@@ -80,6 +80,26 @@ struct SwiftUIExampleTests {
         #expect(app.contacts.pages.count == 2)
     }
 
+    @Test("Unfollow asks in a confirmation dialog over the person, and unfollows only when the answer is Unfollow",
+          arguments: ["unfollow", "cancel"])
+    func unfollowAsksFirst(answer: String) async throws {
+        app.showPerson(5)
+        clock.advance(by: .seconds(2))
+        app.navigator.request("app://tab/contact/person_detail/follow?id=5")
+        clock.advance(by: .seconds(2))
+        let person = try #require(app.contacts.pages.last as? ScreenPage)
+        let unfollowed = Task { try await app.unfollow(person) }
+        #expect(await yieldUntil { app.host.alert(over: app.tabs) != nil })
+        let dialog = try #require(app.host.alert(over: app.tabs))
+        #expect(dialog.content.style == .confirmationDialog)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(following=yes,id=5)!unfollow")
+        try app.host.userChooses(answer, in: dialog)
+        #expect(try await unfollowed.value == (answer == "unfollow"))
+        #expect(app.host.alert(over: app.tabs) == nil)
+        #expect(app.navigator.currentPath.description
+            == (answer == "unfollow" ? "/tab#contact/list/person_detail(id=5)" : "/tab#contact/list/person_detail(following=yes,id=5)"))
+    }
+
     @Test("compose opens a sheet with its own stack; Send answers the awaiting opener and closes the sheet")
     func composeAndSend() async throws {
         let app = app

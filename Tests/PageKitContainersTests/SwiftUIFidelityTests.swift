@@ -311,4 +311,23 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.shownPages(of: app.contact).map(\.pageName) == ["list", "person_detail"])
         #expect(app.path == "/tab#contact/list/person_detail(id=5)")
     }
+
+    // MARK: 11. Alerts
+
+    @Test("11. SwiftUI clears an alert's binding before it runs the button's action: the awaiting opener still gets the answer")
+    func alertAnswersAfterItsBindingIsCleared() async throws {
+        let app = SwiftUIAppFixture()
+        try app.navigator.registry.registerAlert("delete") { _ in
+            AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
+        }
+        let open = Task { try await app.navigator.open("/tab#contact/list!delete", expecting: AlertChoice.self) }
+        #expect(await yieldUntil { app.host.alert(over: app.tabs) != nil })
+        #expect(app.screen.shownPresentations(in: app.host).isEmpty, "an alert is never drawn as a sheet")
+        #expect(app.screen.personTapsAlertButton("delete", in: app.host))
+        app.clock.advance(by: .seconds(1))
+        let reply = try await open.value
+        #expect(reply?.payload == AlertChoice(button: "delete", role: .destructive))
+        #expect(app.host.alert(over: app.tabs) == nil)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
 }

@@ -575,6 +575,64 @@ struct UIKitFidelityTests {
         #expect(navigator.currentPath.description == "/tab#contact/list/detail")
         withExtendedLifetime(token) {}
     }
+
+    // MARK: 19. Alerts
+
+    private func register(alerts app: UIKitModelApp) throws {
+        var registry = app.navigator.registry
+        try registry.registerAlert("delete") { _ in
+            AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
+        }
+        try registry.registerAlert("share") { _ in
+            AlertContent(.confirmationDialog, title: "Share", buttons: [AlertButton("Mail", id: "mail")])
+        }
+        app.navigator.registry = registry
+    }
+
+    private func presentedAlert(in app: UIKitModelApp) async -> ModelAlertController? {
+        for _ in 0..<200 where !(app.tabs.presentedViewController is ModelAlertController) {
+            await Task.yield()
+            app.model.settle()
+        }
+        return app.tabs.presentedViewController as? ModelAlertController
+    }
+
+    @Test("19. UIKit runs an alert's action after taking it away: the awaiting opener still gets the button, and the dismissal is the person's")
+    func alertAnswersAfterItIsGone() async throws {
+        let app = UIKitModelApp()
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("app://tab/contact!delete", expecting: AlertChoice.self) }
+        let alert = try #require(await presentedAlert(in: app))
+        #expect(alert.actions.map(\.title) == ["Delete", "Cancel"])
+        #expect(app.path == "/tab#contact/list!delete")
+        _ = app.takeChanges()
+
+        #expect(alert.personTaps("Delete"))
+        let reply = try await app.settle(open)
+        #expect(reply?.status == .ok)
+        #expect(reply?.payload == AlertChoice(button: "delete", role: .destructive))
+        #expect(app.tabs.presentedViewController == nil)
+        #expect(app.takeChanges() == ["dismissed [delete] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("19. a confirmation dialog is anchored, so an iPad's width does not stop the app; a plan below it takes it away unanswered")
+    func dialogIsAnchoredAndDismissedByAPlan() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.regularWidth = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("app://tab/contact!share", expecting: AlertChoice.self) }
+        let dialog = try #require(await presentedAlert(in: app))
+        #expect(dialog.isActionSheet && dialog.hasPopoverAnchor)
+        #expect(dialog.actions.map(\.title) == ["Mail", "Cancel"], "a dialog always has a way out")
+
+        try await app.open("app://tab/settings")
+        #expect(app.tabs.presentedViewController == nil)
+        await app.run()
+        #expect(try await app.settle(open) == nil)
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,

@@ -212,4 +212,20 @@ struct ShowcaseSessionTests {
         #expect(await session.run(line) == "")
         #expect(session.isFinished)
     }
+
+    @Test("an alert opens by path, shows in the plan and the tree, and `tap button` answers it")
+    func alertOpensAndAnswers() async throws {
+        let session = try await session(at: "/tab#contact/list/person_detail(id=5)")
+        let opened = await session.run("!delete_contact(name=Ada)")
+        #expect(opened.hasPrefix("""
+            plan for !delete_contact(name=Ada) (reuse)
+              1. present delete_contact(name=Ada) from tab as alert
+            """), "\(opened)")
+        #expect(opened.contains("  ! delete_contact(name=Ada) *\n"))
+        let answered = await session.run("tap button delete")
+        #expect(answered.hasPrefix("answered: delete (unhandled)\nreported: dismissed [delete_contact(name=Ada)] in tab by the user"),
+                "\(answered)")
+        #expect(answered.hasSuffix(Self.atPersonDetail))
+        #expect(await session.run("tap button delete").contains("no alert is on screen"))
+    }
 }

@@ -23,7 +23,8 @@ public struct DemoApp {
                               identifiers: .sequential())
     }
 
-    /// The registry: `list`, `person_detail`, `home_page`, `compose`.
+    /// The registry: `list`, `person_detail`, `home_page`, `compose`, and the alert
+    /// `delete_contact`.
     public static var registry: PageRegistry {
         var registry = PageRegistry()
         do {
@@ -37,6 +38,10 @@ public struct DemoApp {
                 return HomePage(personID: id)
             }
             try registry.register("compose") { _ in ComposePage() }
+            try registry.registerAlert("delete_contact") { intent in
+                AlertContent(title: "Delete \(intent.parameter("name") ?? "this contact")?",
+                             buttons: [.destructive("Delete", id: "delete"), .cancel()])
+            }
         } catch {
             preconditionFailure("the demo registers each name once: \(error)")
         }

@@ -29,6 +29,8 @@ public enum ShowcaseCommand: Hashable, Sendable {
     case tapTab(String)
     /// The person swipes down the sheet on top.
     case swipeDown
+    /// The person taps a button of the alert on screen.
+    case tapButton(String)
     /// Lists the commands.
     case help
     /// Ends the session.
@@ -76,8 +78,10 @@ public enum ShowcaseCommand: Hashable, Sendable {
                 self = .tapBack
             case "tab":
                 self = .tapTab(try reader.name(for: "tap tab", example: "tap tab settings"))
+            case "button":
+                self = .tapButton(try reader.name(for: "tap button", example: "tap button delete"))
             case let other:
-                throw reader.unknownGesture(other, choices: "`tap back` or `tap tab NAME`")
+                throw reader.unknownGesture(other, choices: "`tap back`, `tap tab NAME` or `tap button ID`")
             }
         case "swipe":
             switch reader.take() {
@@ -112,6 +116,7 @@ public enum ShowcaseCommand: Hashable, Sendable {
             ("swipe back", "the person swipes back", "swipe back"),
             ("tap tab NAME", "the person taps a tab", "tap tab settings"),
             ("swipe down", "the person swipes the sheet down", "swipe down"),
+            ("tap button ID", "the person taps a button of the alert", "tap button delete"),
             ("help", "list the commands", "help"),
             ("quit", "end the session, as exit and end of input do", "quit"),
         ]
@@ -150,6 +155,7 @@ extension ShowcaseCommand: CustomStringConvertible {
         case .swipeBack: "swipe back"
         case .tapTab(let name): "tap tab \(name)"
         case .swipeDown: "swipe down"
+        case .tapButton(let id): "tap button \(id)"
         case .help: "help"
         case .quit: "quit"
         case .nothing: ""

@@ -33,6 +33,8 @@ public struct ShowcaseCommandError: Error, Hashable, Sendable, CustomStringConve
         /// A move needs a navigation stack on screen, and none is: a modal covers it, or
         /// the visible page is in none.
         public static let noVisibleStack = Code("noVisibleStack")
+        /// `tap button` while no alert is on screen.
+        public static let noAlert = Code("noAlert")
     }
 
     /// What kind of mistake it is.

@@ -98,6 +98,13 @@ public final class ShowcaseSession {
             return try await reporting { try app.tabs.userSelectsTab(index) }
         case .swipeDown:
             return try await reporting { try await finish(app.host.userSwipesDownModal()) }
+        case .tapButton(let id):
+            let alert = try shownAlert(for: command)
+            var answer = ""
+            let text = try await reporting {
+                answer = "answered: \(id) (\(try app.host.userChooses(id, in: alert)))"
+            }
+            return answer + "\n" + text
         }
     }
 
@@ -122,6 +129,15 @@ public final class ShowcaseSession {
     }
 
     // MARK: Finding what a command names
+
+    private func shownAlert(for command: ShowcaseCommand) throws -> AlertPage {
+        guard let alert = app.host.presentedPages.last as? AlertPage else {
+            throw ShowcaseCommandError(.noAlert, line: command.description,
+                                       reason: "no alert is on screen: open one first, e.g. "
+                                           + "`app://tab/contact/person_detail(id=5)!delete_contact(name=Ada)`")
+        }
+        return alert
+    }
 
     private func visibleStack(for command: ShowcaseCommand) throws -> PageStackModel {
         guard let stack = app.visibleStack else {

@@ -56,10 +56,27 @@ extension PageHostModel {
     ///   such button or has answered already; nothing is dismissed then.
     @discardableResult
     public func userChooses(_ id: String, in alert: AlertPage) throws -> ResponseDelivery {
-        if alert.choice == nil, alert.content.buttons.contains(where: { $0.id == id }), presenter(of: alert) != nil {
-            personDismissed(alert)
-        }
+        takeAway(alert, answering: id)
         return try alert.choose(id)
+    }
+
+    /// The view's action for the button `id` of `alert`: ``userChooses(_:in:)``, with a
+    /// failure (a second answer) reported on the queue as a refused change, not lost.
+    /// - Parameters:
+    ///   - id: The button's ``/PageKit/AlertButton/id``.
+    ///   - alert: The alert.
+    public func alertButtonTapped(_ id: String, in alert: AlertPage) {
+        takeAway(alert, answering: id)
+        alert.answer(id, reportingFailureOn: queue)
+    }
+
+    /// As a platform does before it runs a button's action: takes `alert` away, unless
+    /// it is gone already or `id` would not answer it.
+    private func takeAway(_ alert: AlertPage, answering id: String) {
+        guard alert.choice == nil, alert.content.buttons.contains(where: { $0.id == id }), presenter(of: alert) != nil else {
+            return
+        }
+        personDismissed(alert)
     }
 
     /// Whether the person may swipe down the sheet that holds `page`: the leave policy for

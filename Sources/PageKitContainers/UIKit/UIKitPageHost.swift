@@ -92,6 +92,10 @@ public final class UIKitPageHost: PageHost, QueueSharing {
     ///     refuse silently and never call back, or for a style it does not know.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
+        if let alert = page as? AlertPage, let presenting = presenter as? UIViewController {
+            let controller = alertController(for: alert, presentedFrom: presenting)
+            return core.present(controller, from: presenter, animated: animated, completion: completion)
+        }
         guard let controller = page as? UIViewController, let presenting = presenter as? UIViewController else {
             return completion.fail(NavigationError(.transitionFailed, component: page.pageName,
                                                    reason: "only view controllers can be presented"))
@@ -101,6 +105,33 @@ public final class UIKitPageHost: PageHost, QueueSharing {
         }
         (controller as? QueueNavigationController)?.presentation = core
         core.present(controller, from: presenter, animated: animated && style.transition != .none, completion: completion)
+    }
+
+    /// The `UIAlertController` that shows `alert`: its actions answer for it once UIKit
+    /// has taken it away, and a confirmation dialog's popover points at the presenter's
+    /// view, so that UIKit never stops the app for a missing anchor on a regular width.
+    private func alertController(for alert: AlertPage, presentedFrom presenting: UIViewController) -> UIAlertController {
+        let plan = AlertControllerPlan(alert)
+        let controller = UIAlertController(title: plan.title, message: plan.message,
+                                           preferredStyle: plan.isActionSheet ? .actionSheet : .alert)
+        for action in plan.actions {
+            let style: UIAlertAction.Style = switch action.style {
+            case .default: .default
+            case .cancel: .cancel
+            case .destructive: .destructive
+            }
+            controller.addAction(UIAlertAction(title: action.title, style: style) { [weak self, weak controller] _ in
+                guard let self, let controller else { return }
+                self.core.alertActionRan(action.id, of: alert, shownBy: controller)
+            })
+        }
+        if plan.needsPopoverAnchor, let popover = controller.popoverPresentationController {
+            popover.sourceView = presenting.view
+            popover.sourceRect = CGRect(x: presenting.view.bounds.midX, y: presenting.view.bounds.midY, width: 0, height: 0)
+            popover.permittedArrowDirections = []
+        }
+        Attached.keep(alertPage: alert, for: controller)
+        return controller
     }
 
     /// Sets `controller` up to be presented as `style` says; the error for a style this
@@ -130,6 +161,9 @@ public final class UIKitPageHost: PageHost, QueueSharing {
                 popover.sourceView = point?.view ?? presenting.view
                 popover.sourceRect = point?.rect ?? presenting.view.bounds
             }
+        case .alert:
+            return NavigationError(.cannotShow, component: controller.title,
+                                   reason: "only a page registered with registerAlert is shown as an alert")
         case .custom(let name):
             guard let configure = styles.presentations[name] else {
                 return NavigationError(.cannotShow, component: controller.title,
@@ -294,7 +328,9 @@ extension UIKitPageHost: PresentationSurface {
     }
 
     package func watchDismissal(of item: AnyObject) {
-        guard let controller = item as? UIViewController, let presentation = controller.presentationController,
+        // An alert is not swiped away: its actions report how it went.
+        guard let controller = item as? UIViewController, !(controller is UIAlertController),
+              let presentation = controller.presentationController,
               !(presentation.delegate is SwipeDownWatcher) else { return }
         let watcher = SwipeDownWatcher(core: core, previous: presentation.delegate)
         // UIKit holds its delegate weakly: the presented controller keeps it.

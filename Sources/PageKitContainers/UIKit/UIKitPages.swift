@@ -9,6 +9,7 @@ extension UIViewController {
     /// system controller such as an image picker, a mail composer or the More tab's list),
     /// which is a presentation or a tab PageKit does not drive.
     var pageKitPage: (any Page)? {
+        if let alert = self as? UIAlertController { return Attached.alertPage(of: alert) }
         guard let page = self as? any Page else { return nil }
         if let navigation = self as? UINavigationController {
             let tabs = parent as? UITabBarController ?? navigation.tabBarController
@@ -30,6 +31,17 @@ enum Attached {
     nonisolated(unsafe) private static var coreKey: UInt8 = 0
     nonisolated(unsafe) private static var watcherKey: UInt8 = 0
     nonisolated(unsafe) private static var transitionsKey: UInt8 = 0
+    nonisolated(unsafe) private static var alertKey: UInt8 = 0
+
+    /// Keeps `page` as the page `controller` shows, for as long as `controller` lives.
+    static func keep(alertPage page: AlertPage, for controller: UIAlertController) {
+        objc_setAssociatedObject(controller, &alertKey, page, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
+    /// The alert page `controller` shows, if PageKit made it for one.
+    static func alertPage(of controller: UIAlertController) -> AlertPage? {
+        objc_getAssociatedObject(controller, &alertKey) as? AlertPage
+    }
 
     /// The decisions of a navigation controller that is not a `QueueNavigationController`.
     static func core(of controller: UINavigationController, queue: @autoclosure () -> TransitionQueue)

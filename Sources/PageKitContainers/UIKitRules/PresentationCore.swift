@@ -268,6 +268,13 @@ package final class PresentationCore {
         }
     }
 
+    /// UIKit took the alert controller `item` away for a tapped action: reported as the
+    /// person's dismissal, unless PageKit was dismissing it.
+    /// - Parameter item: The alert controller.
+    package func alertGone(_ item: AnyObject) {
+        gone(item, by: .user)
+    }
+
     /// `presentationControllerDidDismiss`: the person swiped `item` away.
     /// - Parameter item: The presented view controller.
     package func didDismiss(_ item: AnyObject) {

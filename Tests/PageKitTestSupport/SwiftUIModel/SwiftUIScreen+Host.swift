@@ -60,7 +60,7 @@ final class HostView {
         guard let model else { return [] }
         return levels.compactMap { level in
             guard let page = level.page else { return nil }
-            let bound = model.presentation(over: page)
+            let bound = model.presentation(over: page, fullScreen: false) ?? model.presentation(over: page, fullScreen: true)
             guard bound?.id != level.shown?.id, bound?.id != level.dropped else { return nil }
             return "the level of \(page.pageDescription) shows \(level.shown.map { "\($0.id)" } ?? "nothing"), "
                 + "its model binds \(bound.map { "\($0.id)" } ?? "nothing")"
@@ -94,7 +94,9 @@ extension SwiftUIScreen {
         guard let host = view.model, var page = view.root else { return }
         while true {
             let level = view.level(of: page)
-            let bound = host.presentation(over: page)
+            // What its `sheet(item:)` and `fullScreenCover(item:)` bind to; an alert is
+            // drawn by its `alert` modifier instead, which shows at once.
+            let bound = host.presentation(over: page, fullScreen: false) ?? host.presentation(over: page, fullScreen: true)
             if let shown = level.shown, bound?.id != shown.id {
                 dismiss(shown, over: level, in: view, animated: animated)
             }
@@ -217,6 +219,28 @@ extension SwiftUIScreen {
             host.presentationDidDisappear(page)
         }
         note("onDismiss over \(presenter.pageDescription)")
+        return true
+    }
+
+    /// The person taps the button `id` of the alert or confirmation dialog shown over a
+    /// level, as `PresentationLevel` wires its `alert` and `confirmationDialog`: SwiftUI
+    /// writes `false` to the `isPresented` binding first, then runs the button's action
+    /// (reported: scgopi/GraphCode#35; "All actions in an alert dismiss the alert after
+    /// the action runs", SwiftUI's documentation, says only that it goes).
+    /// - Returns: Whether an alert was shown.
+    @discardableResult
+    public func personTapsAlertButton(_ id: String, in host: PageHostModel) -> Bool {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
+        var level: any Page = root
+        while host.alert(over: level) == nil {
+            guard let presented = view.level(of: level).shown?.page else { return false }
+            level = presented
+        }
+        guard let alert = host.alert(over: level) else { return false }
+        note("write isPresented over \(level.pageDescription): false")
+        insideSetter { host.alertPresentationChanged(isPresented: false, over: level) }
+        note("action \(id)")
+        host.alertButtonTapped(id, in: alert)
         return true
     }
 

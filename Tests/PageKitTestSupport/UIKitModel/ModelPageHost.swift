@@ -33,6 +33,22 @@ public final class ModelPageHost: PageHost, QueueSharing {
 
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
+        if let alert = page as? AlertPage, presenter is ModelViewController {
+            // As the UIKit host: the alert controller its plan describes, anchored.
+            let plan = AlertControllerPlan(alert)
+            let controller = ModelAlertController(model, page: alert, plan: plan)
+            for action in plan.actions {
+                controller.addAction(title: action.title, isCancel: action.style == .cancel) { [weak self, weak controller] in
+                    guard let self, let controller else { return }
+                    self.core.alertActionRan(action.id, of: alert, shownBy: controller)
+                }
+            }
+            controller.hasPopoverAnchor = plan.needsPopoverAnchor
+            guard controller.checkPresentable(regularWidth: model.behaviour.regularWidth) else {
+                return completion.fail(NavigationError(.cannotShow, component: alert.pageName, reason: "UIKit raised"))
+            }
+            return core.present(controller, from: presenter, animated: animated, completion: completion)
+        }
         guard page is ModelViewController, presenter is ModelViewController else {
             return completion.fail(NavigationError(.transitionFailed, component: page.pageName,
                                                    reason: "only view controllers can be presented"))
@@ -83,6 +99,7 @@ extension ModelPageHost: PresentationSurface {
     }
 
     package func page(of item: AnyObject) -> (any Page)? {
+        if let alert = item as? ModelAlertController { return alert.page }
         guard let page = item as? any Page else { return nil }
         if let stack = item as? ModelNavigationController {
             let tabs = stack.parent as? ModelTabBarController
@@ -126,7 +143,8 @@ extension ModelPageHost: PresentationSurface {
     }
 
     package func watchDismissal(of item: AnyObject) {
-        guard let controller = item as? ModelViewController, !(controller.presentationDelegate is ModelSwipeDownWatcher) else {
+        guard let controller = item as? ModelViewController, !(controller is ModelAlertController),
+              !(controller.presentationDelegate is ModelSwipeDownWatcher) else {
             return
         }
         let watcher = ModelSwipeDownWatcher(core: core, previous: controller.presentationDelegate)

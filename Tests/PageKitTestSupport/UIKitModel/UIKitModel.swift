@@ -54,6 +54,8 @@ public final class UIKitModel {
         public var completesEmptyDismiss = false
         /// The system has iOS 26's full-width content swipe.
         public var hasContentSwipe = false
+        /// The window is of a regular width (an iPad's): an action sheet is a popover.
+        public var regularWidth = false
 
         /// The defaults: the most likely reading of each source.
         public init() {}
@@ -72,6 +74,7 @@ public final class UIKitModel {
             behaviour.asksShouldDismissWhenModal = Bool.random(using: &random)
             behaviour.completesEmptyDismiss = Bool.random(using: &random)
             behaviour.hasContentSwipe = Bool.random(using: &random)
+            behaviour.regularWidth = Bool.random(using: &random)
             return behaviour
         }
 
@@ -83,7 +86,7 @@ public final class UIKitModel {
                 (swipePopsThroughOverride, "swipePopsThroughOverride"), (menuPopsThroughOverride, "menuPopsThroughOverride"),
                 (retapPopsThroughOverride, "retapPopsThroughOverride"), (refusedRetapStillPops, "refusedRetapStillPops"),
                 (asksShouldDismissWhenModal, "asksShouldDismissWhenModal"), (completesEmptyDismiss, "completesEmptyDismiss"),
-                (hasContentSwipe, "hasContentSwipe"),
+                (hasContentSwipe, "hasContentSwipe"), (regularWidth, "regularWidth"),
             ]
             return on.filter(\.0).map(\.1).joined(separator: ", ")
         }
