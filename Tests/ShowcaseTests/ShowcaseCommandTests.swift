@@ -52,6 +52,7 @@ struct ShowcaseCommandTests {
         CommandCase("swipe back", .swipeBack),
         CommandCase("tap tab settings", .tapTab("settings")),
         CommandCase("tap tab nowhere", .tapTab("nowhere")),
+        CommandCase("tap button delete", .tapButton("delete")),
         CommandCase("swipe down", .swipeDown),
         CommandCase("help", .help),
         CommandCase("quit", .quit),
@@ -87,8 +88,9 @@ struct ShowcaseCommandTests {
         MistakeCase("pop to", .missingArgument, "`pop to`: `pop to` needs a name, as in `pop to list`"),
         MistakeCase("pop to list now", .unexpectedArgument, "`pop to list now`: `pop to list` takes nothing after it, so `now` is left over"),
         MistakeCase("tap tab", .missingArgument, "`tap tab`: `tap tab` needs a name, as in `tap tab settings`"),
-        MistakeCase("tap", .unknownGesture, "`tap`: `tap` needs a gesture; type `tap back` or `tap tab NAME`"),
-        MistakeCase("tap forward", .unknownGesture, "`tap forward`: there is no `tap forward`; type `tap back` or `tap tab NAME`"),
+        MistakeCase("tap button", .missingArgument, "`tap button`: `tap button` needs a name, as in `tap button delete`"),
+        MistakeCase("tap", .unknownGesture, "`tap`: `tap` needs a gesture; type `tap back`, `tap tab NAME` or `tap button ID`"),
+        MistakeCase("tap forward", .unknownGesture, "`tap forward`: there is no `tap forward`; type `tap back`, `tap tab NAME` or `tap button ID`"),
         MistakeCase("swipe", .unknownGesture, "`swipe`: `swipe` needs a gesture; type `swipe back` or `swipe down`"),
         MistakeCase("swipe left", .unknownGesture, "`swipe left`: there is no `swipe left`; type `swipe back` or `swipe down`"),
         MistakeCase("go home", .unknownCommand, "`go home`: `go` is not a command; type `help` to list them"),
@@ -111,14 +113,14 @@ struct ShowcaseCommandTests {
     @Test("help lists every command with an example")
     func helpListsEveryCommand() throws {
         let lines = ShowcaseCommand.helpText.split(separator: "\n").dropFirst()
-        #expect(lines.count == 12)
+        #expect(lines.count == 13)
         for line in lines {
             let example = try #require(line.split(separator: "e.g. ").last.map(String.init))
             let command = try ShowcaseCommand(parsing: example)
             #expect(command != .nothing, "\(line)")
         }
         for form in ["back [N]", "up [N]", "pop [N]", "pop to NAME", "tap back", "swipe back", "tap tab NAME",
-                     "swipe down", "help", "quit"] {
+                     "swipe down", "tap button ID", "help", "quit"] {
             #expect(lines.contains { $0.hasPrefix("  " + form + " ") }, "\(form)")
         }
     }

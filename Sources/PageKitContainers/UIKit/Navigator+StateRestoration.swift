@@ -6,7 +6,7 @@ import UIKit
 extension Navigator {
     /// The key of the encoded `NavigationState` in a restoration activity's
     /// `userInfo`.
-    public static let stateRestorationKey = "PageKit.NavigationState"
+    nonisolated public static let stateRestorationKey = "PageKit.NavigationState"
 
     /// The activity a scene hands UIKit to restore it later (its
     /// `stateRestorationActivity(for:)`): the navigator's state, encoded.
@@ -42,17 +42,25 @@ extension Navigator {
     @discardableResult
     public func restore(from activity: NSUserActivity, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
-        guard let data = activity.userInfo?[Self.stateRestorationKey] as? Data else {
+        try await restore(NavigationState(restorationActivity: activity), options)
+    }
+}
+
+extension NavigationState {
+    /// The state a restoration activity holds (`Navigator.stateRestorationActivity(type:)`),
+    /// for a window of ``/PageKit/WindowNavigators`` to restore as it connects.
+    /// - Parameter activity: The activity UIKit handed back.
+    /// - Throws: A `NavigationError` (`invalidPath`) when it holds no readable state.
+    public init(restorationActivity activity: NSUserActivity) throws {
+        guard let data = activity.userInfo?[Navigator.stateRestorationKey] as? Data else {
             throw NavigationError(.invalidPath, reason: "the activity `\(activity.activityType)` holds no navigation state")
         }
-        let state: NavigationState
         do {
-            state = try JSONDecoder().decode(NavigationState.self, from: data)
+            self = try JSONDecoder().decode(NavigationState.self, from: data)
         } catch {
             throw NavigationError(.invalidPath, reason: "the navigation state in `\(activity.activityType)` cannot be read",
                                   underlying: error)
         }
-        return try await restore(state, options)
     }
 }
 #endif

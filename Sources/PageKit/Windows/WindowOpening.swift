@@ -1,0 +1,44 @@
+/// What the platform does for ``WindowNavigators``: whether it shows more than one window,
+/// and asking it for a new one.
+///
+/// PageKit's UIKit layer implements it with `UIApplication`'s scene sessions, its SwiftUI
+/// layer with `openWindow`; a test gives one that acts as a device would, including the
+/// answers the platform leaves out (it may show the request in a window that is already
+/// open, or show nothing at all).
+@MainActor
+public protocol WindowOpening: AnyObject {
+    /// Whether the platform can show another window now: an iPad or a Mac with several
+    /// scenes enabled; never an iPhone.
+    var supportsMultipleWindows: Bool { get }
+
+    /// Asks the platform for a window that shows `request`. Nothing comes back on
+    /// success: the window that shows it connects with the request
+    /// (``WindowNavigators/connect(_:request:restoring:)``), or the request reaches a
+    /// window already open (``WindowNavigators/continueRequest(_:in:)``).
+    /// - Parameters:
+    ///   - request: What the window is to show.
+    ///   - failed: Called if the platform refuses, with its error.
+    func requestWindow(_ request: WindowRequest, failed: @escaping @MainActor (any Error) -> Void)
+}
+
+/// A request for a window: what it is to show, and an identifier that ties the window
+/// that connects to the request that asked for it. It travels through the platform (an
+/// `NSUserActivity`'s user info, SwiftUI's `openWindow(value:)`), so it is `Codable`.
+public struct WindowRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The request's identifier, unique among the requests of one ``WindowNavigators``.
+    public let id: String
+    /// The absolute path the window is to show, as text.
+    public let path: String
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - id: Its identifier.
+    ///   - path: The absolute path to show.
+    public init(id: String, path: String) {
+        self.id = id
+        self.path = path
+    }
+
+    /// `window-1 → /tab#contact/list`.
+    public var description: String { "\(id) → \(path)" }
+}
