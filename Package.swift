@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
         .library(name: "PageKitSwiftUI", targets: ["PageKitSwiftUI"]),
         .library(name: "PageKitPictures", targets: ["PageKitPictures"]),
-        .library(name: "PageKitTesting", targets: ["PageKitTesting"]),
+        .library(name: "PageKitTesting", targets: ["PageKitTesting", "PageKitTestStore"]),
     ],
     dependencies: [],
     targets: [
@@ -25,6 +25,10 @@ let package = Package(
         // For an app's tests: drivers that time, record and lose transitions, and the
         // person's gestures acted out through what the views call.
         .target(name: "PageKitTesting", dependencies: ["PageKit", "PageKitContainers"]),
+        // The navigation test store, in the same product: a module of its own because it
+        // records failures with Swift Testing, which only test targets may link, and the
+        // showcase links PageKitTesting for the person's gestures.
+        .target(name: "PageKitTestStore", dependencies: ["PageKit", "PageKitContainers", "PageKitTesting"]),
         .target(
             name: "PageKitTestSupport",
             dependencies: ["PageKit", "PageKitContainers", "PageKitTesting"],
@@ -53,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PageKitTests",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitContainersTests",
