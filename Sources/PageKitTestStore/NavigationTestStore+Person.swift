@@ -73,7 +73,10 @@ extension NavigationTestStore {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async throws -> LeaveAttempt {
         try await perform("swipe down", at: Location(fileID: fileID, filePath: filePath, line: line, column: column)) {
-            try host.userSwipesDownModal(finishing: finishing)
+            guard let host else {
+                throw NavigationError(.staleHierarchy, reason: "the navigator's host is not a `PageHostModel`")
+            }
+            return try host.userSwipesDownModal(finishing: finishing)
         }
     }
 
@@ -106,7 +109,7 @@ extension NavigationTestStore {
     /// through each tab container's selected tab and each stack's top page.
     /// - Complexity: O(*d*) in the depth of the visible chain.
     func visibleChain() -> [any Page] {
-        guard let root = host.presentedPages.last ?? navigator.root else { return [] }
+        guard let root = host?.presentedPages.last ?? navigator.root else { return [] }
         var chain: [any Page] = [root]
         while let page = chain.last {
             let next: (any Page)? = switch page {

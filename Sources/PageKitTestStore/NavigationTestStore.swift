@@ -76,12 +76,13 @@ public final class NavigationTestStore {
 
     /// The clock of the queue's time-outs and of the animations.
     public let clock: ManualTransitionClock
-    /// Times the transitions on ``clock``, and drops or delays their ends on request.
-    public let driver: ClockTransitionDriver
+    /// Times the transitions on ``clock``, and drops or delays their ends on request: the
+    /// store's own, or the one given with the navigator.
+    public let driver: ClockTransitionDriver?
     /// The queue shared by the navigator and every container.
-    public let queue: TransitionQueue
-    /// The host that presents and dismisses.
-    public let host: PageHostModel
+    public var queue: TransitionQueue { navigator.queue }
+    /// The host that presents and dismisses, when it is the container family's.
+    public let host: PageHostModel?
     /// The navigator under test.
     public let navigator: Navigator
     /// What the store records.
@@ -134,7 +135,7 @@ public final class NavigationTestStore {
     /// - Throws: What `root` throws; the ``NavigationError`` of a `start` that fails, or
     ///   ``NavigationError/Code/busy`` for one that does not end at once (a guard that
     ///   waits, a dropped transition).
-    public init(
+    public convenience init(
         registry: PageRegistry = PageRegistry(),
         start: String? = nil,
         animationDuration: Duration = .milliseconds(350),
@@ -155,37 +156,86 @@ public final class NavigationTestStore {
         let queue = TransitionQueue(clock: clock, timeouts: timeouts)
         let parts = Parts(clock: clock, queue: queue, ending: .driver(relay))
         let rootPage = try root(parts)
+        let navigator = Navigator(root: rootPage, host: PageHostModel(queue: queue, ending: parts.ending),
+                                  registry: registry, queue: queue, identifiers: .sequential(),
+                                  configuration: configuration)
+        self.init(navigator: navigator, clock: clock, driver: driver, relay: relay, records: records,
+                  exhaustivity: exhaustivity, reportFailure: reportFailure,
+                  createdAt: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+        if let start { try open(start: start) }
+    }
+
+    /// Takes over a navigator built elsewhere, whose queue and containers run on `clock`:
+    /// from now on, what it does must be received.
+    ///
+    /// ```swift
+    /// let store = NavigationTestStore(navigator: app.navigator, clock: app.clock, driver: app.driver)
+    /// ```
+    ///
+    /// The store cannot see the transitions of containers it did not make, so it records
+    /// ``Records/transitions`` only for an app it built.
+    /// - Parameters:
+    ///   - navigator: The navigator under test.
+    ///   - clock: The clock of its queue and of its containers' transitions.
+    ///   - driver: The driver that times its containers' transitions, if any.
+    ///   - records: What the test must receive.
+    ///   - exhaustivity: How strictly the test is held to account.
+    ///   - reportFailure: Where failures go.
+    ///   - fileID: Where the store is made: a store let go without `finish()` is reported
+    ///     here.
+    ///   - filePath: Where the store is made.
+    ///   - line: Where the store is made.
+    ///   - column: Where the store is made.
+    public convenience init(
+        navigator: Navigator,
+        clock: ManualTransitionClock,
+        driver: ClockTransitionDriver? = nil,
+        records: Records = [.events, .paths],
+        exhaustivity: Exhaustivity = .on,
+        reportFailure: @escaping @Sendable (Failure) -> Void = Failure.record,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
+    ) {
+        self.init(navigator: navigator, clock: clock, driver: driver, relay: nil, records: records,
+                  exhaustivity: exhaustivity, reportFailure: reportFailure,
+                  createdAt: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private init(navigator: Navigator, clock: ManualTransitionClock, driver: ClockTransitionDriver?,
+                 relay: RelayDriver?, records: Records, exhaustivity: Exhaustivity,
+                 reportFailure: @escaping @Sendable (Failure) -> Void, createdAt: Location) {
+        self.navigator = navigator
         self.clock = clock
         self.driver = driver
-        self.queue = queue
-        host = PageHostModel(queue: queue, ending: parts.ending)
-        navigator = Navigator(root: rootPage, host: host, registry: registry, queue: queue,
-                              identifiers: .sequential(), configuration: configuration)
+        host = navigator.host as? PageHostModel
         self.records = records
         self.exhaustivity = exhaustivity
         self.reportFailure = reportFailure
         strict = Strictness(isOn: exhaustivity == .on)
-        createdAt = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.createdAt = createdAt
         lastPath = navigator.currentPath
-
-        if let start {
-            let request = navigator.request(start, NavigationOptions.mode(.exact).animated(false))
-            switch request.result {
-            case .success?:
-                break
-            case .failure(let error)?:
-                strict.isFinished = true
-                throw error
-            case nil:
-                request.cancel()
-                strict.isFinished = true
-                throw NavigationError(.busy, path: start,
-                                      reason: "the start path did not open at once: open it with an action instead")
-            }
-            lastPath = navigator.currentPath
-        }
         observation = navigator.observe { [weak self] event in self?.noted(event) }
-        relay.onRun = { [weak self] transition in self?.noted(transition) }
+        relay?.onRun = { [weak self] transition in self?.noted(transition) }
+    }
+
+    /// Opens `start` before the test begins, recording nothing.
+    private func open(start: String) throws {
+        let request = navigator.request(start, NavigationOptions.mode(.exact).animated(false))
+        switch request.result {
+        case .success?:
+            unreceived.removeAll()
+            lastPath = navigator.currentPath
+        case .failure(let error)?:
+            isFinished = true
+            throw error
+        case nil:
+            request.cancel()
+            isFinished = true
+            throw NavigationError(.busy, path: start,
+                                  reason: "the start path did not open at once: open it with an action instead")
+        }
     }
 
     deinit {
@@ -228,14 +278,16 @@ public final class NavigationTestStore {
 
     /// Runs an action on the navigator, then lets the main actor's work settle and notes
     /// the path: the closure may queue requests, call containers, answer a page that
-    /// waits, anything synchronous.
+    /// waits, await a request that ends without the clock.
     ///
     /// ```swift
     /// let request = await store.send { $0.push("person_detail(id=9)") }
+    /// try await store.send { try await $0.open("/tab#settings", .animated(false)) }
     /// ```
     ///
-    /// Awaiting an animated open inside it would wait for a clock nobody advances, so the
-    /// closure is synchronous: queue the request, return it, and advance the clock.
+    /// Awaiting an animated open inside it waits for a clock nobody advances: queue the
+    /// request instead (``open(_:_:fileID:filePath:line:column:)``), return it, and advance
+    /// the clock.
     /// - Parameters:
     ///   - action: What to do; a ``NavigationRequest`` it returns is checked at `finish()`.
     ///   - fileID: Where the action is, for a failure.
@@ -246,17 +298,17 @@ public final class NavigationTestStore {
     /// - Throws: What `action` throws.
     @discardableResult
     public func send<Result>(
-        _ action: (Navigator) throws -> Result,
+        _ action: (Navigator) async throws -> Result,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async rethrows -> Result {
         let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try await perform("send", at: location) {
-            let result = try action(navigator)
-            if let request = result as? NavigationRequest {
-                requests.append(("send (\(request.target.map { "\($0)" } ?? "a path that did not parse"))", request))
-            }
-            return result
+        checkUnreceived(before: "send", at: location)
+        let result = try await action(navigator)
+        if let request = result as? NavigationRequest {
+            requests.append(("send (\(request.target.map { "\($0)" } ?? "a path that did not parse"))", request))
         }
+        await settle()
+        return result
     }
 
     /// Queues a request to open `destination`.
@@ -373,21 +425,25 @@ public final class NavigationTestStore {
     /// settle, and notes the path.
     func perform<Result>(_ label: String, at location: Location,
                          _ body: () throws -> Result) async rethrows -> Result {
-        notePath()
-        if !unreceived.isEmpty {
-            if exhaustivity == .on {
-                report(
-                    "`\(label)` was sent while \(counted(unreceived.count, "entry", "entries")) "
-                        + "had not been received (receive them, or skip them with `skipEvents()`):\n"
-                        + unreceived.map { "+ \($0)" }.joined(separator: "\n"),
-                    at: location
-                )
-            }
-            unreceived.removeAll()
-        }
+        checkUnreceived(before: label, at: location)
         let result = try body()
         await settle()
         return result
+    }
+
+    /// Before an action: what happened must have been received (exhaustive), or is dropped.
+    private func checkUnreceived(before label: String, at location: Location) {
+        notePath()
+        guard !unreceived.isEmpty else { return }
+        if exhaustivity == .on {
+            report(
+                "`\(label)` was sent while \(counted(unreceived.count, "entry", "entries")) "
+                    + "had not been received (receive them, or skip them with `skipEvents()`):\n"
+                    + unreceived.map { "+ \($0)" }.joined(separator: "\n"),
+                at: location
+            )
+        }
+        unreceived.removeAll()
     }
 
     /// Lets main-actor work the action started run (a guard's answer, a page asked

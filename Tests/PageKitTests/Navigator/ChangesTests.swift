@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTestStore
 import PageKitTesting
 import PageKitTestSupport
 import Testing
@@ -108,12 +109,13 @@ struct ChangesTests {
     }
 
     @Test("a swipe abandoned midway changes nothing and reports nothing")
-    func swipeCancelled() throws {
-        let watched = Watched()
-        #expect(try watched.fixture.contact.userSwipesBack(finishing: false).name == "abandoned")
-        #expect(watched.events.isEmpty)
-        #expect(watched.fixture.navigator.currentPath.description == Self.start)
-        #expect(watched.fixture.navigator.history.count == 1)
+    func swipeCancelled() async throws {
+        let fixture = Fixture()
+        let store = NavigationTestStore(navigator: fixture.navigator, clock: fixture.clock)
+        #expect(try await store.userSwipesBack(finishing: false).name == "abandoned")
+        await store.finish()    // no event, and the path did not change
+        #expect(fixture.navigator.currentPath.description == Self.start)
+        #expect(fixture.navigator.history.count == 1)
     }
 
     @Test("changes the navigator makes itself are announced once, by its request")
@@ -309,33 +311,27 @@ struct ChangesTests {
     }
 
     @Test("a change the queue's next operation makes is announced, even when the request before it ended with a step that ends at once")
-    func changeAfterAStepThatEndsAtOnce() {
-        let clock = ManualTransitionClock()
-        let queue = TransitionQueue(clock: clock)
-        let driver = ClockTransitionDriver(clock: clock)
-        let contact = PageStackModel(name: "contact", pages: [TestPage("list")], queue: queue, ending: .driver(driver))
-        let tabs = InstantTabs([contact, TestPage("settings")])
-        let host = PageHostModel(queue: queue, ending: .driver(driver))
-        let navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
-        navigator.registry.replace("sheet") { _ in TestPage("sheet") }
-        navigator.request("!sheet")
-        clock.advance(by: .seconds(1))
-        #expect(host.presentedPage(of: tabs)?.pageName == "sheet")
-        var changes: [String] = []
-        let token = navigator.observe { event in
-            if case .changed(let change) = event.kind {
-                changes.append("\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")")
-            }
+    func changeAfterAStepThatEndsAtOnce() async throws {
+        var registry = PageRegistry()
+        registry.replace("sheet") { _ in TestPage("sheet") }
+        let store = try NavigationTestStore(registry: registry, start: "/tab#contact/list!sheet") { parts in
+            InstantTabs([parts.stack("contact", [TestPage("list")]), TestPage("settings")])
         }
-        defer { token.cancel() }
+        let contact = try #require((store.navigator.root as? InstantTabs)?.tabs.first as? PageStackModel)
         // Dismisses the sheet in 0.35 s, then selects at once and ends: the queue starts
         // the push while the selection's step is still on the call stack.
-        let settings = navigator.request("/tab#settings")
-        let push = contact.queued.push(TestPage("x"))
-        clock.advance(by: .seconds(1))
+        let (settings, push) = await store.send { navigator in
+            (navigator.request("/tab#settings"), contact.queued.push(TestPage("x")))
+        }
+        store.receive(.willStart, .path("/tab#contact/list"))
+        await store.advance(by: .seconds(1))
+        store.receive(
+            .didFinish, .path("/tab#settings"),
+            "changed (pushed [x] in contact by the app): /tab#settings → /tab#settings"
+        )
         #expect(settings.isResolved && push.isResolved && push.errorCode == nil)
-        #expect(changes == ["pushed by the app → /tab#settings"])
-        #expect(navigator.history.entries.last?.description == "/tab#settings")
+        #expect(store.navigator.history.entries.last?.description == "/tab#settings")
+        await store.finish()
     }
 
     @Test("a change no container reports is noticed at the next request, or when told hierarchyDidChange()")

@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTestStore
 import PageKitTestSupport
 import Testing
 
@@ -103,20 +104,18 @@ struct FallbackTests {
     func failingFallback() async throws {
         // The fallback is shown for the app's own failures too, as its own request is.
         let app = try FallbackFixture(try FallbackScreen(parsing: "!missing_page", sources: [.external, .app]))
-        var failures: [NavigationError.Code] = []
-        let token = app.navigator.observe { event in
-            if case .failed(let error) = event.kind { failures.append(error.code) }
-        }
+        let store = NavigationTestStore(navigator: app.navigator, clock: app.fixture.clock)
         let before = app.fixture.snapshot
-        await #expect { try await app.navigator.openLink("https://example.com/nowhere") } throws: {
-            ($0 as? NavigationError)?.code == .invalidLink
+        let link = await store.send { $0.requestLink("https://example.com/nowhere") }
+        guard case .failure(let error) = link.result else {
+            Issue.record("the link should fail for its caller")
+            return
         }
-        await app.settle()
-        await app.settle()
+        #expect(error.code == .invalidLink)
         // The link, then the fallback, which names an unregistered page: nothing else.
-        #expect(failures == [.invalidLink, .notRegistered])
+        store.receive(.failed(.invalidLink), .failed(.notRegistered))
+        await store.finish()
         #expect(app.fixture.snapshot == before)
-        token.cancel()
     }
 
     @Test("without a fallback, a failure only fails")

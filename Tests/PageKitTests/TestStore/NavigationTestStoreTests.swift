@@ -96,7 +96,7 @@ struct NavigationTestStorePassingTests {
     @Test("a lost end of a transition: the queue's time-out fails the request on the clock")
     func timeOut() async throws {
         let store = try makeStore()
-        store.driver.dropNextCompletion()
+        store.driver?.dropNextCompletion()
         await store.open("/tab#contact/list/person_detail(id=5)")
         store.receive(.willStart, .path("/tab#contact/list/person_detail(id=5)"))
         await store.advance(by: .seconds(2))
@@ -227,7 +227,7 @@ struct NavigationTestStoreFailingTests {
     func finishWithWorkLeft() async throws {
         let log = FailureLog()
         let store = try makeStore(log: log)
-        store.driver.setNext(.after(.seconds(3)))
+        store.driver?.setNext(.after(.seconds(3)))
         await store.send { navigator in
             navigator.request("/tab#contact/list/person_detail(id=5)")
             return navigator.request("/tab#settings")
@@ -252,7 +252,7 @@ struct NavigationTestStoreFailingTests {
     func lateCompletion() async throws {
         let log = FailureLog()
         let store = try makeStore(log: log)
-        store.driver.setNext(.after(.seconds(3)))
+        store.driver?.setNext(.after(.seconds(3)))
         await store.open("/tab#contact/list/person_detail(id=5)")
         store.receive(.willStart, .path("/tab#contact/list/person_detail(id=5)"))
         await store.advance(by: .seconds(2))
