@@ -29,6 +29,7 @@ public import PageKitTesting
 /// store.receive(.didFinish)
 /// try await store.userTapsBack()
 /// store.receive(.changed(.popped), .path("/tab#contact/list"))
+/// await store.advance(by: .milliseconds(350))      // the pop's animation
 /// await store.finish()
 /// ```
 ///
