@@ -25,7 +25,7 @@ extension NavigationTestStore {
     ///   - line: Where the gesture is.
     ///   - column: Where the gesture is.
     /// - Returns: Whether the page was left, or the attempt refused or abandoned.
-    /// - Throws: ``NavigationError/Code/staleHierarchy`` when no stack is on screen; what
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when no stack is on screen; what
     ///   the stack throws.
     @discardableResult
     public func userTapsBack(
@@ -45,7 +45,7 @@ extension NavigationTestStore {
     ///   - line: Where the gesture is.
     ///   - column: Where the gesture is.
     /// - Returns: Whether the page was left, or the attempt refused or abandoned.
-    /// - Throws: ``NavigationError/Code/staleHierarchy`` when no stack is on screen; what
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when no stack is on screen; what
     ///   the stack throws.
     @discardableResult
     public func userSwipesBack(
@@ -65,7 +65,7 @@ extension NavigationTestStore {
     ///   - line: Where the gesture is.
     ///   - column: Where the gesture is.
     /// - Returns: Whether the sheet was left, or the attempt refused or abandoned.
-    /// - Throws: What the host throws: ``NavigationError/Code/staleHierarchy`` when nothing
+    /// - Throws: What the host throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when nothing
     ///   is presented.
     @discardableResult
     public func userSwipesDownModal(
@@ -88,7 +88,7 @@ extension NavigationTestStore {
     ///   - filePath: Where the gesture is.
     ///   - line: Where the gesture is.
     ///   - column: Where the gesture is.
-    /// - Throws: ``NavigationError/Code/notLive`` when no tab container on screen has such
+    /// - Throws: ``/PageKit/NavigationError/Code/notLive`` when no tab container on screen has such
     ///   a tab.
     public func userSelectsTab(
         _ name: String,

@@ -133,8 +133,8 @@ public final class NavigationTestStore {
     ///   - line: Where the store is made.
     ///   - column: Where the store is made.
     ///   - root: Makes the root page from the parts every container must share.
-    /// - Throws: What `root` throws; the ``NavigationError`` of a `start` that fails, or
-    ///   ``NavigationError/Code/busy`` for one that does not end at once (a guard that
+    /// - Throws: What `root` throws; the ``/PageKit/NavigationError`` of a `start` that fails, or
+    ///   ``/PageKit/NavigationError/Code/busy`` for one that does not end at once (a guard that
     ///   waits, a dropped transition).
     public convenience init(
         registry: PageRegistry = PageRegistry(),
@@ -290,7 +290,7 @@ public final class NavigationTestStore {
     /// request instead (``open(_:_:fileID:filePath:line:column:)``), return it, and advance
     /// the clock.
     /// - Parameters:
-    ///   - action: What to do; a ``NavigationRequest`` it returns is checked at `finish()`.
+    ///   - action: What to do; a ``/PageKit/NavigationRequest`` it returns is checked at `finish()`.
     ///   - fileID: Where the action is, for a failure.
     ///   - filePath: Where the action is.
     ///   - line: Where the action is.
@@ -332,7 +332,7 @@ public final class NavigationTestStore {
         }
     }
 
-    /// Queues a move back through the history (``Navigator/back(_:_:)``).
+    /// Queues a move back through the history (``/PageKit/Navigator/back(_:_:)``).
     /// - Parameters:
     ///   - count: How many entries back.
     ///   - options: Animation and source.
@@ -351,7 +351,7 @@ public final class NavigationTestStore {
         }
     }
 
-    /// Queues a move up the hierarchy (``Navigator/up(_:_:)``).
+    /// Queues a move up the hierarchy (``/PageKit/Navigator/up(_:_:)``).
     /// - Parameters:
     ///   - count: How many levels up.
     ///   - options: Animation and source.
@@ -370,7 +370,7 @@ public final class NavigationTestStore {
         }
     }
 
-    /// Queues pops from the stack on top (``Navigator/pop(_:_:)``).
+    /// Queues pops from the stack on top (``/PageKit/Navigator/pop(_:_:)``).
     /// - Parameters:
     ///   - count: How many pages.
     ///   - options: Animation and source.
