@@ -31,6 +31,15 @@ public struct NavigationEvent: Sendable {
         case failed(NavigationError)
         /// It was cancelled.
         case cancelled
+        /// The pages its plan makes (or the page it reveals and refreshes) have loaders
+        /// (``PageLoader``), and they started: the screen stays as it is until
+        /// ``loadEnded``, so show that something is coming. The components are those being
+        /// loaded, in path order.
+        case loadStarted([PageComponent])
+        /// The loads that ``loadStarted(_:)`` announced are over: finished, failed, timed
+        /// out, or stopped because the request was cancelled or superseded. The request's
+        /// own end follows.
+        case loadEnded
         /// Not a request: the hierarchy changed without the navigator, by the person or
         /// by the app calling a container directly (``NavigationEvent/source`` says who).
         case changed(HierarchyChange)
@@ -74,6 +83,9 @@ extension NavigationEvent: CustomStringConvertible {
         case .didFinish: "did finish"
         case .failed(let error): "failed (\(error.code))"
         case .cancelled: "cancelled"
+        case .loadStarted(let components):
+            "load started (\(components.map { PageReference.describe(name: $0.name, parameters: $0.parameters) }.joined(separator: ", ")))"
+        case .loadEnded: "load ended"
         case .changed(let change): "changed (\(change))"
         }
         return "\(name): \(from) → \(to.map(\.description) ?? requested.map(\.description) ?? "?")"

@@ -189,13 +189,15 @@ extension Navigator: RequestEnvironment {
     /// Makes the pages `plan` needs from the registry, in order; then the navigation
     /// stacks it makes by name, each with its pages. The request's payload goes to the
     /// page the plan ends at.
-    func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
+    func makePages(for plan: NavigationPlan, request: NavigationRequest, loads: PageLoads?) throws -> [any Page] {
         let stacks = plan.madeStacks
         var pages: [(any Page)?] = Array(repeating: nil, count: plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
         func intent(_ index: Int) -> PageIntent {
-            PageIntent(component: plan.newComponents[index], path: plan.destination,
-                       payload: index == targetIndex ? request.payload : nil, source: request.source)
+            let component = plan.newComponents[index]
+            return PageIntent(component: component, path: plan.destination,
+                              payload: index == targetIndex ? request.payload : nil, source: request.source,
+                              loaded: loads?.valueToMake(component))
         }
         func failed(_ component: PageComponent, _ error: any Error) -> NavigationError {
             NavigationError(.factoryFailed, component: component.name,

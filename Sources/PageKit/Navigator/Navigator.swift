@@ -65,6 +65,15 @@ public final class Navigator {
     /// the navigator's own.
     @exclusivity(unchecked) var stepsInProgress = 0
     private var queueObservation: ObservationToken?
+    /// The request whose loads are running, which a newer request supersedes.
+    var loadingDriver: RequestDriver?
+    /// The request made last, to learn whether a newer one waits when one starts loading.
+    weak var newestDriver: RequestDriver?
+    /// The loads a request is waiting for, while it holds the queue and the screen stays
+    /// as it is: show a spinner meanwhile, if the wait is noticeable. `nil` when no
+    /// request is loading. ``NavigationEvent/Kind-swift.enum/loadStarted(_:)`` and
+    /// ``NavigationEvent/Kind-swift.enum/loadEnded`` report each change.
+    public internal(set) var pendingLoad: PendingLoad?
 
     /// Creates a navigator.
     /// - Parameters:
@@ -314,6 +323,9 @@ public final class Navigator {
         let request = NavigationRequest(target: target, options: options, animated: animated(options), providedPage: page)
         prepare(request)
         let driver = driver(for: request, held: root == nil)
+        newestDriver = driver
+        // A request still loading is not worth waiting for: the person asked for this one since.
+        loadingDriver?.supersede(by: target)
         if root == nil {
             // Only the newest is held: a cold start opens the link the person tapped last.
             heldRequest?.queueEnded(.failure(NavigationError(

@@ -21,6 +21,8 @@ public struct PageIntent: Sendable {
     /// Where the request comes from.
     public let source: NavigationSource
     private let payload: (any Sendable)?
+    /// What the page's loader loaded for this request, for a registration with one.
+    let loaded: (any Sendable)?
 
     /// Creates an intent.
     /// - Parameters:
@@ -33,11 +35,13 @@ public struct PageIntent: Sendable {
         self.init(component: component, path: SharedPath(path), payload: payload, source: source)
     }
 
-    init(component: PageComponent, path: SharedPath, payload: (any Sendable)?, source: NavigationSource) {
+    init(component: PageComponent, path: SharedPath, payload: (any Sendable)?, source: NavigationSource,
+         loaded: (any Sendable)? = nil) {
         self.component = component
         sharedPath = path
         self.payload = payload
         self.source = source
+        self.loaded = loaded
     }
 
     /// The path's query, which every component sees.

@@ -44,11 +44,14 @@ public struct PageRegistry: Sendable {
         let isStack: Bool
         /// Whether its page is an ``AlertPage``: presented with `!`, last on its path.
         let isAlert: Bool
+        /// What loads the page's value before it is made, for a page registered with one.
+        let loader: AnyPageLoader?
 
-        init(kind: Kind, isExternallyOpenable: Bool, isAlert: Bool = false) {
+        init(kind: Kind, isExternallyOpenable: Bool, isAlert: Bool = false, loader: AnyPageLoader? = nil) {
             self.kind = kind
             self.isExternallyOpenable = isExternallyOpenable
             self.isAlert = isAlert
+            self.loader = loader
             switch kind {
             case .page(_, let options):
                 (self.options, isAction, isStack) = (options, false, false)
@@ -189,13 +192,18 @@ public struct PageRegistry: Sendable {
         try add(name, Entry(kind: .action(action), isExternallyOpenable: externallyOpenable))
     }
 
-    private mutating func add(_ local: String, _ entry: Entry) throws {
+    /// Whether a registration with a loader was ever added: when not, a plan needs no
+    /// look-up for loads. Never reset, which only costs those look-ups.
+    private(set) var hasLoaders = false
+
+    mutating func add(_ local: String, _ entry: Entry) throws {
         let name = qualified(local)
         guard entries[name] == nil else {
             throw NavigationError(.duplicateRegistration, component: name,
                                   reason: "`\(name)` is already registered; call replace(_:) to swap it")
         }
         entries[name] = entry
+        if entry.loader != nil { hasLoaders = true }
         if let scope { owners[name] = scope }
     }
 
@@ -294,6 +302,7 @@ public struct PageRegistry: Sendable {
             throw NavigationError(.duplicateRegistration, reason: "\(error)", underlying: error)
         }
         entries.merge(other.entries) { mine, _ in mine }
+        if other.hasLoaders { hasLoaders = true }
         owners.merge(other.owners) { mine, _ in mine }
     }
 

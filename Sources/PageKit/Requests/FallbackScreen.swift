@@ -31,10 +31,11 @@ public struct FallbackScreen: Sendable {
 
     /// The failures that mean a link or path leads nowhere: it is not a link the map
     /// declares or not a path, names a page nobody registered, may not be opened from
-    /// outside, or names a page that cannot be made or shown.
+    /// outside, or names a page that cannot be made (its factory or its loader threw) or
+    /// shown.
     public static let defaultCodes: Set<NavigationError.Code> = [
         .invalidLink, .invalidPath, .foreignScheme, .invalidRoute, .notRegistered, .notExternallyOpenable,
-        .factoryFailed, .cannotShow,
+        .factoryFailed, .loadFailed, .cannotShow,
     ]
 
     /// Declares a fallback screen.

@@ -93,6 +93,13 @@ public struct NavigationError: Error, Sendable {
         /// An alert's content cannot be shown as it is (two cancel buttons, say), or a
         /// button that is not one of the alert's was chosen.
         public static let invalidAlert = Code("invalidAlert")
+        /// A page's loader (``PageLoader``) threw, or its value is not the type the page
+        /// takes; ``NavigationError/underlying`` is the loader's error. A load stopped
+        /// because the request was cancelled or superseded is ``cancelled``, never this.
+        public static let loadFailed = Code("loadFailed")
+        /// The loads a request needed took longer than
+        /// ``TransitionQueue/Timeouts-swift.struct/load``: the request let go of the queue.
+        public static let loadTimedOut = Code("loadTimedOut")
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and

@@ -64,6 +64,7 @@ extension NavigationMove {
         if options.hidesBottomBar != nil, !pushes { unhonoured.append("hidingBottomBar") }
         if options.presentation != nil, !presents { unhonoured.append("presentation") }
         if options.keepsLeftPages, !pops { unhonoured.append("keepingLeftPages") }
+        if options.refreshesTarget { unhonoured.append("refreshing") }
         return unhonoured
     }
 

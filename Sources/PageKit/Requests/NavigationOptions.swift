@@ -44,6 +44,11 @@ public struct NavigationOptions: Sendable {
     /// Whether the pages the request pushes hide the tab bar, instead of their
     /// registrations' ``ShowStyle/hidesBottomBar``; `nil` keeps theirs.
     public var hidesBottomBar: Bool?
+    /// Whether the page the request ends at, when it is revealed rather than made and its
+    /// registration has a ``PageLoader``, loads again and takes the fresh value through
+    /// ``LoadedPage/refresh(with:)`` before the request ends. Default `false`. Paths only:
+    /// a move fails with ``NavigationError/Code/unsupportedOption``.
+    public var refreshesTarget = false
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.
@@ -102,6 +107,10 @@ public struct NavigationOptions: Sendable {
     /// - Parameter hides: Whether pushed pages hide the tab bar.
     /// - Returns: The options.
     public func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { with { $0.hidesBottomBar = hides } }
+    /// The options, refreshing the page the request ends at when it is revealed (see
+    /// ``refreshesTarget``).
+    /// - Returns: The options.
+    public func refreshing() -> NavigationOptions { with { $0.refreshesTarget = true } }
 
     /// The defaults, resolved in `mode`.
     /// - Parameter mode: The mode.
@@ -145,6 +154,9 @@ public struct NavigationOptions: Sendable {
     /// - Parameter hides: Whether pushed pages hide the tab bar.
     /// - Returns: The options.
     public static func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { .default.hidingBottomBar(hides) }
+    /// The defaults, refreshing the page the request ends at when it is revealed.
+    /// - Returns: The options.
+    public static func refreshing() -> NavigationOptions { .default.refreshing() }
 
     private func with(_ change: (inout NavigationOptions) -> Void) -> NavigationOptions {
         var copy = self

@@ -8,7 +8,13 @@ protocol RequestEnvironment: AnyObject {
     func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan
     /// The pages `plan` would remove that confirm leaving.
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
-    func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page]
+    /// The loads `plan` needs: the pages it makes whose registrations have loaders, and
+    /// the live page it ends at when that page is to be refreshed.
+    func loads(for plan: NavigationPlan, request: NavigationRequest) throws -> [PageLoad]
+    /// `driver`'s request started loading, or stopped; a newer request that already waits.
+    func loading(_ driver: RequestDriver, started: Bool) -> NavigationRequest?
+    /// Makes the plan's new pages, a page with a loader from the value `loads` holds.
+    func makePages(for plan: NavigationPlan, request: NavigationRequest, loads: PageLoads?) throws -> [any Page]
     func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws
     /// A step is about to touch the hierarchy, or has started: what containers report in
     /// between is the request's own; `keepingPopped` keeps what it pops; `made` are the
@@ -44,6 +50,8 @@ final class RequestDriver: TransitionLabeling {
     @exclusivity(unchecked) private var made: [any Page] = []
     /// The pages the plan would remove that confirm leaving.
     @exclusivity(unchecked) private var leaving: [any LeaveConfirming] = []
+    /// The turn's loads, once a plan needed one.
+    @exclusivity(unchecked) private var loads: PageLoads?
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -82,6 +90,20 @@ final class RequestDriver: TransitionLabeling {
 
     func rootInstalled() { perform(machine.rootInstalled()) }
 
+    /// A newer request was made: one that is loading ends, cancelled.
+    func supersede(by newer: NavigationTarget?) { perform(machine.superseded(by: newer)) }
+
+    /// The components whose loads the request waits for.
+    var pendingComponents: [PageComponent] { loads?.pending.map(\.component) ?? [] }
+
+    /// Whether the request waits for its turn (or for a root).
+    var isWaiting: Bool {
+        switch machine.state {
+        case .queued, .held: true
+        default: false
+        }
+    }
+
     /// Someone cancelled the request: the queue's ticket while it waits its turn, or the machine.
     func cancel() {
         if let ticket = request.ticket, case .queued = machine.state {
@@ -103,12 +125,17 @@ final class RequestDriver: TransitionLabeling {
                 case .abandon(let error, _): request.resolve(.failure(error))
                 case .fireValve: valve?.fire()
                 case .failValve(let error): valve?.fail(error)
+                case .endLoads(_, let then):
+                    loads?.reset()
+                    action = then
+                    continue
                 case .ignore, .none: break
                 default:
                     action = machine.navigatorGone()
                     continue
                 }
                 made = []
+                loads?.reset()
                 return
             }
             switch action {
@@ -119,8 +146,15 @@ final class RequestDriver: TransitionLabeling {
                 // No closures here: one formed on the main actor checks its executor on each
                 // call, and these run on every request.
                 let result: Result<NavigationPlan, NavigationError>
+                var needed: [PageComponent] = []
                 do {
                     let plan = try environment.plan(target, for: request)
+                    let planLoads = try environment.loads(for: plan, request: request)
+                    if !planLoads.isEmpty || loads != nil {
+                        let turnLoads = loads ?? PageLoads()
+                        loads = turnLoads
+                        needed = turnLoads.need(planLoads)
+                    }
                     leaving = environment.pagesLeaving(plan)
                     result = .success(plan)
                 } catch {
@@ -131,7 +165,7 @@ final class RequestDriver: TransitionLabeling {
                 for page in leaving {
                     leavers.append(RequestStateMachine.Leaver(id: ObjectIdentifier(page), description: page.pageDescription))
                 }
-                action = machine.planned(result, leavers: leavers)
+                action = machine.planned(result, leavers: leavers, loads: needed)
             case .askGuard(let index, let guardRequest):
                 let decide = guards[index]
                 return ask({ await decide(guardRequest) }, then: { $0.guardAnswered($1) })
@@ -140,9 +174,16 @@ final class RequestDriver: TransitionLabeling {
                     preconditionFailure("a leaver the plan did not list")
                 }
                 return ask({ await page.canLeave(leaveRequest) }, then: { $0.leaveAnswered($1) })
+            case .startLoads(let event):
+                return startLoads(announcing: event, environment)
+            case .endLoads(let event, let then):
+                loads?.stop()
+                _ = environment.loading(self, started: false)
+                environment.emit(event)
+                action = then
             case .makePages(let plan):
                 do {
-                    made = try environment.makePages(for: plan, request: request)
+                    made = try environment.makePages(for: plan, request: request, loads: loads)
                     action = machine.pagesMade(.success(()))
                 } catch {
                     made = []
@@ -158,9 +199,11 @@ final class RequestDriver: TransitionLabeling {
             case .finish(let intent):
                 let target = targetPage()
                 if let intent, let receiver = target as? any IntentReceiving { receiver.receive(intent) }
+                if let target, let loads { refresh(target, from: loads) }
                 action = machine.finished(at: environment.livePath(), target: target)
             case .fireValve, .failValve:
                 made = []
+                loads?.reset()
                 if case .failValve(let error) = action { valve?.fail(error) } else { valve?.fire() }
                 return
             case .complete(let outcome, let dropping, let event):
@@ -172,6 +215,7 @@ final class RequestDriver: TransitionLabeling {
                 return
             case .abandon(let error, let event):
                 made = []
+                loads?.reset()
                 environment.emit(event)
                 request.resolve(.failure(error))
                 return
@@ -202,6 +246,32 @@ final class RequestDriver: TransitionLabeling {
             guard let self else { return }
             self.perform(answered(&self.machine, answer))
         }
+    }
+
+    /// Starts the loads the plan needs, with the queue's time-out suspended under theirs;
+    /// a newer request already waiting supersedes this one at once.
+    private func startLoads(announcing event: NavigationEvent, _ environment: any RequestEnvironment) {
+        guard let loads else { preconditionFailure("loads started with none needed") }
+        let newer = environment.loading(self, started: true)
+        environment.emit(event)
+        valve?.suspendTimeout()
+        let timeout = queue.timeouts.load
+        loads.start(clock: queue.clock, timeout: timeout, finished: { [weak self] result in
+            guard let self else { return }
+            self.perform(self.machine.loadsFinished(result))
+        }, timedOut: { [weak self] in
+            guard let self, let loads = self.loads else { return }
+            self.perform(self.machine.loadTimedOut(after: timeout, waitingFor: loads.pending.map(\.component)))
+        })
+        if let newer { supersede(by: newer.target) }
+    }
+
+    /// Gives the live page the request ends at the value loaded to refresh it.
+    private func refresh(_ page: any Page, from loads: PageLoads) {
+        guard case .finishing(_, let plan) = machine.state, let component = plan.destination.lastComponent,
+              let (value, loader) = loads.loadedToRefresh(component) else { return }
+        // Its loader's type was checked against the page when the plan asked for the load.
+        _ = loader.refresh(page, value)
     }
 
     private func targetPage() -> (any Page)? {

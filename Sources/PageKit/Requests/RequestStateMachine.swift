@@ -3,16 +3,20 @@
 /// ``RequestDriver``, carries the actions out and decides nothing.
 ///
 ///     held ─▶ queued ─▶ [locating] ─▶ [guarding ─▶ detouring ─▶ queued] ─▶ planning
-///         ─▶ [confirming ─▶ planning] ─▶ making ─▶ running(0 … n-1) ─▶ finishing
-///         ─▶ succeeding / failing ─▶ ended
+///         ─▶ [loading ─▶ planning] ─▶ [confirming ─▶ planning] ─▶ making
+///         ─▶ running(0 … n-1) ─▶ finishing ─▶ succeeding / failing ─▶ ended
 ///
 /// Guards are asked in order with the queue held and no time-out; a redirect is asked of
 /// every guard again, and more than `maxRedirects`, or a path already tried, is a loop. The
 /// pages a plan removes that confirm leaving are asked one at a time, then the request is
-/// planned again and only pages not yet asked are asked. Steps run one at a time under
+/// planned again and only pages not yet asked are asked. The loads a plan needs run before
+/// anyone is asked to leave, with the queue's own time-out suspended under the loads' one;
+/// then the request is planned again against the hierarchy as it is now, and a plan that
+/// needs a load not yet made loads again, at most ``maxLoadRounds`` times in a turn. A
+/// newer request supersedes one that is loading. Steps run one at a time under
 /// fresh time-outs. `willStart` comes before the first step, and exactly one of
 /// `didFinish`, `failed`, `cancelled` after the queue's turn ends. `rootInstalled`,
-/// `navigatorGone` and `cancelRequested` may come in any state; any other event out of
+/// `navigatorGone`, `cancelRequested` and `superseded` may come in any state; any other event out of
 /// place traps, naming both, except an answer that comes after the request stopped waiting
 /// for it, which is ``Action/ignore(_:)`` with its own ``Late`` case.
 struct RequestStateMachine {
@@ -39,6 +43,7 @@ struct RequestStateMachine {
             var redirectedFrom: [PagePath] = []
             var detours: Int
             var approved: Set<ObjectIdentifier> = []
+            var loadRounds = 0
 
             init(from: SharedPath, target: NavigationTarget, guardCount: Int, detours: Int) {
                 self.from = from
@@ -57,6 +62,7 @@ struct RequestStateMachine {
                 redirectedFrom = other.redirectedFrom
                 detours = other.detours
                 approved = other.approved
+                loadRounds = other.loadRounds
             }
         }
 
@@ -109,18 +115,25 @@ struct RequestStateMachine {
             get { storage.approved }
             set { unique().approved = newValue }
         }
+        /// How many times the turn has loaded.
+        var loadRounds: Int {
+            get { storage.loadRounds }
+            set { unique().loadRounds = newValue }
+        }
     }
 
     /// Where the request is. Held: made before the navigator had a root. Queued: waits for
     /// its turn. Locating: plans a move only to learn where it leads, for the guards.
     /// Guarding, confirming: waits for a guard, for a leaver. Planning, making: waits for
-    /// its plan, its pages. Running: waits for a step to end (`cancelling`: asked to stop
+    /// its plan, its pages. Loading: waits for the loads its plan needs, the queue held
+    /// under the loads' time-out. Running: waits for a step to end (`cancelling`: asked to stop
     /// before the next). Finishing: every step ran, waits to learn the current path.
     /// Succeeding, failing: waits for the queue's turn to end. Detouring: out of the
     /// queue, waits for the page a guard's detour opened to answer.
     enum State {
         case held(detours: Int), queued(detours: Int)
         case locating(Turn), guarding(Turn, index: Int), planning(Turn)
+        case loading(Turn, NavigationPlan)
         case confirming(Turn, NavigationPlan, leavers: [Leaver], index: Int)
         case making(Turn, NavigationPlan)
         case running(Turn, NavigationPlan, index: Int, cancelling: Bool)
@@ -132,7 +145,13 @@ struct RequestStateMachine {
     }
 
     /// An answer that comes after the request stopped waiting for it.
-    enum Late: Equatable { case guardAnswer, leaveAnswer, stepEnd, detourEnd, queueEnd }
+    enum Late: Equatable { case guardAnswer, leaveAnswer, loadEnd, loadTimeout, stepEnd, detourEnd, queueEnd }
+
+    /// How many times one turn may load: the first plan's loads, and again when the plan
+    /// made again after loading, or after pages agreed to leave, needs a load not yet made
+    /// (the person moved meanwhile). Beyond it the request fails with
+    /// ``NavigationError/Code/loadFailed``: the hierarchy would not hold still.
+    static let maxLoadRounds = 3
 
     /// What the driver does next.
     indirect enum Action {
@@ -144,6 +163,11 @@ struct RequestStateMachine {
         case askGuard(Int, GuardRequest), askToLeave(ObjectIdentifier, LeaveRequest)
         /// Make the plan's new pages.
         case makePages(NavigationPlan)
+        /// Report `event`, then start the loads the plan needs, under the loads' time-out.
+        case startLoads(announcing: NavigationEvent)
+        /// Stop the loads still running (their results are discarded), report `event` when
+        /// a navigator is left to, then do `then`.
+        case endLoads(announcing: NavigationEvent, then: Action)
         /// Report `event`, then do `then`.
         case announce(NavigationEvent, then: Action)
         /// Run a step under a fresh time-out, keeping what it pops when asked to.
@@ -198,6 +222,9 @@ struct RequestStateMachine {
             return end(NavigationError(.cancelled, reason: "it was cancelled during a detour"))
         case .locating, .guarding, .confirming:
             return fail(NavigationError(.cancelled, reason: "it was cancelled before any step ran"))
+        case .loading(let turn, let plan):
+            return endLoads(turn, plan, then: fail(NavigationError(.cancelled, reason: "it was cancelled while it loaded"),
+                                                   plan: plan, to: turn.to))
         case .running(let turn, let plan, let index, _):
             state = .running(turn, plan, index: index, cancelling: true)
             return .none
@@ -206,11 +233,21 @@ struct RequestStateMachine {
         }
     }
 
+    /// A newer request was made: one that is loading ends, cancelled (a load is never
+    /// worth more than what the person asked for since); in any other state it goes on.
+    mutating func superseded(by newer: NavigationTarget?) -> Action {
+        guard case .loading(let turn, let plan) = state else { return .none }
+        let newer = newer.map { "`\($0)`" } ?? "a newer request"
+        return endLoads(turn, plan, then: fail(NavigationError(.cancelled, reason: "\(newer) superseded it while it loaded"),
+                                               plan: plan, to: turn.to))
+    }
+
     /// The navigator was let go: the request ends, cancelled.
     mutating func navigatorGone() -> Action {
         let error = NavigationError(.cancelled, reason: "its navigator is gone")
         switch state {
         case .held, .queued, .detouring: return end(error)
+        case .loading(let turn, let plan): return endLoads(turn, plan, then: fail(error, plan: plan, to: turn.to))
         case .locating, .guarding, .planning, .confirming, .making, .running, .finishing: return fail(error)
         case .succeeding, .failing, .ended: return .none
         }
@@ -293,8 +330,9 @@ struct RequestStateMachine {
     }
 
     /// The plan asked for is made (or could not be), with the pages it would remove that
-    /// confirm leaving.
-    mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver]) -> Action {
+    /// confirm leaving and how many loads it needs that the turn has not made yet.
+    mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver],
+                          loads: [PageComponent] = []) -> Action {
         switch state {
         case .locating(var turn):
             let plan: NavigationPlan
@@ -305,11 +343,23 @@ struct RequestStateMachine {
             turn.to = plan.path
             turn.tried = [plan.path]
             return askGuard(0, turn)
-        case .planning(let turn):
+        case .planning(var turn):
             let plan: NavigationPlan
             switch result {
             case .success(let made): plan = made
             case .failure(let error): return fail(error, to: turn.to)
+            }
+            if !loads.isEmpty {
+                guard turn.loadRounds < Self.maxLoadRounds else {
+                    let names = loads.map { "`\(PageReference.describe(name: $0.name, parameters: $0.parameters))`" }
+                    return fail(NavigationError(.loadFailed, component: loads[0].name,
+                                                reason: "the hierarchy changed during \(Self.maxLoadRounds) rounds of loading, "
+                                                    + "and \(names.joined(separator: ", ")) still needed loading"),
+                                plan: plan, to: turn.to)
+                }
+                turn.loadRounds += 1
+                state = .loading(turn, plan)
+                return .startLoads(announcing: event(.loadStarted(loads), plan: plan, from: turn.from, to: plan.destination))
             }
             let leavers = leavers.filter { !turn.approved.contains($0.id) }
             guard let first = leavers.first else {
@@ -336,11 +386,28 @@ struct RequestStateMachine {
         turn.approved.insert(leavers[index].id)
         guard index + 1 < leavers.count else {
             // The person may have moved things while answering: plan again.
-            state = .planning(turn)
-            return .plan(turn.target)
+            return replan(turn)
         }
         state = .confirming(turn, plan, leavers: leavers, index: index + 1)
         return .askToLeave(leavers[index + 1].id, leaveRequest(turn, plan))
+    }
+
+    /// Every load the plan needed finished, or the first of them failed.
+    mutating func loadsFinished(_ result: Result<Void, NavigationError>) -> Action {
+        guard case .loading(let turn, let plan) = state else { return late(.loadEnd, "loadsFinished") }
+        if case .failure(let error) = result { return endLoads(turn, plan, then: fail(error, plan: plan, to: turn.to)) }
+        // The person may have moved things while it loaded: plan again.
+        return endLoads(turn, plan, then: replan(turn))
+    }
+
+    /// The loads took longer than `timeout`: the request fails and lets go of the queue.
+    mutating func loadTimedOut(after timeout: Duration, waitingFor pending: [PageComponent]) -> Action {
+        guard case .loading(let turn, let plan) = state else { return late(.loadTimeout, "loadTimedOut") }
+        let names = pending.map { "`\(PageReference.describe(name: $0.name, parameters: $0.parameters))`" }
+        var error = NavigationError(.loadTimedOut, reason: "its loads took longer than \(timeout)"
+                                        + (names.isEmpty ? "" : ", waiting for \(names.joined(separator: ", "))"))
+        error.component = pending.first?.name
+        return endLoads(turn, plan, then: fail(error, plan: plan, to: turn.to))
     }
 
     /// The plan's pages are made (or a factory threw).
@@ -391,6 +458,9 @@ struct RequestStateMachine {
             return .none
         case (.ended, _):
             return .ignore(.queueEnd)
+        case (.loading(let turn, let plan), .failure(let error)):
+            // The queue let go of it while it loaded (its ticket was cancelled).
+            return endLoads(turn, plan, then: end(error, plan: plan, to: turn.to))
         case (.succeeding(let outcome), .success):
             state = .ended
             let dropping = if case .move(.back(let count))? = requested { count + 1 } else { 0 }
@@ -406,6 +476,16 @@ struct RequestStateMachine {
         default:
             trap("queueEnded(success)")
         }
+    }
+
+    private mutating func replan(_ turn: Turn) -> Action {
+        state = .planning(turn)
+        return .plan(turn.target)
+    }
+
+    /// Leaves the loading state for `then`, which has set the next state.
+    private func endLoads(_ turn: Turn, _ plan: NavigationPlan, then: Action) -> Action {
+        .endLoads(announcing: event(.loadEnded, plan: plan, from: turn.from, to: plan.destination), then: then)
     }
 
     private mutating func askGuard(_ index: Int, _ turn: Turn) -> Action {
@@ -439,7 +519,8 @@ struct RequestStateMachine {
     /// The plan known in the state, for a failure the queue reports.
     private var plan: NavigationPlan? {
         switch state {
-        case .confirming(_, let plan, _, _), .making(_, let plan), .running(_, let plan, _, _), .finishing(_, let plan):
+        case .loading(_, let plan), .confirming(_, let plan, _, _), .making(_, let plan), .running(_, let plan, _, _),
+             .finishing(_, let plan):
             plan
         default: nil
         }
@@ -447,7 +528,8 @@ struct RequestStateMachine {
 
     private var turn: Turn? {
         switch state {
-        case .locating(let turn), .guarding(let turn, _), .planning(let turn), .confirming(let turn, _, _, _),
+        case .locating(let turn), .guarding(let turn, _), .planning(let turn), .loading(let turn, _),
+             .confirming(let turn, _, _, _),
              .making(let turn, _), .running(let turn, _, _, _), .finishing(let turn, _), .detouring(let turn):
             turn
         case .held, .queued, .succeeding, .failing, .ended:

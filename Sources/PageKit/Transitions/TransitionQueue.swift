@@ -36,17 +36,24 @@ public final class TransitionQueue {
         /// platform never reports: the queue is released after this long. Default: 30
         /// seconds, far longer than a finger rests on the screen.
         public var interaction: Duration
+        /// For the loads a request needs before its pages are made (``PageLoader``): the
+        /// request holds the queue while they run, and fails with
+        /// ``NavigationError/Code/loadTimedOut`` after this long, letting go of it. Each
+        /// round of loading (see <doc:Loaders>) gets it afresh. Default: 10 seconds.
+        public var load: Duration
 
         /// Creates time-outs.
         /// - Parameters:
         ///   - animated: For animated transitions.
         ///   - nonAnimated: For transitions without animation.
         ///   - interaction: For interactions.
+        ///   - load: For the loads a request needs before its pages are made.
         public init(animated: Duration = .seconds(2), nonAnimated: Duration = .milliseconds(500),
-                    interaction: Duration = .seconds(30)) {
+                    interaction: Duration = .seconds(30), load: Duration = .seconds(10)) {
             self.animated = animated
             self.nonAnimated = nonAnimated
             self.interaction = interaction
+            self.load = load
         }
 
         /// The time-out for a transition.

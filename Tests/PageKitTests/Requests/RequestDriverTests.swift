@@ -17,6 +17,9 @@ struct RequestDriverTests {
         var leavers: [any LeaveConfirming] = []
         var failingAction: String?
         var detourAnswer: Bool?
+        /// What each plan's loads are, in order: none once the list is used up.
+        var pageLoads: [Result<[PageLoad], NavigationError>] = []
+        var newerWaiting: NavigationRequest?
 
         func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {
             log.append("turn")
@@ -30,7 +33,21 @@ struct RequestDriverTests {
 
         func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming] { leavers }
 
-        func makePages(for plan: NavigationPlan, request: NavigationRequest) throws -> [any Page] {
+        func loads(for plan: NavigationPlan, request: NavigationRequest) throws -> [PageLoad] {
+            guard !pageLoads.isEmpty else { return [] }
+            log.append("loads")
+            return try pageLoads.removeFirst().get()
+        }
+
+        func loading(_ driver: RequestDriver, started: Bool) -> NavigationRequest? {
+            log.append(started ? "loading" : "loaded")
+            return started ? newerWaiting : nil
+        }
+
+        func makePages(for plan: NavigationPlan, request: NavigationRequest, loads: PageLoads?) throws -> [any Page] {
+            if let loads {
+                for component in plan.newComponents { log.append("made \(component.name) from \(loads.valueToMake(component) ?? "nothing")") }
+            }
             log.append("make \(plan.newComponents.count)")
             return []
         }
@@ -51,6 +68,8 @@ struct RequestDriverTests {
             case .failed(let error): "failed(\(error.code))"
             case .cancelled: "cancelled"
             case .changed: "changed"
+            case .loadStarted(let components): "loadStarted(\(components.map(\.name).joined(separator: ", ")))"
+            case .loadEnded: "loadEnded"
             }
             log.append("emit \(kind)")
         }

@@ -3,7 +3,7 @@ import Testing
 
 /// The request machine's states, each reached by a fixed sequence of events.
 enum RequestState: String, CaseIterable, Codable, Sendable {
-    case held, queued, locating, guarding, planning, confirming, making, running, finishing
+    case held, queued, locating, guarding, planning, loading, confirming, making, running, finishing
     case succeeding, failing, detouring, ended
 }
 
@@ -11,6 +11,7 @@ enum RequestState: String, CaseIterable, Codable, Sendable {
 enum RequestEvent: String, CaseIterable, Codable, Sendable {
     case rootInstalled, cancelRequested, navigatorGone, started, guardAllowed, detourOK, planned, leaveAllowed
     case pagesMade, stepEnded, finished, queueSucceeded, queueFailed
+    case plannedWithLoads, loadsFinished, loadFailed, loadTimedOut, superseded
 }
 
 /// Every event in every state of the request machine, as a table: the action and the
@@ -24,6 +25,7 @@ struct RequestStateMachineTableTests {
     static let settings = try! PagePath(parsing: "/tab#settings")
     static let current = try! PagePath(parsing: "/tab#contact/list")
     static let page = PlainPageForMachine()
+    static let person = PageComponent("person", parameters: ["id": "5"])
 
     static func plan(steps: Int) -> NavigationPlan {
         RequestStateMachineTests.plan(steps: steps)
@@ -40,6 +42,8 @@ struct RequestStateMachineTableTests {
         switch state {
         case .held, .queued, .locating, .guarding, .planning:
             break
+        case .loading:
+            _ = machine.planned(.success(plan(steps: 1)), leavers: [], loads: [person])
         case .confirming:
             _ = machine.planned(.success(plan(steps: 1)),
                                 leavers: [Machine.Leaver(id: ObjectIdentifier(page), description: "plain")])
@@ -75,6 +79,11 @@ struct RequestStateMachineTableTests {
         case .finished: machine.finished(at: SharedPath(settings), target: nil)
         case .queueSucceeded: machine.queueEnded(.success(()), current: SharedPath())
         case .queueFailed: machine.queueEnded(.failure(NavigationError(.timedOut, reason: "late")), current: SharedPath())
+        case .plannedWithLoads: machine.planned(.success(plan(steps: 1)), leavers: [], loads: [person])
+        case .loadsFinished: machine.loadsFinished(.success(()))
+        case .loadFailed: machine.loadsFinished(.failure(NavigationError(.loadFailed, reason: "offline")))
+        case .loadTimedOut: machine.loadTimedOut(after: .seconds(10), waitingFor: [person])
+        case .superseded: machine.superseded(by: .path(current))
         }
         return "\(RequestStateMachineTests.name(action)) → \(name(machine.state))"
     }
@@ -86,6 +95,7 @@ struct RequestStateMachineTableTests {
         case .locating: "locating"
         case .guarding(_, let index): "guarding(\(index))"
         case .planning: "planning"
+        case .loading: "loading"
         case .confirming(_, _, _, let index): "confirming(\(index))"
         case .making: "making"
         case .running(_, _, let index, let cancelling): "running(\(index)\(cancelling ? ", cancelling" : ""))"
@@ -115,6 +125,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → held",
         ],
         .queued: [
             .rootInstalled: "none → queued",
@@ -130,6 +145,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → queued",
         ],
         .locating: [
             .rootInstalled: "none → locating",
@@ -145,6 +165,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "askGuard(0, to: /tab#settings) → guarding(0)",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → locating",
         ],
         .guarding: [
             .rootInstalled: "none → guarding(0)",
@@ -160,6 +185,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → guarding(0)",
         ],
         .planning: [
             .rootInstalled: "none → planning",
@@ -175,6 +205,31 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "startLoads(loadStarted(person(id=5))) → loading",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → planning",
+        ],
+        .loading: [
+            .rootInstalled: "none → loading",
+            .cancelRequested: "endLoads(loadEnded) then failValve(cancelled) → failing(cancelled)",
+            .navigatorGone: "endLoads(loadEnded) then failValve(cancelled) → failing(cancelled)",
+            .started: "traps",
+            .guardAllowed: "traps",
+            .detourOK: "traps",
+            .planned: "traps",
+            .leaveAllowed: "traps",
+            .pagesMade: "traps",
+            .stepEnded: "traps",
+            .finished: "traps",
+            .queueSucceeded: "traps",
+            .queueFailed: "endLoads(loadEnded) then abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "endLoads(loadEnded) then plan(/tab#settings) → planning",
+            .loadFailed: "endLoads(loadEnded) then failValve(loadFailed) → failing(loadFailed)",
+            .loadTimedOut: "endLoads(loadEnded) then failValve(loadTimedOut) → failing(loadTimedOut)",
+            .superseded: "endLoads(loadEnded) then failValve(cancelled) → failing(cancelled)",
         ],
         .confirming: [
             .rootInstalled: "none → confirming(0)",
@@ -190,6 +245,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → confirming(0)",
         ],
         .making: [
             .rootInstalled: "none → making",
@@ -205,6 +265,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → making",
         ],
         .running: [
             .rootInstalled: "none → running(0)",
@@ -220,6 +285,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → running(0)",
         ],
         .finishing: [
             .rootInstalled: "none → finishing",
@@ -235,6 +305,11 @@ struct RequestStateMachineTableTests {
             .finished: "fireValve → succeeding",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → finishing",
         ],
         .succeeding: [
             .rootInstalled: "none → succeeding",
@@ -250,6 +325,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "complete(dropping 0, didFinish) → ended",
             .queueFailed: "abandon(timedOut, failed(timedOut)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "ignore(loadEnd) → succeeding",
+            .loadFailed: "ignore(loadEnd) → succeeding",
+            .loadTimedOut: "ignore(loadTimeout) → succeeding",
+            .superseded: "none → succeeding",
         ],
         .failing: [
             .rootInstalled: "none → failing(refused)",
@@ -265,6 +345,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "traps",
             .queueFailed: "abandon(refused, failed(refused)) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "ignore(loadEnd) → failing(refused)",
+            .loadFailed: "ignore(loadEnd) → failing(refused)",
+            .loadTimedOut: "ignore(loadTimeout) → failing(refused)",
+            .superseded: "none → failing(refused)",
         ],
         .detouring: [
             .rootInstalled: "none → detouring",
@@ -280,6 +365,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "none → detouring",
             .queueFailed: "none → detouring",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "traps",
+            .loadFailed: "traps",
+            .loadTimedOut: "traps",
+            .superseded: "none → detouring",
         ],
         .ended: [
             .rootInstalled: "none → ended",
@@ -295,6 +385,11 @@ struct RequestStateMachineTableTests {
             .finished: "traps",
             .queueSucceeded: "ignore(queueEnd) → ended",
             .queueFailed: "ignore(queueEnd) → ended",
+            .plannedWithLoads: "traps",
+            .loadsFinished: "ignore(loadEnd) → ended",
+            .loadFailed: "ignore(loadEnd) → ended",
+            .loadTimedOut: "ignore(loadTimeout) → ended",
+            .superseded: "none → ended",
         ],
     ]
 

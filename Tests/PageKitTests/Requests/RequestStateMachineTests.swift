@@ -33,6 +33,8 @@ struct RequestStateMachineTests {
         case .askGuard(let index, let request): "askGuard(\(index), to: \(request.to))"
         case .askToLeave(_, let request): "askToLeave(to: \(request.to))"
         case .makePages: "makePages"
+        case .startLoads(let event): "startLoads(\(name(event.kind)))"
+        case .endLoads(let event, let then): "endLoads(\(name(event.kind))) then \(name(then))"
         case .announce(let event, let then): "announce(\(name(event.kind))) then \(name(then))"
         case .runStep(let index, _, _): "runStep(\(index))"
         case .finish(let intent): intent == nil ? "finish" : "finish(intent for \(intent!.component.name))"
@@ -54,6 +56,9 @@ struct RequestStateMachineTests {
         case .failed(let error): "failed(\(error.code))"
         case .cancelled: "cancelled"
         case .changed(let change): "changed(\(change.kind))"
+        case .loadStarted(let components):
+            "loadStarted(\(components.map { PageReference.describe(name: $0.name, parameters: $0.parameters) }.joined(separator: ", ")))"
+        case .loadEnded: "loadEnded"
         }
     }
 
