@@ -200,6 +200,51 @@ struct RequestDriverTests {
         }.onResolve { driver.queueEnded($0) }
         await #expect(throws: NavigationError.self) { try await request.outcome() }
     }
+
+    static func loading(_ name: String) -> PageLoad {
+        let component = PageComponent(name)
+        return PageLoad(component, .make, intent: PageIntent(component: component, path: destination),
+                        loader: AnyPageLoader(PageLoader { intent in "value of \(intent.component.name)" }))
+    }
+
+    static func making(_ names: String...) -> NavigationPlan {
+        NavigationPlan(destination: SharedPath(destination), mode: .reuse, steps: [],
+                       newComponents: names.map { PageComponent($0) }, target: PageReference(live: done))
+    }
+
+    @Test("loads run before the pages are made, the plan is made again after them, and the values reach the pages")
+    func loads() async throws {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.making("p", "q")), .success(Self.making("p", "q"))]
+        fake.pageLoads = [.success([Self.loading("p"), Self.loading("q")]), .success([Self.loading("p"), Self.loading("q")])]
+        _ = try await Self.request(fake).outcome()
+        #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p, q)", "loaded",
+                             "emit loadEnded", "plan /done", "loads", "made p from value of p", "made q from value of q",
+                             "make 2", "emit willStart", "record /live", "emit didFinish"])
+    }
+
+    @Test("a request that starts loading with a newer one already waiting ends cancelled at once")
+    func supersededAtStart() async throws {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.making("p"))]
+        fake.pageLoads = [.success([Self.loading("p")])]
+        fake.newerWaiting = NavigationRequest(target: .path(try PagePath(parsing: "/newer")), options: .default,
+                                              animated: false)
+        await #expect { try await Self.request(fake).outcome() } throws: { error in
+            (error as? NavigationError)?.description == "`/done` was cancelled: `/newer` superseded it while it loaded"
+        }
+        #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p)", "loaded",
+                             "emit loadEnded", "emit cancelled"])
+    }
+
+    @Test("a plan whose loads cannot be listed fails like a plan that cannot be made")
+    func loadsThrow() async {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.making("p"))]
+        fake.pageLoads = [.failure(NavigationError(.loadFailed, reason: "not a LoadedPage"))]
+        await #expect { try await Self.request(fake).outcome() } throws: { ($0 as? NavigationError)?.code == .loadFailed }
+        #expect(fake.log.last == "emit failed(loadFailed)")
+    }
 }
 
 /// A host with nothing to present.

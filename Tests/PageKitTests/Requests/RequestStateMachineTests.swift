@@ -258,6 +258,40 @@ struct RequestStateMachineTests {
         _ = machine.finished(at: SharedPath(Self.settings), target: page)
         #expect(Self.name(machine.queueEnded(.success(()), current: SharedPath())) == "complete(dropping 3, didFinish)")
     }
+
+    @Test("loads come before leavers are asked; each plan made again may load again, up to a bound")
+    func loadingRounds() {
+        var machine = Self.machine()
+        let person = PageComponent("person")
+        let leaver = Machine.Leaver(id: ObjectIdentifier(PlainPageForMachine.self), description: "form")
+        _ = machine.started(from: SharedPath(Self.current), fromPath: Self.current, guardCount: 0)
+        #expect(Self.name(machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver], loads: [person]))
+            == "startLoads(loadStarted(person))", "nobody is asked to leave before the loads")
+        for round in 2...Machine.maxLoadRounds {
+            #expect(Self.name(machine.loadsFinished(.success(()))) == "endLoads(loadEnded) then plan(/tab#settings)")
+            #expect(Self.name(machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver], loads: [person]))
+                == "startLoads(loadStarted(person))", "round \(round)")
+        }
+        #expect(Self.name(machine.loadsFinished(.success(()))) == "endLoads(loadEnded) then plan(/tab#settings)")
+        let action = machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver], loads: [person])
+        #expect(Self.name(action) == "failValve(loadFailed)")
+        if case .failValve(let error) = action {
+            #expect(error.description == "cannot open `/tab#settings` at `person`: the hierarchy changed during 3 rounds "
+                + "of loading, and `person` still needed loading")
+        }
+    }
+
+    @Test("with its loads done, the plan made again asks its leavers, then makes its pages")
+    func loadsThenLeavers() {
+        var machine = Self.machine()
+        let leaver = Machine.Leaver(id: ObjectIdentifier(PlainPageForMachine.self), description: "form")
+        _ = machine.started(from: SharedPath(Self.current), fromPath: Self.current, guardCount: 0)
+        _ = machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver], loads: [PageComponent("person")])
+        _ = machine.loadsFinished(.success(()))
+        #expect(Self.name(machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver])) == "askToLeave(to: /tab#settings)")
+        #expect(Self.name(machine.leaveAnswered(true)) == "plan(/tab#settings)")
+        #expect(Self.name(machine.planned(.success(Self.plan(steps: 1)), leavers: [leaver])) == "makePages")
+    }
 }
 
 /// A page for building plans in these tests.
