@@ -18,6 +18,63 @@ public struct Draft: Sendable, Equatable {
     }
 }
 
+/// A person, as the app's directory knows them.
+public struct Person: Sendable, Equatable {
+    /// Their number in the directory.
+    public let id: Int
+    /// Their name.
+    public var name: String
+
+    /// A person.
+    /// - Parameters:
+    ///   - id: Their number.
+    ///   - name: Their name.
+    public init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// No person has the number asked for.
+public struct UnknownPerson: Error, Equatable, CustomStringConvertible {
+    /// The number asked for, or `nil` when it was not a number.
+    public let id: String
+
+    /// No person has the number `id`.
+    /// - Parameter id: The number asked for.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The message.
+    public var description: String { "nobody has the number `\(id)`" }
+}
+
+/// A person's details, made from the person its loader fetched: the page a request shows
+/// only once the person has loaded, and refreshes when asked (``/PageKit/LoadedPage``).
+public final class PersonPage: ScreenPage, LoadedPage {
+    /// The person shown.
+    public private(set) var person: Person
+
+    /// The page for `person`, as the intent names it (`person_detail?id=5`).
+    /// - Parameters:
+    ///   - intent: The intent the factory received.
+    ///   - person: The person its loader fetched.
+    public init(intent: PageIntent, person: Person) {
+        self.person = person
+        super.init(intent.component.name, parameters: ["id": "\(person.id)"])
+        title = person.name
+    }
+
+    /// Shows the person as fetched again.
+    /// - Parameter person: The person.
+    public func refresh(with person: Person) {
+        self.person = person
+        title = person.name
+        contentChanged()
+    }
+}
+
 /// The compose sheet's form: a page that confirms leaving once the message was edited.
 ///
 /// Its state lives in the page, not in the view, because the page answers PageKit's
@@ -89,7 +146,7 @@ public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
 /// The example app's navigation:
 ///
 ///     tab [PageTabModel]
-///     - contact [PageStackModel]: list, person_detail(id=…)
+///     - contact [PageStackModel]: list, person_detail(id=…) (a PersonPage, loaded first)
 ///     - (transparent) [PageStackModel]: feed, post(id=…)
 ///     !/compose [PageStackModel, presented as a sheet]: compose (a ComposePage), attach
 ///
@@ -110,20 +167,37 @@ public final class ExampleNavigation {
     /// The messages the compose sheet sent, oldest first.
     public private(set) var sent: [Draft] = []
 
+    /// The example's directory: people 1 to 99, fetched at once.
+    public static let sampleDirectory: @Sendable (Int) async throws -> Person = { id in
+        guard (1...99).contains(id) else { throw UnknownPerson(id: "\(id)") }
+        return Person(id: id, name: ["Ada", "Bea", "Cy"][id % 3] + " \(id)")
+    }
+
     /// Builds the tree, the registry and the links.
-    /// - Parameter queue: The queue every container shares; a test passes one on a manual
-    ///   clock.
+    /// - Parameters:
+    ///   - queue: The queue every container shares; a test passes one on a manual clock.
+    ///   - people: Fetches a person, for their page's loader; a test passes one it
+    ///     controls.
     /// - Throws: A ``/PageKit/NavigationError`` or ``/PageKit/LinkMapError`` if a
     ///   registration or a link pattern is refused, which the tests would catch.
-    public init(queue: TransitionQueue = TransitionQueue()) throws {
+    public init(queue: TransitionQueue = TransitionQueue(),
+                people: @escaping @Sendable (Int) async throws -> Person = ExampleNavigation.sampleDirectory) throws {
         contacts = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
         feed = PageStackModel(pages: [ScreenPage("feed")], queue: queue)
         tabs = PageTabModel(name: "tab", tabs: [contacts, feed], queue: queue)
         host = PageHostModel(queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue)
 
-        try navigator.registry.register("person_detail", externallyOpenable: true) { [weak self] intent in
-            let person = ScreenPage(intent: intent, keeping: ["id"])
+        // The person loads first: the page appears with them, or the request fails with
+        // `.loadFailed` (an unknown number) and the screen stays as it was.
+        let loader = PageLoader { intent in
+            guard let id = intent.parameter("id").flatMap(Int.init) else {
+                throw UnknownPerson(id: intent.parameter("id") ?? "")
+            }
+            return try await people(id)
+        }
+        try navigator.registry.register("person_detail", loader: loader, externallyOpenable: true) { [weak self] intent, loaded in
+            let person = PersonPage(intent: intent, person: loaded)
             person.containedPages = [EventHandler("follow", owner: person) { person, _ in
                 self?.follow(person)
             }]
@@ -159,6 +233,14 @@ public final class ExampleNavigation {
     @discardableResult
     public func showPerson(_ id: Int) -> NavigationRequest {
         navigator.request("app://tab/contact/person_detail?id=\(id)")
+    }
+
+    /// Fetches person `id` again and shows them, in their page if it is live.
+    /// - Parameter id: The person.
+    /// - Returns: The request.
+    @discardableResult
+    public func refreshPerson(_ id: Int) -> NavigationRequest {
+        navigator.request("app://tab/contact/person_detail?id=\(id)", .refreshing())
     }
 
     /// Shows post `id` in the feed tab.

@@ -68,7 +68,7 @@ extension ExampleNavigation {
     var screens: ScreenViews {
         var screens = ScreenViews()
         screens.register("list") { _ in ContactListView(navigation: self) }
-        screens.register("person_detail") { page in PersonDetailView(page: page, navigation: self) }
+        screens.register("person_detail", for: PersonPage.self) { page in PersonDetailView(page: page, navigation: self) }
         screens.register("feed") { _ in FeedView(navigation: self) }
         screens.register("post") { page in Text(verbatim: "Post \(page.parameter("id") ?? "?")").navigationTitle("Post") }
         screens.register("compose", for: ComposePage.self) { page in ComposeView(page: page, navigation: self) }
@@ -77,11 +77,13 @@ extension ExampleNavigation {
     }
 }
 
-/// The contacts: a person opens their detail; the toolbar composes a message and awaits it.
+/// The contacts: a person opens their detail once they have loaded, with a spinner
+/// meanwhile; the toolbar composes a message and awaits it.
 @MainActor
 struct ContactListView: View {
     let navigation: ExampleNavigation
     @State private var lastSent: String?
+    @State private var isLoading = false
 
     var body: some View {
         List {
@@ -93,6 +95,17 @@ struct ContactListView: View {
             }
         }
         .navigationTitle("Contacts")
+        .overlay { if isLoading { ProgressView() } }
+        .task {
+            // The navigator says when a page's data starts and stops loading.
+            for await event in navigation.navigator.events() {
+                switch event.kind {
+                case .loadStarted: isLoading = true
+                case .loadEnded: isLoading = false
+                default: break
+                }
+            }
+        }
         .toolbar {
             Button("Compose") {
                 Task {
@@ -104,17 +117,18 @@ struct ContactListView: View {
     }
 }
 
-/// A person: `follow` events mark them followed, and their view follows; Unfollow asks
-/// first, in a confirmation dialog.
+/// A person, loaded before the page was made: `follow` events mark them followed, and
+/// Refresh fetches them again; their view follows. Unfollow asks first, in a
+/// confirmation dialog.
 @MainActor
 struct PersonDetailView: View {
-    let page: ScreenPage
+    let page: PersonPage
     let navigation: ExampleNavigation
     @State private var failure: String?
 
     var body: some View {
         VStack(spacing: 12) {
-            Text(verbatim: "Person \(page.parameter("id") ?? "?")").font(.title)
+            Text(verbatim: page.person.name).font(.title)
             if page.parameter("following") == "yes" {
                 Text("Following")
                 Button("Unfollow", role: .destructive) {
@@ -128,7 +142,8 @@ struct PersonDetailView: View {
                 }
             }
             if let failure { Text(verbatim: failure).foregroundStyle(.red) }
-            Button("Their latest post") { navigation.showPost(Int(page.parameter("id") ?? "") ?? 1) }
+            Button("Their latest post") { navigation.showPost(page.person.id) }
+            Button("Refresh") { navigation.refreshPerson(page.person.id) }
         }
         .navigationTitle("Person")
     }

@@ -14,13 +14,39 @@ final class ContactListViewController: UIViewController, Page {
     var pageName: String { "list" }
 }
 
-/// A person's details, for the person `id` names.
-final class PersonDetailViewController: UIViewController, Page {
-    let personID: String
+/// A person, as the app's server describes them.
+struct Person: Sendable {
+    let id: String
+    var name: String
+}
 
-    init(personID: String) {
+/// The app's server.
+enum PeopleAPI {
+    /// Fetches person `id`; cancelled with its task when the request no longer needs it.
+    static func person(id: String) async throws -> Person {
+        guard let url = URL(string: "https://example.com/api/people/\(id)") else { throw URLError(.badURL) }
+        let (data, _) = try await URLSession.shared.data(from: url)
+        return Person(id: id, name: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A person's details, for the person `id` names: made from the person fetched first
+/// when the navigator opens it, or pushed directly with only their number.
+final class PersonDetailViewController: UIViewController, Page, LoadedPage {
+    let personID: String
+    private(set) var person: Person?
+
+    init(personID: String, person: Person? = nil) {
         self.personID = personID
+        self.person = person
         super.init(nibName: nil, bundle: nil)
+        title = person?.name
+    }
+
+    /// A request that revealed the page asked for fresh data (`.refreshing()`).
+    func refresh(with person: Person) {
+        self.person = person
+        title = person.name
     }
 
     required init?(coder: NSCoder) {
@@ -102,8 +128,11 @@ enum DropInExample {
 
         var registry = PageRegistry()
         do {
-            try registry.register("person_detail", externallyOpenable: true) { intent in
-                PersonDetailViewController(personID: intent.parameter("id") ?? "")
+            // The person is fetched before the page is made; the screen stays meanwhile.
+            try registry.register("person_detail", loader: PageLoader { intent in
+                try await PeopleAPI.person(id: intent.parameter("id") ?? "")
+            }, externallyOpenable: true) { _, person in
+                PersonDetailViewController(personID: person.id, person: person)
             }
             try registry.register("compose") { _ in ComposeViewController() }
             // An alert is a destination: `UIKitPageHost` shows it as a UIAlertController.
@@ -116,6 +145,21 @@ enum DropInExample {
         }
         let navigator = Navigator(root: tabs, host: UIKitPageHost(queue: queue), registry: registry, queue: queue)
         return (tabs, contacts, navigator)
+    }
+
+    /// Shows a spinner over `view` while a request loads a page's data; keep the token.
+    static func showSpinnerWhileLoading(over view: UIView, navigator: Navigator) -> ObservationToken {
+        let spinner = UIActivityIndicatorView(style: .large)
+        spinner.center = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
+        spinner.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
+        view.addSubview(spinner)
+        return navigator.observe { event in
+            switch event.kind {
+            case .loadStarted: spinner.startAnimating()
+            case .loadEnded: spinner.stopAnimating()
+            default: break
+            }
+        }
     }
 
     /// Pushes and pops from anywhere wait their turn: no nested animations.

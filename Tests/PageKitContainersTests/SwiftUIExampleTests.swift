@@ -6,6 +6,18 @@ import PageKitTestSupport
 import SwiftUIApp
 import Testing
 
+/// The people the example's pages load: the sample directory's, each fetch numbered.
+actor CountingDirectory {
+    private(set) var fetches = 0
+
+    func person(_ id: Int) async throws -> Person {
+        fetches += 1
+        var person = try await ExampleNavigation.sampleDirectory(id)
+        person.name += " #\(fetches)"
+        return person
+    }
+}
+
 /// The SwiftUI example's navigation, run on Linux on the model of SwiftUI
 /// (`SwiftUIScreen`): what its views would do, through the same methods.
 @MainActor
@@ -14,9 +26,11 @@ struct SwiftUIExampleTests {
     let clock = ManualTransitionClock()
     let app: ExampleNavigation
     let screen: SwiftUIScreen
+    let directory = CountingDirectory()
 
     init() throws {
-        app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
+        let directory = directory
+        app = try ExampleNavigation(queue: TransitionQueue(clock: clock), people: { try await directory.person($0) })
         screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock))
         screen.show(app.tabs)
         screen.show(app.contacts)
@@ -69,10 +83,27 @@ struct SwiftUIExampleTests {
         await #expect { try await app.open(foreign) } throws: { ($0 as? NavigationError)?.code == .invalidLink }
     }
 
+    @Test("a person's page appears once they have loaded; an unknown one fails, typed; Refresh fetches them again")
+    func loadedPerson() async throws {
+        let app = app
+        try await run { try await app.showPerson(5).outcome() }
+        let page = try #require(app.contacts.pages.last as? PersonPage)
+        #expect(page.person == Person(id: 5, name: "Cy 5 #1"))
+        #expect(page.title == "Cy 5 #1", "the back button names them")
+        await #expect { try await run { try await app.showPerson(100).outcome() } } throws: { error in
+            guard let error = error as? NavigationError, error.code == .loadFailed else { return false }
+            return (error.underlying as? UnknownPerson) == UnknownPerson(id: "100")
+        }
+        #expect(app.contacts.pages.map(\.pageDescription) == ["list", "person_detail(id=5)"], "nothing moved")
+        try await run { try await app.refreshPerson(5).outcome() }
+        #expect(app.contacts.pages.last === page, "the live page is refreshed, not made again")
+        #expect(page.person == Person(id: 5, name: "Cy 5 #3"))
+    }
+
     @Test("the follow event marks the live person followed, in the path, without a push")
-    func followEvent() throws {
-        app.showPerson(5)
-        clock.advance(by: .seconds(2))
+    func followEvent() async throws {
+        let app = app
+        try await run { try await app.showPerson(5).outcome() }
         let request = app.navigator.request("app://tab/contact/person_detail/follow?id=5")
         clock.advance(by: .seconds(2))
         #expect(request.errorCode == nil)
