@@ -41,7 +41,7 @@ public struct PageLoader<Value: Sendable>: Sendable {
     /// Whether a page of this registration that a request reveals as the page it ends at
     /// (a live page, not made) loads again and is given the fresh value through
     /// ``LoadedPage/refresh(with:)``, on every such request. Default `false`: only when the
-    /// request asks (``NavigationOptions/refreshing()``).
+    /// request asks (``NavigationOptions/refreshesTarget``).
     public var refreshesWhenRevealed: Bool
     let load: Load
 
@@ -56,7 +56,7 @@ public struct PageLoader<Value: Sendable>: Sendable {
 }
 
 /// A page that takes a fresh value from its registration's ``PageLoader`` when a request
-/// reveals it and asks for a refresh (``NavigationOptions/refreshing()``, or a loader that
+/// reveals it and asks for a refresh (``NavigationOptions/refreshesTarget``, or a loader that
 /// ``PageLoader/refreshesWhenRevealed``).
 ///
 /// ```swift
