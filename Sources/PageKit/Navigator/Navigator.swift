@@ -324,8 +324,8 @@ public final class Navigator {
         prepare(request)
         let driver = driver(for: request, held: root == nil)
         newestDriver = driver
-        // A request still loading is not worth waiting for: the person asked for this one since.
-        loadingDriver?.supersede(by: target)
+        // Read before this one is queued: on an idle queue it may start, and load, at once.
+        let loading = loadingDriver
         if root == nil {
             // Only the newest is held: a cold start opens the link the person tapped last.
             heldRequest?.queueEnded(.failure(NavigationError(
@@ -334,6 +334,9 @@ public final class Navigator {
         } else {
             enqueue(driver)
         }
+        // A request still loading is not worth waiting for: the person asked for this one
+        // since. Superseded after this one is queued, so this one is next in line.
+        loading?.supersede(by: target)
         return request
     }
 
