@@ -114,8 +114,8 @@ struct SwiftUIExampleTests {
     @Test("Unfollow asks in a confirmation dialog over the person, and unfollows only when the answer is Unfollow",
           arguments: ["unfollow", "cancel"])
     func unfollowAsksFirst(answer: String) async throws {
-        app.showPerson(5)
-        clock.advance(by: .seconds(2))
+        let app = app
+        try await run { try await app.showPerson(5).outcome() }   // the person loads first
         app.navigator.request("app://tab/contact/person_detail/follow?id=5")
         clock.advance(by: .seconds(2))
         let person = try #require(app.contacts.pages.last as? ScreenPage)
