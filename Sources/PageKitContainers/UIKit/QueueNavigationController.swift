@@ -7,7 +7,7 @@ public import UIKit
 ///
 /// `pushViewController`, `popViewController`, `popToViewController`,
 /// `popToRootViewController` and `setViewControllers` wait their turn on
-/// ``transitionQueue`` and are applied to the stack as it is when their turn comes. That
+/// `transitionQueue` and are applied to the stack as it is when their turn comes. That
 /// removes "nested push animation can result in corrupted navigation bar", "Can't add
 /// self as subview" and "Unbalanced calls to begin/end appearance transitions" at their
 /// cause. A transition's end comes from its transition coordinator, or from
@@ -16,7 +16,7 @@ public import UIKit
 /// swipe back holds the queue while the finger is down, and cannot begin while a
 /// transition runs.
 ///
-/// What the person and the app do is reported on ``transitionQueue``, so a navigator
+/// What the person and the app do is reported on `transitionQueue`, so a navigator
 /// that shares it announces and records it: the back button (routed through iOS 16's
 /// `backAction`, unless a page set its own), a finished swipe back (the edge swipe, or
 /// iOS 26's full-width content swipe), a pop from the back button's history menu, and the
