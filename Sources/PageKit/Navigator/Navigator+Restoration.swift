@@ -23,8 +23,9 @@ extension Navigator {
     ///
     /// The path is planned first without moving anything; a component that is no longer
     /// registered, or that nothing can show, is trimmed with everything after it. Then it
-    /// is opened; a component whose factory refuses is trimmed in the same way, before
-    /// anything moves, and the rest is opened again. What was trimmed is in the report.
+    /// is opened; a component whose factory refuses, or whose loader throws, is trimmed in
+    /// the same way, before anything moves, and the rest is opened again. What was
+    /// trimmed is in the report.
     /// - Parameters:
     ///   - state: The saved state.
     ///   - options: Animation (none by default) and payload; the mode is exact.
@@ -51,7 +52,7 @@ extension Navigator {
             do {
                 try await open(path, options)
                 break
-            } catch let error as NavigationError where error.code == .factoryFailed {
+            } catch let error as NavigationError where error.code == .factoryFailed || error.code == .loadFailed {
                 guard let cut = trim(path, at: error, options: options, into: &trims) else { throw error }
                 path = cut
             }
@@ -100,9 +101,11 @@ extension Navigator {
         for index in path.components.indices where path.components[index].name == name {
             var upTo = path
             upTo.components.removeSubrange((index + 1)...)
-            // It fails to plan, or (a factory that refused) it is made rather than found.
+            // It fails to plan, or (a factory that refused, a loader that threw) it is made
+            // rather than found.
+            let madeFailed = error.code == .factoryFailed || error.code == .loadFailed
             guard let planned = try? plan(for: upTo, options),
-                  error.code != .factoryFailed || !planned.newComponents.contains(where: { $0.name == name }) else {
+                  !madeFailed || !planned.newComponents.contains(where: { $0.name == name }) else {
                 culprit = index
                 break
             }

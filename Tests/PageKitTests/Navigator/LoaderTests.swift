@@ -208,6 +208,25 @@ struct LoaderTests {
         #expect(app.contact == Self.start)
     }
 
+    @Test("a restore trims a page whose loader throws, as one whose factory refuses, and opens the rest")
+    func restoreTrimsAFailedLoad() async throws {
+        let app = try LoaderFixture()
+        let state = NavigationState(path: try PagePath(parsing: "/tab#contact/list/person_detail(id=7)/home_page(id=7)"),
+                                    history: [])
+        let restore = Task { try await app.navigator.restore(state) }
+        await app.waitForLoads(["person_detail(id=7)", "home_page(id=7)"])
+        app.loads.fail("home_page(id=7)")
+        // The failed open's other load is cancelled; the trimmed path's open loads it anew.
+        #expect(await yieldUntil { app.loads.cancelled == ["person_detail(id=7)"] })
+        await app.waitForLoads(["person_detail(id=7)"])
+        #expect(app.loads.complete("person_detail(id=7)", with: "Ada"))
+        let report = try await restore.value
+        #expect(report.trims.map(\.component.name) == ["home_page"])
+        #expect(report.trims.map(\.error.code) == [.loadFailed])
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(id=7)")
+        #expect(app.top?.value == "Ada")
+    }
+
     @Test("cancelling a loading request cancels its loads; it ends cancelled, not failed")
     func cancel() async throws {
         let app = try LoaderFixture()
