@@ -114,18 +114,18 @@ struct NaiveLinkMap {
         return .some(nil)
     }
 
-    /// Why `pattern` cannot join the patterns, or `nil` when it can: it has the shape of
-    /// one of them, or some path matches it and one of them with neither at least as
-    /// specific at every segment.
-    func refusal(of pattern: Pattern) -> LinkMapError.Code? {
-        let sameHost = patterns.filter { $0.scheme == pattern.scheme && $0.host == pattern.host }
-        if sameHost.contains(where: { $0.segments == pattern.segments && $0.wildcard == pattern.wildcard }) {
-            return .duplicatePattern
-        }
+    /// Why `pattern` cannot join the patterns, and the first of them, in the order they were
+    /// added, that it conflicts with; `nil` when it can join: it has the shape of one of
+    /// them, or some path matches it and one of them with neither at least as specific at
+    /// every segment.
+    func refusal(of pattern: Pattern) -> (code: LinkMapError.Code, pattern: String)? {
         // Pair by pair, so the order patterns are added in does not matter.
-        for existing in sameHost {
+        for existing in patterns where existing.scheme == pattern.scheme && existing.host == pattern.host {
+            if existing.segments == pattern.segments && existing.wildcard == pattern.wildcard {
+                return (.duplicatePattern, existing.text)
+            }
             for path in Self.universe {
-                if case .some(nil) = Self.best([existing, pattern], along: path) { return .ambiguousPattern }
+                if case .some(nil) = Self.best([existing, pattern], along: path) { return (.ambiguousPattern, existing.text) }
             }
         }
         return nil
@@ -246,7 +246,7 @@ struct LinkMapModelTests {
         }
     }
 
-    @Test("the trie and the naive matcher agree on random pattern sets and links, after every pattern added",
+    @Test("the trie and the naive matcher agree on random pattern sets, refusals and links, after every pattern added",
           arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
     func agreesWithNaive(seed: UInt64) throws {
         var random = SeededRandomNumberGenerator(seed: seed)
@@ -265,7 +265,9 @@ struct LinkMapModelTests {
                     // The matcher is updated in place: check it after every pattern.
                     Self.checkLinks(5, links, naive, &random, context)
                 } catch let error as LinkMapError {
-                    #expect(error.code == refusal, "\(context): `\(pattern.text)`: \(error)")
+                    // The pattern it conflicts with is named: the first added that does.
+                    #expect(error.code == refusal?.code && error.pattern == refusal?.pattern,
+                            "\(context): `\(pattern.text)`: \(error)")
                     if refusal == nil { return }
                 }
             }
