@@ -113,22 +113,19 @@ public struct LinkMap: Sendable {
     /// - Throws: ``LinkMapError`` with ``LinkMapError/Code/invalidPattern``,
     ///   ``LinkMapError/Code/invalidTarget``, ``LinkMapError/Code/duplicatePattern`` or
     ///   ``LinkMapError/Code/ambiguousPattern``; the map is unchanged.
-    /// - Complexity: O(*n*) in the number of patterns with the same scheme and host, each
-    ///   of which the new pattern is compared with; the matcher is updated where the new
-    ///   pattern branches off.
+    /// - Complexity: O(*s*) for a pattern of *s* segments when the patterns it could share
+    ///   a link with are few: it is compared only with those, found through the trie, not
+    ///   with every pattern of its scheme and host, and the matcher is updated where it
+    ///   branches off. A placeholder segment looks at every literal segment at its place,
+    ///   and a trailing `{name*}` at every pattern that goes on past it.
     public mutating func add(_ pattern: String, to target: String) throws {
         let parsed = try LinkPattern(parsing: pattern, limits: limits, ignoresCase: ignoresPathCase)
         let compiled = try LinkTarget(parsing: target, pattern: parsed)
         let trie = hosts[parsed.scheme]?[parsed.host]
-        var kinds: [Int: Set<SegmentClass>] = [:]
-        for (place, segment) in parsed.segments.enumerated() {
-            if case .capture(let segmentClass) = segment, segmentClass != .any { kinds[place] = [segmentClass] }
-        }
-        for index in trie.map({ tries[$0].rules }) ?? [] {
+        // Only the patterns some link matches together with this one can conflict with it;
+        // the first of them that does, in the order they were added, is the one reported.
+        for index in trie.map({ tries[$0].overlapping(parsed) }) ?? [] {
             let existing = rules[index].pattern
-            for (place, segment) in existing.segments.enumerated() where kinds[place] != nil {
-                if case .capture(let segmentClass) = segment, segmentClass != .any { kinds[place]?.insert(segmentClass) }
-            }
             switch parsed.overlap(with: existing) {
             case .duplicate:
                 throw LinkMapError(.duplicatePattern, input: pattern, pattern: existing.text,
@@ -141,7 +138,9 @@ public struct LinkMap: Sendable {
                 continue
             }
         }
-        if let (place, classes) = kinds.first(where: { $0.value.count > Self.maxPlaceholderKinds }) {
+        let kinds = trie.map { tries[$0].placeholderKinds(with: parsed) }
+            ?? LinkPatternTrie().placeholderKinds(with: parsed)
+        if let (place, classes) = kinds.first(where: { $0.kinds.count > Self.maxPlaceholderKinds }) {
             throw LinkMapError(.invalidPattern, input: pattern,
                                reason: "segment \(place + 1) would be one of \(classes.count) kinds of typed or template "
                                    + "placeholder for `\(parsed.scheme)://\(parsed.host)`, more than \(Self.maxPlaceholderKinds)")

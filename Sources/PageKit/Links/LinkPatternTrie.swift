@@ -29,6 +29,10 @@ struct LinkPatternTrie: Sendable {
     /// The rules (indices into the map's rules) of the patterns in this trie.
     private(set) var rules: [Int] = []
     private(set) var automaton = LinkAutomaton()
+    /// For each place in the path, the typed and template placeholders the patterns here
+    /// have there, however they begin: a link's segment at that place is checked against
+    /// each of a state's.
+    private(set) var placeholderKinds: [Set<SegmentClass>] = []
 
     /// Adds a pattern, which must not duplicate one already here, and updates the
     /// automaton's states that hold a node it changed.
@@ -36,12 +40,21 @@ struct LinkPatternTrie: Sendable {
     ///   - pattern: The pattern.
     ///   - rule: Its index among the map's rules.
     ///   - moreSpecific: Of two rules that match the same links, the one to prefer.
-    /// - Complexity: O(*s* + *k*) for a pattern of *s* segments whose first new node has
-    ///   *k* siblings, in the usual case where that node's parent is in one state.
+    /// - Complexity: O(*s*) for a pattern of *s* segments, in the usual case where the node
+    ///   it branches off from is in one state and no placeholder is new there; a new
+    ///   placeholder makes that state's transitions again, O(*k*) in its *k* literals.
     mutating func insert(_ pattern: LinkPattern, rule: Int, moreSpecific: (Int, Int) -> Int) {
         var node = 0
         var changed: [Int] = []
-        for segment in pattern.segments {
+        var newLiterals: [(node: Int, literal: String)] = []
+        var newClasses: [Int] = []
+        for (place, segment) in pattern.segments.enumerated() {
+            if case .capture(let segmentClass) = segment, segmentClass != .any {
+                if placeholderKinds.count <= place {
+                    placeholderKinds.append(contentsOf: repeatElement([], count: place + 1 - placeholderKinds.count))
+                }
+                placeholderKinds[place].insert(segmentClass)
+            }
             let existing: Int? = switch segment {
             case .literal(let literal): nodes[node].literals[literal]
             case .capture(let segmentClass): nodes[node].classes[segmentClass]
@@ -53,8 +66,12 @@ struct LinkPatternTrie: Sendable {
             let child = nodes.count
             nodes.append(Node())
             switch segment {
-            case .literal(let literal): nodes[node].literals[literal] = child
-            case .capture(let segmentClass): nodes[node].classes[segmentClass] = child
+            case .literal(let literal):
+                nodes[node].literals[literal] = child
+                newLiterals.append((node, literal))
+            case .capture(let segmentClass):
+                nodes[node].classes[segmentClass] = child
+                newClasses.append(node)
             }
             changed.append(node)
             node = child
@@ -66,7 +83,60 @@ struct LinkPatternTrie: Sendable {
         }
         changed.append(node)
         rules.append(rule)
-        automaton.update(changed, in: nodes, moreSpecific: moreSpecific)
+        automaton.update(changed, newLiterals: newLiterals, newClasses: newClasses, in: nodes, moreSpecific: moreSpecific)
+    }
+
+    /// The typed and template placeholders at each place where `pattern` has one, with the
+    /// pattern's own among them: what ``placeholderKinds`` would hold there with it added.
+    func placeholderKinds(with pattern: LinkPattern) -> [(place: Int, kinds: Set<SegmentClass>)] {
+        var result: [(place: Int, kinds: Set<SegmentClass>)] = []
+        for (place, segment) in pattern.segments.enumerated() {
+            guard case .capture(let segmentClass) = segment, segmentClass != .any else { continue }
+            var kinds = place < placeholderKinds.count ? placeholderKinds[place] : []
+            kinds.insert(segmentClass)
+            result.append((place, kinds))
+        }
+        return result
+    }
+
+    /// The rules of the patterns here that some link matches together with `pattern`:
+    /// those whose ``LinkPattern/overlap(with:)`` with it is not ``LinkPattern/Overlap/none``,
+    /// in increasing order.
+    ///
+    /// Walks only the branches whose segments could share a link with the pattern's, so
+    /// patterns that differ from it at some literal segment are never looked at.
+    /// - Complexity: O(*s*) dictionary lookups for a pattern of *s* literal segments; a
+    ///   placeholder looks at every literal child at its place, and a trailing wildcard at
+    ///   every node below it.
+    func overlapping(_ pattern: LinkPattern) -> [Int] {
+        let count = pattern.segments.count
+        let hasWildcard = pattern.hasWildcard
+        var found: [Int] = []
+        var pending: [(node: Int, depth: Int)] = [(0, 0)]
+        while let (index, depth) = pending.popLast() {
+            let node = nodes[index]
+            // As `overlap(with:)` counts: a wildcard takes one or more segments past its place.
+            if let wildcard = node.wildcard, hasWildcard || depth < count { found.append(wildcard) }
+            if let terminal = node.terminal, hasWildcard ? depth > count : depth == count { found.append(terminal) }
+            if depth < count {
+                switch pattern.segments[depth] {
+                case .literal(let literal):
+                    if let child = node.literals[literal] { pending.append((child, depth + 1)) }
+                    for (segmentClass, child) in node.classes where segmentClass.fits(literal) {
+                        pending.append((child, depth + 1))
+                    }
+                case .capture(let mine):
+                    for (literal, child) in node.literals where mine.fits(literal) { pending.append((child, depth + 1)) }
+                    for (segmentClass, child) in node.classes where mine.relation(to: segmentClass) != .disjoint {
+                        pending.append((child, depth + 1))
+                    }
+                }
+            } else if hasWildcard {
+                for child in node.literals.values { pending.append((child, depth + 1)) }
+                for child in node.classes.values { pending.append((child, depth + 1)) }
+            }
+        }
+        return found.sorted()
     }
 }
 
@@ -102,24 +172,35 @@ struct LinkAutomaton: Sendable {
 
     /// Recomputes the states that hold a changed node, and makes the states their new
     /// transitions need. A state no transition reaches any more is left unused.
-    mutating func update(_ changed: [Int], in nodes: [LinkPatternTrie.Node], moreSpecific: (Int, Int) -> Int) {
+    ///
+    /// A state that was here before and none of whose nodes has a new placeholder child
+    /// keeps its transitions but those of the new literals, so adding a pattern under a
+    /// node with many literal children does not make each of their transitions again.
+    /// - Parameters:
+    ///   - changed: The trie nodes that have a new child, a new terminal or a new wildcard.
+    ///   - newLiterals: The new literal children, by the node they hang from.
+    ///   - newClasses: The nodes that have a new placeholder child.
+    ///   - nodes: The trie's nodes.
+    ///   - moreSpecific: Of two rules that match the same links, the one to prefer.
+    mutating func update(
+        _ changed: [Int], newLiterals: [(node: Int, literal: String)], newClasses: [Int],
+        in nodes: [LinkPatternTrie.Node], moreSpecific: (Int, Int) -> Int
+    ) {
         if containing.count < nodes.count {
             containing.append(contentsOf: Array(repeating: [], count: nodes.count - containing.count))
         }
+        let existing = states.count
         var work = Array(Set(changed.flatMap { containing[$0] }))
         while let stateID = work.popLast() {
-            var state = State()
+            let set = sets[stateID]
+            var terminal = -1
+            var wildcard = -1
             var anyChildren: [Int] = []
             var classChildren: [SegmentClass: [Int]] = [:]
-            var children: [String: [Int]] = [:]
-            for node in sets[stateID] {
+            for node in set {
                 let node = nodes[node]
-                if let terminal = node.terminal {
-                    state.terminal = state.terminal < 0 ? terminal : moreSpecific(state.terminal, terminal)
-                }
-                if let wildcard = node.wildcard {
-                    state.wildcard = state.wildcard < 0 ? wildcard : moreSpecific(state.wildcard, wildcard)
-                }
+                if let rule = node.terminal { terminal = terminal < 0 ? rule : moreSpecific(terminal, rule) }
+                if let rule = node.wildcard { wildcard = wildcard < 0 ? rule : moreSpecific(wildcard, rule) }
                 for (segmentClass, child) in node.classes {
                     if segmentClass == .any {
                         anyChildren.append(child)
@@ -127,7 +208,28 @@ struct LinkAutomaton: Sendable {
                         classChildren[segmentClass, default: []].append(child)
                     }
                 }
-                for (literal, child) in node.literals { children[literal, default: []].append(child) }
+            }
+            if stateID < existing, !set.contains(where: newClasses.contains) {
+                // Its placeholders are as they were: only the new literals' transitions change.
+                states[stateID].terminal = terminal
+                states[stateID].wildcard = wildcard
+                for (node, literal) in newLiterals where set.contains(node) {
+                    var target: [Int] = []
+                    for node in set {
+                        if let child = nodes[node].literals[literal] { target.append(child) }
+                    }
+                    let classes = states[stateID].classes
+                    let next = id(for: Self.transition(target, anyChildren, classes, classChildren, literal), work: &work)
+                    states[stateID].literals[literal] = next
+                }
+                continue
+            }
+            var state = State()
+            state.terminal = terminal
+            state.wildcard = wildcard
+            var children: [String: [Int]] = [:]
+            for node in set {
+                for (literal, child) in nodes[node].literals { children[literal, default: []].append(child) }
             }
             state.classes = classChildren.keys.sorted { $0.sortKey < $1.sortKey }
             state.byFit = (0..<(1 << state.classes.count)).map { mask in
@@ -137,16 +239,26 @@ struct LinkAutomaton: Sendable {
                 }
                 return set.isEmpty ? -1 : id(for: set.sorted(), work: &work)
             }
-            // A segment equal to a literal may also be captured by the placeholders it fits.
             for (literal, literalChildren) in children {
-                var set = literalChildren + anyChildren
-                for segmentClass in state.classes where segmentClass.fits(literal) {
-                    set += classChildren[segmentClass] ?? []
-                }
-                state.literals[literal] = id(for: set.sorted(), work: &work)
+                state.literals[literal] = id(for: Self.transition(
+                    literalChildren, anyChildren, state.classes, classChildren, literal), work: &work)
             }
             states[stateID] = state
         }
+    }
+
+    /// The sorted set of nodes a literal segment leads to: the literal children it names,
+    /// and the placeholder children that also capture it.
+    private static func transition(
+        _ literalChildren: [Int], _ anyChildren: [Int], _ classes: [SegmentClass],
+        _ classChildren: [SegmentClass: [Int]], _ literal: String
+    ) -> [Int] {
+        // A segment equal to a literal may also be captured by the placeholders it fits.
+        var set = literalChildren + anyChildren
+        for segmentClass in classes where segmentClass.fits(literal) {
+            set += classChildren[segmentClass] ?? []
+        }
+        return set.sorted()
     }
 
     private mutating func id(for set: [Int], work: inout [Int]) -> Int {
