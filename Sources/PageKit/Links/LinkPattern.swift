@@ -63,13 +63,14 @@ struct LinkPattern: Sendable {
         guard text.utf8.count <= limits.maxLength else {
             throw invalid("it has \(text.utf8.count) bytes, more than the limit of \(limits.maxLength)")
         }
-        guard !text.contains("#") else { throw invalid("a pattern cannot hold a `#` fragment") }
+        // Bytes, not Foundation's substring search, which a `String` argument would pick.
+        guard !text.utf8.contains(UInt8(ascii: "#")) else { throw invalid("a pattern cannot hold a `#` fragment") }
         let (tokens, authority, writtenSegments, query) = try LinkText.withUTF8(text) { bytes in
             let tokens = try LinkTokens(bytes, placeholders: true) { invalid($0) }
             return (tokens, LinkText.text(bytes, tokens.authority),
                     tokens.segments.map { LinkText.text(bytes, $0)[...] }, tokens.query.map { LinkText.text(bytes, $0) })
         }
-        guard !authority.contains("{"), !authority.contains("}") else {
+        guard !authority.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
             throw invalid("the host must be literal: placeholders go in the path and the query")
         }
         scheme = tokens.scheme
@@ -158,7 +159,7 @@ struct LinkPattern: Sendable {
                 var name = value.dropFirst().dropLast()
                 let marker = name.last == "?" || name.last == "*" ? name.last : nil
                 if marker != nil { name = name.dropLast() }
-                guard !name.contains(":") else {
+                guard !name.utf8.contains(UInt8(ascii: ":")) else {
                     throw invalid("`\(value)`: a query capture has no type; types go on path placeholders")
                 }
                 try Self.checkName(name, in: value, invalid)
@@ -197,13 +198,13 @@ struct LinkPattern: Sendable {
         var pieces: [WrittenPiece] = []
         var rest = raw
         while !rest.isEmpty {
-            guard let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) else {
+            guard let open = LinkText.firstBrace(in: rest) else {
                 pieces.append(.literal(try decoded(rest)))
                 break
             }
             guard rest[open] == "{" else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
             if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open]))) }
-            guard let close = rest[open...].firstIndex(of: "}") else {
+            guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
             }
             var inside = rest[rest.index(after: open)..<close]

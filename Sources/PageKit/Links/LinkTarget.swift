@@ -51,36 +51,40 @@ struct LinkTarget: Sendable {
         guard path.isAbsolute else {
             throw invalid("is relative; a link opens an absolute path, such as `/tab#contact`")
         }
-        func template(_ piece: String, where place: String, inName: Bool = false, inQuery: Bool = false) throws -> Text {
-            let text = try Self.template(piece) { reason in invalid("has, in \(place), \(reason)") } capture: { name in
+        // Where a piece sits is spelled only for a message.
+        func template(
+            _ piece: String, where place: @autoclosure () -> String, inName: Bool = false, inQuery: Bool = false
+        ) throws -> Text {
+            let text = try Self.template(piece) { reason in invalid("has, in \(place()), \(reason)") } capture: { name in
                 guard let index = pattern.captures.firstIndex(where: { $0.name == name }) else {
-                    throw invalid("uses `{\(name)}` in \(place), and the pattern captures no `{\(name)}`")
+                    throw invalid("uses `{\(name)}` in \(place()), and the pattern captures no `{\(name)}`")
                 }
                 if inName, case .query(_, optional: true) = pattern.captures[index].source {
                     throw invalid("names a page with `{\(name)}`, which is optional: a page's name cannot be absent")
                 }
                 if case .queryList = pattern.captures[index].source, !inQuery || piece != "{\(name)}" {
-                    throw invalid("uses `{\(name)}`, every value of a query key, in \(place): a list fills a whole "
+                    throw invalid("uses `{\(name)}`, every value of a query key, in \(place()): a list fills a whole "
                         + "query item of the target, which is repeated for each value (`?tag={\(name)}`)")
                 }
                 return index
             }
             return text
         }
-        func literalKey(_ key: String, where place: String) throws -> String {
-            guard !key.contains("{"), !key.contains("}") else {
-                throw invalid("has a placeholder in a key of \(place); placeholders go in names and values")
+        func literalKey(_ key: String, where place: @autoclosure () -> String) throws -> String {
+            // Bytes, not Foundation's substring search.
+            guard !key.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
+                throw invalid("has a placeholder in a key of \(place()); placeholders go in names and values")
             }
             return key
         }
         scheme = path.scheme
         components = try path.components.map { component in
-            let place = "component `\(component.name)`"
+            let place = { "component `\(component.name)`" }
             return Component(
                 written: component.name,
-                name: try template(component.name, where: place, inName: true),
+                name: try template(component.name, where: place(), inName: true),
                 parameters: try component.parameters.map { parameter in
-                    Parameter(key: try literalKey(parameter.key, where: place),
+                    Parameter(key: try literalKey(parameter.key, where: place()),
                               value: try template(parameter.value, where: "parameter `\(parameter.key)`"))
                 },
                 presentation: component.presentation
@@ -103,10 +107,10 @@ struct LinkTarget: Sendable {
         }
         var pieces: [Piece] = []
         var rest = text[...]
-        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+        while let open = LinkText.firstBrace(in: rest) {
             guard rest[open] == "{" else { throw invalid("a `}` that closes no placeholder (braces are reserved)") }
             if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
-            guard let close = rest[open...].firstIndex(of: "}") else {
+            guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("a `{` that opens a placeholder that never closes")
             }
             let name = rest[rest.index(after: open)..<close]

@@ -125,6 +125,19 @@ enum LinkText {
                       as: UTF8.self)
     }
 
+    /// The first `{` or `}` of `text`, or the first `character` when one is given, as a
+    /// `Character` search finds it: by bytes when the text is ASCII, where every
+    /// character is one byte, which spares a grapheme break check per character.
+    static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            if let character { return text.firstIndex(of: Character(Unicode.Scalar(character))) }
+            return text.firstIndex { $0 == "{" || $0 == "}" }
+        }
+        if let character { return utf8.firstIndex(of: character) }
+        return utf8.firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+    }
+
     /// Letters, digits and `_`, not starting with a digit.
     static func isPlaceholderName(_ name: Substring) -> Bool {
         guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
