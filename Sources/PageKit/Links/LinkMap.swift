@@ -55,7 +55,9 @@
 /// **Cost.** Patterns are indexed by scheme and host, then by a trie over their segments
 /// compiled into a deterministic automaton, so mapping a link costs one dictionary
 /// lookup per segment, plus one check per typed or template placeholder at that place
-/// (at most 8 kinds), not one comparison per pattern.
+/// (at most 8 kinds), not one comparison per pattern. Adding a pattern compares it only
+/// with the patterns the trie shows could share a link with it, so adding *n* patterns
+/// that begin with different literal segments costs O(*n*), not O(*n*²).
 public struct LinkMap: Sendable {
     struct Rule: Sendable {
         let pattern: LinkPattern
