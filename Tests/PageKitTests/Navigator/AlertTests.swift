@@ -90,6 +90,13 @@ struct AlertTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("a request cannot show an alert as a sheet")
+    func alwaysAnAlert() throws {
+        let fixture = try fixture()
+        let plan = try fixture.navigator.plan(for: "app://tab/contact/home_page!delete", .presentation(.sheet))
+        #expect(plan.description.hasSuffix("1. present delete from home_page(id=5) as alert"), "\(plan)")
+    }
+
     @Test("the cancel button answers `cancelled`")
     func cancelButton() async throws {
         let fixture = try fixture()
