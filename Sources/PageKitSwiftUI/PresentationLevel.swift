@@ -34,19 +34,21 @@ struct PresentationLevel: View {
         PageView(level)
             .sheet(item: presentation(fullScreen: false)) { presented($0) }
             .fullScreenCover(item: presentation(fullScreen: true)) { presented($0) }
-            .alert(Text(alert?.content.title ?? ""), isPresented: isShowing(.alert), presenting: alert,
+            .alert(Text(alert?.content.title ?? ""), isPresented: isShowing(alert, as: .alert), presenting: alert,
                    actions: buttons, message: message)
-            .confirmationDialog(Text(alert?.content.title ?? ""), isPresented: isShowing(.confirmationDialog),
+            .confirmationDialog(Text(alert?.content.title ?? ""), isPresented: isShowing(alert, as: .confirmationDialog),
                                 titleVisibility: .visible, presenting: alert, actions: buttons, message: message)
     }
 
-    /// Whether the alert over this level is shown in `style`. SwiftUI writes `false` when
-    /// a button was tapped, before it runs the button's action, or when the person tapped
-    /// outside a dialog's popover.
-    private func isShowing(_ style: AlertContent.Style) -> Binding<Bool> {
+    /// Whether `alert`, drawn over this level, is shown in `style`. SwiftUI writes `false`
+    /// when a button was tapped, before it runs the button's action, or when the person
+    /// tapped outside a dialog's popover; the write names the alert it was drawn for.
+    private func isShowing(_ alert: AlertPage?, as style: AlertContent.Style) -> Binding<Bool> {
         Binding(
             get: { host.alert(over: level)?.content.style == style },
-            set: { host.alertPresentationChanged(isPresented: $0, over: level) }
+            set: { isPresented in
+                if let alert { host.alertPresentationChanged(isPresented: isPresented, of: alert) }
+            }
         )
     }
 

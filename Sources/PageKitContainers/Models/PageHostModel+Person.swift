@@ -33,15 +33,17 @@ extension PageHostModel {
         observers.send(animated: true)
     }
 
-    /// SwiftUI wrote the `isPresented` binding of the alert or confirmation dialog over
-    /// `level`: `false` means the platform took it away (a button was tapped, or the
-    /// person tapped outside a dialog's popover), reported as the person's dismissal. The
-    /// button's action, if one was tapped, follows with ``userChooses(_:in:)``.
+    /// SwiftUI wrote the `isPresented` binding of the alert or confirmation dialog it
+    /// drew for `alert`: `false` means the platform took it away (a button was tapped, or
+    /// the person tapped outside a dialog's popover), reported as the person's dismissal.
+    /// The button's action, if one was tapped, follows with ``userChooses(_:in:)``. A
+    /// write for an alert that is no longer presented (one a newer alert replaced) does
+    /// nothing, so it never takes away the alert shown now.
     /// - Parameters:
     ///   - isPresented: The value written.
-    ///   - level: The root of the level whose view shows it.
-    public func alertPresentationChanged(isPresented: Bool, over level: any Page) {
-        guard !isPresented, let alert = alert(over: level) else { return }
+    ///   - alert: The alert the binding was drawn for.
+    public func alertPresentationChanged(isPresented: Bool, of alert: AlertPage) {
+        guard !isPresented, presenter(of: alert) != nil else { return }
         personDismissed(alert)
     }
 

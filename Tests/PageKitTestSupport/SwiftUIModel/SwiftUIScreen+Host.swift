@@ -238,7 +238,7 @@ extension SwiftUIScreen {
         }
         guard let alert = host.alert(over: level) else { return false }
         note("write isPresented over \(level.pageDescription): false")
-        insideSetter { host.alertPresentationChanged(isPresented: false, over: level) }
+        insideSetter { host.alertPresentationChanged(isPresented: false, of: alert) }
         note("action \(id)")
         host.alertButtonTapped(id, in: alert)
         return true

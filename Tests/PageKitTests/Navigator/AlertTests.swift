@@ -159,7 +159,7 @@ struct AlertTests {
         let fixture = try fixture()
         let open = Task { try await fixture.navigator.open("app://tab/contact/home_page!share", expecting: AlertChoice.self) }
         #expect(await yieldUntil { fixture.host.alert(over: fixture.tabs) != nil })
-        fixture.host.alertPresentationChanged(isPresented: false, over: fixture.tabs)
+        try fixture.host.alertPresentationChanged(isPresented: false, of: #require(fixture.host.alert(over: fixture.tabs)))
         #expect(fixture.host.alert(over: fixture.tabs) == nil)
         fixture.clock.advance(by: .zero)
         #expect(try await open.value == nil)
@@ -194,6 +194,8 @@ struct AlertTests {
         try await fixture.navigator.open("app://tab/contact/home_page!delete(name=Bob)")
         let second = try #require(fixture.host.alert(over: fixture.tabs))
         #expect(second !== first && second.content.title == "Delete Bob?")
+        fixture.host.alertPresentationChanged(isPresented: false, of: first)
+        #expect(fixture.host.alert(over: fixture.tabs) === second, "a late write for the replaced alert leaves the new one")
     }
 
     @Test("saved state leaves the alert out: a restored app does not ask again")
@@ -248,7 +250,9 @@ struct AlertTests {
                 pending = nil
                 shown = nil
             default:
-                fixture.host.alertPresentationChanged(isPresented: false, over: fixture.tabs)
+                if let alert = fixture.host.alert(over: fixture.tabs) {
+                    fixture.host.alertPresentationChanged(isPresented: false, of: alert)
+                }
                 pending = nil
                 shown = nil
             }
@@ -257,7 +261,9 @@ struct AlertTests {
             let live = fixture.host.alert(over: fixture.tabs)
             #expect(live.map { "\($0.pageName)(name=\($0.pageParameters["name"] ?? ""))" } == shown)
         }
-        fixture.host.alertPresentationChanged(isPresented: false, over: fixture.tabs)
+        if let alert = fixture.host.alert(over: fixture.tabs) {
+            fixture.host.alertPresentationChanged(isPresented: false, of: alert)
+        }
         fixture.clock.advance(by: .zero)
         for wait in waits {
             let reply = try await wait.task.value
