@@ -51,6 +51,12 @@ public final class AlertPage: NavigatorHolding {
         component.parameters == pageParameters
     }
 
+    /// Whether ``choose(_:)`` would take `id`: the alert has such a button and has not
+    /// answered yet.
+    package func canChoose(_ id: String) -> Bool {
+        choice == nil && content.buttons.contains { $0.id == id }
+    }
+
     /// The person chose the button `id`: the alert answers, once, with a response whose
     /// payload is the ``AlertChoice`` (``PageResponse/Status/cancelled`` for the cancel
     /// button, ``PageResponse/Status/ok`` for any other).

@@ -75,9 +75,7 @@ extension PageHostModel {
     /// As a platform does before it runs a button's action: takes `alert` away, unless
     /// it is gone already or `id` would not answer it.
     private func takeAway(_ alert: AlertPage, answering id: String) {
-        guard alert.choice == nil, alert.content.buttons.contains(where: { $0.id == id }), presenter(of: alert) != nil else {
-            return
-        }
+        guard alert.canChoose(id), presenter(of: alert) != nil else { return }
         personDismissed(alert)
     }
 
