@@ -104,66 +104,46 @@ public struct NavigationError: Error, Sendable {
 
     /// The fields, shared by copies: an error travels through results, outcomes and
     /// the queue's state, and a copy is one reference.
-    private final class Storage: @unchecked Sendable {
-        // Immutable once shared: a setter on a shared error copies the storage first.
+    private struct Fields: Sendable {
         var code: Code
         var path: String?
         var move: NavigationMove?
         var component: String?
         var reason: String
         var underlying: (any Error)?
-
-        init(code: Code, path: String?, move: NavigationMove?, component: String?, reason: String,
-             underlying: (any Error)?) {
-            self.code = code
-            self.path = path
-            self.move = move
-            self.component = component
-            self.reason = reason
-            self.underlying = underlying
-        }
-
-        func copy() -> Storage {
-            Storage(code: code, path: path, move: move, component: component, reason: reason, underlying: underlying)
-        }
     }
 
-    private var storage: Storage
-
-    private mutating func update(_ change: (Storage) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        change(storage)
-    }
+    private var fields: CopyOnWrite<Fields>
 
     /// What kind of failure it is.
     public internal(set) var code: Code {
-        get { storage.code }
-        set { update { $0.code = newValue } }
+        get { fields.code }
+        set { fields.code = newValue }
     }
     /// The path that was being opened, when there is one.
     public internal(set) var path: String? {
-        get { storage.path }
-        set { update { $0.path = newValue } }
+        get { fields.path }
+        set { fields.path = newValue }
     }
     /// The move that was being made, when the request was a move.
     public internal(set) var move: NavigationMove? {
-        get { storage.move }
-        set { update { $0.move = newValue } }
+        get { fields.move }
+        set { fields.move = newValue }
     }
     /// The component the failure concerns, when there is one.
     public internal(set) var component: String? {
-        get { storage.component }
-        set { update { $0.component = newValue } }
+        get { fields.component }
+        set { fields.component = newValue }
     }
     /// A sentence fragment that says what went wrong.
     public internal(set) var reason: String {
-        get { storage.reason }
-        set { update { $0.reason = newValue } }
+        get { fields.reason }
+        set { fields.reason = newValue }
     }
     /// The error underneath: a ``PagePathError``, a factory's or a container's error.
     public internal(set) var underlying: (any Error)? {
-        get { storage.underlying }
-        set { update { $0.underlying = newValue } }
+        get { fields.underlying }
+        set { fields.underlying = newValue }
     }
 
     /// Creates an error.
@@ -180,8 +160,8 @@ public struct NavigationError: Error, Sendable {
         reason: String,
         underlying: (any Error)? = nil
     ) {
-        storage = Storage(code: code, path: path, move: nil, component: component, reason: reason,
-                          underlying: underlying)
+        fields = CopyOnWrite(Fields(code: code, path: path, component: component, reason: reason,
+                                    underlying: underlying))
     }
 
     init(_ error: PagePathError) {

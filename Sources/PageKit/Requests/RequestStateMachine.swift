@@ -28,98 +28,26 @@ struct RequestStateMachine {
 
     /// What one turn in the queue has learned: the current path when it began (spelled
     /// out only for guards), where the request goes now (as asked, or redirected) and, once
-    /// known, absolutely; the redirects and detours so far; the leavers that agreed.
-    ///
-    /// A value, kept in one shared storage until it changes: every event copies the state,
-    /// and a turn copied field by field cost several hundred instructions each time.
-    struct Turn {
-        private final class Storage {
-            var from: SharedPath
-            var fromPath: PagePath?
-            var target: NavigationTarget
-            var to: PagePath?
-            var guardCount: Int
-            var tried: Set<PagePath> = []
-            var redirectedFrom: [PagePath] = []
-            var detours: Int
-            var approved: Set<ObjectIdentifier> = []
-            var loadRounds = 0
+    /// known, absolutely; the redirects and detours so far; the leavers that agreed. Kept
+    /// copy-on-write: every event copies the state, and a turn copied field by field cost
+    /// several hundred instructions each time.
+    typealias Turn = CopyOnWrite<TurnFields>
 
-            init(from: SharedPath, target: NavigationTarget, guardCount: Int, detours: Int) {
-                self.from = from
-                self.target = target
-                self.guardCount = guardCount
-                self.detours = detours
-            }
-
-            init(copying other: Storage) {
-                from = other.from
-                fromPath = other.fromPath
-                target = other.target
-                to = other.to
-                guardCount = other.guardCount
-                tried = other.tried
-                redirectedFrom = other.redirectedFrom
-                detours = other.detours
-                approved = other.approved
-                loadRounds = other.loadRounds
-            }
-        }
-
-        private var storage: Storage
-
-        init(from: SharedPath, target: NavigationTarget, guardCount: Int, detours: Int) {
-            storage = Storage(from: from, target: target, guardCount: guardCount, detours: detours)
-        }
-
-        /// The storage, copied first if another turn shares it.
-        private mutating func unique() -> Storage {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-            return storage
-        }
-
-        /// The current path when the turn began, and spelled out (only with guards).
-        var from: SharedPath {
-            get { storage.from }
-            set { unique().from = newValue }
-        }
-        var fromPath: PagePath? {
-            get { storage.fromPath }
-            set { unique().fromPath = newValue }
-        }
+    struct TurnFields {
+        var from: SharedPath
+        var fromPath: PagePath?
         /// Where the request goes now: as asked, or where a guard redirected it.
-        var target: NavigationTarget {
-            get { storage.target }
-            set { unique().target = newValue }
-        }
+        var target: NavigationTarget
         /// Where it goes, absolute, once known.
-        var to: PagePath? {
-            get { storage.to }
-            set { unique().to = newValue }
-        }
-        var guardCount: Int { storage.guardCount }
-        var tried: Set<PagePath> {
-            get { storage.tried }
-            set { unique().tried = newValue }
-        }
-        var redirectedFrom: [PagePath] {
-            get { storage.redirectedFrom }
-            set { unique().redirectedFrom = newValue }
-        }
-        var detours: Int {
-            get { storage.detours }
-            set { unique().detours = newValue }
-        }
+        var to: PagePath?
+        let guardCount: Int
+        var tried: Set<PagePath> = []
+        var redirectedFrom: [PagePath] = []
+        var detours: Int
         /// Leavers that agreed, not to be asked again when the plan is made again.
-        var approved: Set<ObjectIdentifier> {
-            get { storage.approved }
-            set { unique().approved = newValue }
-        }
+        var approved: Set<ObjectIdentifier> = []
         /// How many times the turn has loaded.
-        var loadRounds: Int {
-            get { storage.loadRounds }
-            set { unique().loadRounds = newValue }
-        }
+        var loadRounds = 0
     }
 
     /// Where the request is. Held: made before the navigator had a root. Queued: waits for
@@ -258,7 +186,7 @@ struct RequestStateMachine {
     mutating func started(from: SharedPath, fromPath: @autoclosure () -> PagePath, guardCount: Int) -> Action {
         guard case .queued(let detours) = state else { trap("started") }
         guard let requested else { trap("started (text that did not parse never starts)") }
-        var turn = Turn(from: from, target: requested, guardCount: guardCount, detours: detours)
+        var turn = Turn(TurnFields(from: from, target: requested, guardCount: guardCount, detours: detours))
         guard guardCount > 0 else {
             state = .planning(turn)
             return .plan(requested)
