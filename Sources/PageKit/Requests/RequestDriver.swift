@@ -1,35 +1,3 @@
-/// What a request's driver asks of the navigator that made it.
-@MainActor
-protocol RequestEnvironment: AnyObject {
-    /// A turn begins: the current path now (after announcing a change nobody reported),
-    /// and the guards to ask.
-    func beginTurn() -> (path: SharedPath, guards: [NavigationGuard])
-    /// Plans `target` for `request` against the hierarchy as it is now.
-    func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan
-    /// The pages `plan` would remove that confirm leaving.
-    func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
-    /// The loads `plan` needs: the pages it makes whose registrations have loaders, and
-    /// the live page it ends at when that page is to be refreshed.
-    func loads(for plan: NavigationPlan, request: NavigationRequest) throws -> [PageLoad]
-    /// `driver`'s request started loading, or stopped; a newer request that already waits.
-    func loading(_ driver: RequestDriver, started: Bool) -> NavigationRequest?
-    /// Makes the plan's new pages, a page with a loader from the value `loads` holds.
-    func makePages(for plan: NavigationPlan, request: NavigationRequest, loads: PageLoads?) throws -> [any Page]
-    func runAction(_ component: PageComponent, of plan: NavigationPlan, for request: NavigationRequest) throws
-    /// A step is about to touch the hierarchy, or has started: what containers report in
-    /// between is the request's own; `keepingPopped` keeps what it pops; `made` are the
-    /// plan's new pages, which its references name by index.
-    func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page])
-    func emit(_ event: NavigationEvent)
-    /// Records `path` in the history, after dropping the last `count` entries.
-    func record(_ path: SharedPath, droppingLast count: Int)
-    func livePath() -> SharedPath
-    /// Opens `path`, and reports whether the page it ends at answered `ok`.
-    func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
-    /// Queues `driver`'s request for a turn.
-    func enqueue(_ driver: RequestDriver)
-}
-
 /// Carries out what a request's ``RequestStateMachine`` decides, and decides nothing: asks
 /// guards and pages, plans, makes pages, runs each step against the containers and the
 /// host (each checks its pages are still where the plan found them, else
@@ -321,78 +289,9 @@ final class RequestDriver: TransitionLabeling {
 
     private func performNow(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
                             completion: TransitionCompletion) {
-        let animated = request.animated
-        func page(_ reference: PageReference) -> (any Page)? { reference.page(madeAs: made) }
-        func pages(_ references: [PageReference]) -> [any Page] {
-            var pages: [any Page] = []
-            pages.reserveCapacity(references.count)
-            for reference in references {
-                if let page = page(reference) { pages.append(page) }
-            }
-            return pages
+        step.apply(host: host, made: made, animated: request.animated, completion: completion) { component in
+            try environment.runAction(component, of: plan, for: self.request)
         }
-        func stale(_ what: String) {
-            completion.fail(NavigationError(.staleHierarchy, reason: "\(what) is no longer where the plan found it"))
-        }
-        switch step {
-        case .dismiss(let modal, let presenter, let style):
-            guard let presenter = page(presenter), let modal = page(modal),
-                  host.presentedPage(of: presenter) === modal else { return stale("`\(step)`") }
-            host.dismissPage(presentedBy: presenter, animated: animated, style: style, completion: completion)
-        case .dismissOther(_, let level):
-            guard let level = page(level) else { return stale("`\(step)`") }
-            host.dismissForeignPresentation(over: level, animated: animated, completion: completion)
-        case .select(let tab, let container):
-            guard let tabs = page(container)?.asTabs, let tab = page(tab),
-                  Self.contains(tabs.containedPages, tab) else { return stale("tab `\(tab)`") }
-            tabs.selectTab(tab, animated: animated, completion: completion)
-        case .popTo(let target, let container, let style):
-            guard let stack = page(container)?.asStack, let target = page(target),
-                  Self.contains(stack.containedPages, target) else { return stale("`\(target)`") }
-            stack.pop(to: target, animated: animated, style: style, completion: completion)
-        case .push(let references, let container, let style):
-            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
-            stack.push(pages(references), animated: animated, style: style, completion: completion)
-        case .setStack(let references, let container, let style):
-            guard let stack = page(container)?.asStack else { return stale("stack `\(container)`") }
-            stack.setStack(pages(references), animated: animated, style: style, completion: completion)
-        case .present(let references, let inNewStack, let presenter, let style):
-            guard let presenter = page(presenter) else { return stale("presenter `\(presenter)`") }
-            let shown = pages(references)
-            host.present(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], from: presenter,
-                         animated: animated, style: style, completion: completion)
-        case .addTab(let references, let inNewStack, let container, let style):
-            guard let tabs = page(container)?.asTabs else { return stale("tabs `\(container)`") }
-            let shown = pages(references)
-            tabs.addTab(inNewStack ? host.makeStack(with: shown, style: style) : shown[0], animated: animated,
-                        style: style, completion: completion)
-        case .run(let component):
-            completion.end(Result { try environment.runAction(component, of: plan, for: request) })
-        case .update(let reference, let parameters):
-            guard let updating = page(reference) as? any ParametersUpdating else {
-                return completion.fail(NavigationError(.cannotShow, component: reference.name,
-                                                       reason: "`\(reference)` cannot change its parameters in place"))
-            }
-            updating.updateParameters(parameters)
-            completion.finish()
-        case .deliver(let event, let reference, _):
-            guard case .handler(let handler)? = page(reference)?.pageKind else { return stale("handler `\(reference)`") }
-            guard handler.deliver(event) else {
-                return completion.fail(NavigationError(.handlerOwnerGone, component: handler.pageName,
-                                                       reason: "the page that owns `\(handler.pageName)` has been freed"))
-            }
-            completion.finish()
-        }
-    }
-
-    /// Whether `pages` holds `page`, searched from the top, where steps usually act.
-    static func contains(_ pages: [any Page], _ page: any Page) -> Bool {
-        var index = pages.count - 1
-        while index >= 0 {
-            if pages[index] === page { return true }
-            index -= 1
-        }
-        return false
     }
 }
 
