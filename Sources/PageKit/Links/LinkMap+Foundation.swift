@@ -37,12 +37,13 @@ extension LinkMap {
     ///   - type: The activity type, declared in the app's `NSUserActivityTypes`.
     ///   - title: What Handoff and Spotlight show for the page.
     /// - Returns: The activity.
-    /// - Throws: ``LinkMapError`` as ``linkURL(for:scheme:)`` does for the scheme `https`.
+    /// - Throws: ``LinkMapError`` as ``linkURL(for:scheme:)`` does for the scheme `https`;
+    ///   `EncodingError` when the state cannot be encoded.
     public func activity(for destination: some PagePathConvertible, type: String, title: String? = nil) throws
         -> PageActivity {
         let path = try path(of: destination)
         let webpageURL = try Self.url(link(forPath: path, scheme: "https"), of: path)
-        return PageActivity(type: type, title: title, webpageURL: webpageURL,
+        return try PageActivity(type: type, title: title, webpageURL: webpageURL,
                             state: NavigationState(path: path, history: [path]))
     }
 

@@ -117,8 +117,8 @@ extension Navigator {
 extension Navigator {
     /// What a user activity for Handoff and Spotlight needs to say about the page on
     /// screen: the `https` link ``currentLink(scheme:)`` gives it, and the navigator's
-    /// ``state``, as a restoration activity holds it, so the device that continues the
-    /// activity rebuilds the same pages.
+    /// ``state``, as a restoration activity holds it (within ``PageActivity/stateBudget``),
+    /// so the device that continues the activity rebuilds the same pages.
     ///
     /// ```swift
     /// // In a page that shows a person, once it is on screen:
@@ -130,10 +130,10 @@ extension Navigator {
     /// - Returns: The activity.
     /// - Throws: ``LinkMapError`` as ``currentLink(scheme:)`` does for the scheme `https`,
     ///   and ``LinkMapError/Code/invalidURL`` when Foundation's `URL` does not accept
-    ///   the link.
+    ///   the link; `EncodingError` when the state cannot be encoded.
     public func currentActivity(type: String, title: String? = nil) throws -> PageActivity {
         let (link, path) = try currentLinkAndPath(scheme: "https")
-        return PageActivity(type: type, title: title, webpageURL: try LinkMap.url(link, of: path), state: state)
+        return try PageActivity(type: type, title: title, webpageURL: LinkMap.url(link, of: path), state: state)
     }
 }
 #endif

@@ -18,8 +18,9 @@ import UIKit
 
 extension PageActivity {
     /// The `NSUserActivity` for Handoff and Spotlight. Its `userInfo` holds the state
-    /// under `Navigator.stateRestorationKey`, encoded as a restoration activity holds it,
-    /// so the device that continues it restores it with `Navigator.restore(from:_:)`.
+    /// under `Navigator.stateRestorationKey`, encoded as a restoration activity holds it
+    /// and within `PageActivity.stateBudget`, so the device that continues it restores it
+    /// with `Navigator.restore(from:_:)`.
     ///
     /// ```swift
     /// // Where the page comes on screen:
@@ -32,11 +33,10 @@ extension PageActivity {
     /// ```
     /// - Returns: A new activity of the page's `type`; make it current (a view
     ///   controller's `userActivity`, or `becomeCurrent()`) to offer it.
-    /// - Throws: `EncodingError` when the state cannot be encoded.
     @MainActor
-    public func userActivity() throws -> NSUserActivity {
+    public func userActivity() -> NSUserActivity {
         let activity = NSUserActivity(activityType: type)
-        try update(activity)
+        update(activity)
         return activity
     }
 
@@ -55,15 +55,12 @@ extension PageActivity {
     /// ```
     /// - Parameter activity: The activity to fill: its title, web link, state and
     ///   eligibility are replaced; other `userInfo` entries are kept.
-    /// - Throws: `EncodingError` when the state cannot be encoded; the activity is then
-    ///   unchanged.
     @MainActor
-    public func update(_ activity: NSUserActivity) throws {
-        let encoded = try JSONEncoder().encode(state)
+    public func update(_ activity: NSUserActivity) {
         activity.title = title
         // Only an http(s) link may stand here; the map gave an https one.
         activity.webpageURL = webpageURL
-        activity.addUserInfoEntries(from: [Navigator.stateRestorationKey: encoded])
+        activity.addUserInfoEntries(from: [Navigator.stateRestorationKey: encodedState])
         // Spotlight keeps only the keys it is told are needed to continue.
         activity.requiredUserInfoKeys = [Navigator.stateRestorationKey]
         activity.isEligibleForHandoff = isEligibleForHandoff
