@@ -2,6 +2,7 @@ import Foundation
 import PageKit
 import PageKitContainers
 import PageKitTestSupport
+import PageKitTesting
 import Testing
 
 /// The UIKit layer's decisions, driven through the behaviour model of UIKit

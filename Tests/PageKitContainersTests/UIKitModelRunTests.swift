@@ -1,6 +1,7 @@
 import PageKit
 import PageKitContainers
 import PageKitTestSupport
+import PageKitTesting
 import Testing
 
 // Seeded random sequences of what happens to a UIKit app — the navigator's requests, the

@@ -1,4 +1,5 @@
 public import PageKit
+import PageKitTesting
 
 /// A plain page for tests: a name, parameters, and optionally held pages. It records the
 /// responses and intents it receives.

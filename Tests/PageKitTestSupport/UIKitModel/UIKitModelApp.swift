@@ -1,4 +1,5 @@
 public import PageKit
+public import PageKitTesting
 import PageKitContainers
 
 /// A flag a task sets.

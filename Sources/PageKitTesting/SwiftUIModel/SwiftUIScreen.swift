@@ -13,7 +13,6 @@
 
 public import PageKit
 public import PageKitContainers
-public import PageKitTesting
 
 /// Stands in for SwiftUI, and the UIKit beneath it, in tests: a model of when SwiftUI
 /// calls back, which drives the same model methods PageKit's SwiftUI views call.
@@ -21,7 +20,7 @@ public import PageKitTesting
 /// It holds what the views bind: each stack's path as `NavigationStack` shows it, each
 /// level's sheet or full-screen cover, the tab bar's labels, and each page's chrome as
 /// its view last drew it. When a model publishes, it reads the bindings as SwiftUI does
-/// and animates the difference, timed by a ``TransitionDriver`` on a clock; it calls back
+/// and animates the difference, timed by a ``/PageKitContainers/TransitionDriver`` on a clock; it calls back
 /// as SwiftUI and UIKit do, and withholds what they withhold. It records what would go
 /// wrong on a device (``violations``): a path written while it animates, an animation
 /// begun inside another, a presentation begun while its presenter animates.

@@ -70,7 +70,7 @@ final class HostView {
 
 extension SwiftUIScreen {
     /// Puts the presentations of `host` over `root` on screen, as `PageRootView` does:
-    /// each level's binding is followed; a presented ``PageStackModel`` is shown with
+    /// each level's binding is followed; a presented ``/PageKitContainers/PageStackModel`` is shown with
     /// its sheet.
     /// - Parameters:
     ///   - host: The host.
