@@ -55,26 +55,6 @@ public struct PageLoader<Value: Sendable>: Sendable {
     }
 }
 
-/// A page that takes a fresh value from its registration's ``PageLoader`` when a request
-/// reveals it and asks for a refresh (``NavigationOptions/refreshesTarget``, or a loader that
-/// ``PageLoader/refreshesWhenRevealed``).
-///
-/// ```swift
-/// extension PersonDetailViewController: LoadedPage {
-///     func refresh(with person: Person) { show(person) }
-/// }
-/// try await navigator.open("app://tab/contact/person_detail?id=5", .refreshing())
-/// ```
-@MainActor
-public protocol LoadedPage: Page {
-    /// The value its loader loads.
-    associatedtype Loaded: Sendable
-    /// Takes a freshly loaded value, once the request has revealed the page and before
-    /// it ends.
-    /// - Parameter value: The value.
-    func refresh(with value: Loaded)
-}
-
 /// A loader with its value's type erased, as a registration keeps it.
 struct AnyPageLoader: Sendable {
     let refreshesWhenRevealed: Bool

@@ -359,16 +359,6 @@ final class PresentationTransitions: NSObject, UIViewControllerTransitioningDele
     }
 }
 
-/// A page that names where a popover presented over it points (`PresentationStyle.popover(anchor:)`).
-@MainActor
-public protocol PopoverAnchoring {
-    /// The view and the rectangle in it that the popover named `anchor` points at, or
-    /// `nil` for the page's view.
-    /// - Parameter anchor: The anchor's name, or `nil` when the style names none.
-    /// - Returns: Where the popover points.
-    func popoverAnchor(named anchor: String?) -> (view: UIView, rect: CGRect)?
-}
-
 /// The delegate of a sheet's presentation controller: asks PageKit's decisions before the
 /// person swipes the sheet down and reports what became of the swipe, passing every
 /// message on to the delegate that was there (a page may have set itself in
