@@ -183,13 +183,18 @@ extension NavigationPlan.Step: CustomStringConvertible {
         case .dismissOther(let name, let level):
             return "dismiss \(name) over \(level) (not a page)"
         case .select(let tab, let container):
-            return "select \(tab) in \(container)"
+            switch container.split {
+            case .expanded?: return "show column \(tab) of \(container)"
+            case .collapsedPush?: return "push column \(tab) onto \(container) (collapsed split view)"
+            case .collapsedPop?: return "pop \(container) to column \(tab) (collapsed split view)"
+            case .collapsedColumn?, nil: return "select \(tab) in \(container)"
+            }
         case .popTo(let page, let stack, let style):
-            return "pop \(stack) to \(page)\(style)"
+            return "pop \(stack) to \(page)\(style)\(Self.oneStack(stack))"
         case .push(let pages, let stack, let style):
-            return "push \(list(pages, false)) onto \(stack)\(style)"
+            return "push \(list(pages, false)) onto \(stack)\(style)\(Self.oneStack(stack))"
         case .setStack(let pages, let stack, let style):
-            return "replace the stack of \(stack) with \(list(pages, false))\(style)"
+            return "replace the stack of \(stack) with \(list(pages, false))\(style)\(Self.oneStack(stack))"
         case .present(let pages, let inNewStack, let presenter, let style):
             return "present \(list(pages, inNewStack)) from \(presenter)\(style)"
         case .addTab(let pages, let inNewStack, let container, let style):
@@ -202,6 +207,15 @@ extension NavigationPlan.Step: CustomStringConvertible {
         case .update(let page, let parameters):
             return "update \(page) to \(PageReference.describe(name: page.name, parameters: parameters))"
         }
+    }
+}
+
+extension NavigationPlan.Step {
+    /// What a step on a column of a collapsed split view adds to its description: the
+    /// pages go on, or come off, the split view's one stack.
+    fileprivate static func oneStack(_ stack: PageReference) -> String {
+        guard case .collapsedColumn(let split)? = stack.split else { return "" }
+        return " (collapsed split view: one stack in \(split))"
     }
 }
 

@@ -21,6 +21,20 @@ public struct PageReference: Sendable {
     /// pages it holds, bottom first; empty otherwise.
     public let contents: [PageReference]
     private weak var livePage: (any Page)?
+    /// How a plan step shows this split view or column, for the step's description.
+    let split: SplitNote?
+
+    /// How a plan step acts on a split view, which its description says.
+    enum SplitNote: Sendable {
+        /// A split view showing its columns side by side.
+        case expanded
+        /// A collapsed split view whose one stack gets the column pushed.
+        case collapsedPush
+        /// A collapsed split view whose one stack is popped back to the column.
+        case collapsedPop
+        /// A column of the collapsed split view `split`, whose stack is part of its one stack.
+        case collapsedColumn(of: String)
+    }
 
     @MainActor init(live page: borrowing any Page) {
         kind = .live
@@ -28,6 +42,16 @@ public struct PageReference: Sendable {
         parameters = page.pageParameters
         contents = []
         livePage = copy page
+        split = nil
+    }
+
+    @MainActor init(live page: any Page, split: SplitNote?) {
+        kind = .live
+        name = page.pageName
+        parameters = page.pageParameters
+        contents = []
+        livePage = page
+        self.split = split
     }
 
     @MainActor init(provided page: any Page) {
@@ -36,6 +60,7 @@ public struct PageReference: Sendable {
         parameters = page.pageParameters
         contents = []
         livePage = page
+        split = nil
     }
 
     init(new component: PageComponent, index: Int, contents: [PageReference] = []) {
@@ -44,6 +69,7 @@ public struct PageReference: Sendable {
         parameters = component.parameters
         self.contents = contents
         livePage = nil
+        split = nil
     }
 
     /// The live or provided page, while it lives; `nil` for a page the plan will make.

@@ -228,6 +228,9 @@ struct Walk {
     /// Whether a live event handler with the component's name was passed over because
     /// its filter refused the event.
     private var handlerRefused = false
+    /// The column of a collapsed split view the walk went into, and how that split view
+    /// prints: steps on the column's stack are steps on the split view's one stack.
+    private var collapsedColumn: (column: ObjectIdentifier, split: String)?
     /// Whether stacks are matched position by position, and pages made in a stack go
     /// above the last match once what lies above it is popped (exact mode, and relative
     /// paths that climb), rather than searched from the top and pushed on top of the
@@ -358,7 +361,7 @@ struct Walk {
         if isPositional, let stack = cursor.page.asStack {
             let pages = stack.containedPages
             if pages.count > 1 {
-                steps.append(.popTo(PageReference(live: pages[0]), in: PageReference(live: stack),
+                steps.append(.popTo(PageReference(live: pages[0]), in: reference(toStack: stack),
                                     style: resolver.leaveStyle(taking: pages.last)))
             }
         }
@@ -433,9 +436,13 @@ struct Walk {
                 return moveInStack(stack, pages, to: index)
             }
         case .tabs(let tabs):
-            for tab in tabs.containedPages {
+            let columns = tabs.containedPages
+            for index in columns.indices {
+                let tab = columns[index]
                 guard let position = position(of: tab, for: component) else { continue }
-                if tabs.visiblePage !== tab {
+                if let split = tabs as? any SplitContainer {
+                    showColumn(index, of: columns, in: split)
+                } else if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
                 }
                 return enterChild(position)
@@ -471,6 +478,34 @@ struct Walk {
             return moveInStack(stack, pages, to: index)
         }
         return .nothing
+    }
+
+    /// Plans the step that makes column `index` of `split` current, if it is not: expanded,
+    /// showing it beside the others; collapsed, pushing it (and the columns between) onto
+    /// the one stack, or popping that stack back to it. Pages then shown in a collapsed
+    /// split view's column are planned, and printed, as going on its one stack.
+    private mutating func showColumn(_ index: Int, of columns: [any Page], in split: any SplitContainer) {
+        let column = columns[index]
+        let visible = split.visiblePage
+        guard split.isCollapsed else {
+            if visible !== column {
+                steps.append(.select(PageReference(live: column), in: PageReference(live: split, split: .expanded)))
+            }
+            return
+        }
+        collapsedColumn = (ObjectIdentifier(column), PageReference(live: split).description)
+        guard visible !== column else { return }
+        let top = columns.firstIndex { $0 === visible } ?? -1
+        steps.append(.select(PageReference(live: column),
+                             in: PageReference(live: split, split: index > top ? .collapsedPush : .collapsedPop)))
+    }
+
+    /// How a step names `stack`: as a column of a collapsed split view when it is one.
+    private func reference(toStack stack: any StackContainer) -> PageReference {
+        guard let collapsedColumn, collapsedColumn.column == ObjectIdentifier(stack) else {
+            return PageReference(live: stack)
+        }
+        return PageReference(live: stack, split: .collapsedColumn(of: collapsedColumn.split))
     }
 
     /// Enters a child found by ``findChild(for:)``, reading its kind once.
@@ -531,7 +566,7 @@ struct Walk {
         var taken: PendingPop?
         swap(&taken, &pendingPop)
         guard let pending = taken, !pending.position.isTop, case .stack(let stack) = pending.position.holder else { return }
-        steps.insert(.popTo(PageReference(live: pending.position.page), in: PageReference(live: stack),
+        steps.insert(.popTo(PageReference(live: pending.position.page), in: reference(toStack: stack),
                             style: resolver.leaveStyle(taking: stack.containedPages.last)),
                      at: pending.stepIndex)
     }
@@ -571,7 +606,7 @@ struct Walk {
         if case .stack(let stack) = kind, component.presentation != .childStack {
             // Nothing in this stack matched: positionally, the path replaces it all.
             let replaces = isPositional && !stack.containedPages.isEmpty
-            return try make(rest, first: entry, attachedTo: replaces ? .setStack : .push, under: PageReference(live: stack))
+            return try make(rest, first: entry, attachedTo: replaces ? .setStack : .push, under: reference(toStack: stack))
         }
         if component.presentation == .shown, let stack = enclosingStack {
             // A page in no stack itself (a tab of a container pushed on a stack) pushes on
@@ -581,7 +616,7 @@ struct Walk {
             } else {
                 pendingPop = nil  // Reuse: push on top of the stack as it stands.
             }
-            return try make(rest, first: entry, attachedTo: .push, under: PageReference(live: stack))
+            return try make(rest, first: entry, attachedTo: .push, under: reference(toStack: stack))
         }
         if case .tabs(let tabs) = kind, tabs.acceptsNewTabs {
             flushPendingPop()

@@ -1,0 +1,227 @@
+import PageKit
+import PageKitContainers
+import PageKitTesting
+import PageKitTestSupport
+import Testing
+
+/// A mail app's split view, on the platform-neutral models, with transitions that take
+/// the manual clock's time:
+///
+///     mail [PageSplitModel]
+///     - sidebar [PageStackModel]: mailboxes
+///     - (list [PageStackModel]: inbox, with three columns)
+///     - detail [PageStackModel]: welcome
+///
+/// Registry: screens message (keeps `id`), folder (keeps `name`), compose.
+@MainActor
+final class SplitFixture {
+    let clock = ManualTransitionClock()
+    let queue: TransitionQueue
+    let driver: ClockTransitionDriver
+    let columns: [PageStackModel]
+    let mail: PageSplitModel
+    let host: PageHostModel
+    let navigator: Navigator
+    private(set) var events: [NavigationEvent] = []
+    private var token: ObservationToken?
+
+    init(collapsed: Bool = false, current: Int? = nil, threeColumns: Bool = false) {
+        queue = TransitionQueue(clock: clock)
+        driver = ClockTransitionDriver(clock: clock)
+        let ending = TransitionEnd.driver(driver)
+        var columns = [PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue, ending: ending)]
+        if threeColumns { columns.append(PageStackModel(name: "list", pages: [ScreenPage("inbox")], queue: queue, ending: ending)) }
+        columns.append(PageStackModel(name: "detail", pages: [ScreenPage("welcome")], queue: queue, ending: ending))
+        self.columns = columns
+        mail = try! PageSplitModel(name: "mail", columns: columns, current: current, isCollapsed: collapsed,
+                                   queue: queue, ending: ending)
+        host = PageHostModel(queue: queue)
+        var registry = PageRegistry()
+        try! registry.registerScreen("message", keeping: ["id"], externallyOpenable: true)
+        try! registry.registerScreen("folder", keeping: ["name"])
+        try! registry.registerScreen("compose")
+        navigator = Navigator(root: mail, host: host, registry: registry, queue: queue, identifiers: .sequential())
+        token = navigator.observe { [unowned self] in self.events.append($0) }
+    }
+
+    /// The printed steps of the plan for `path`.
+    func steps(_ path: String, _ options: NavigationOptions = .default) throws -> [String] {
+        try navigator.plan(for: PagePath(parsing: path), options).steps.map(\.description)
+    }
+
+    /// Opens `path` and lets the clock run until it is done.
+    @discardableResult
+    func open(_ path: String, _ options: NavigationOptions = .default) throws -> NavigationRequest {
+        let request = navigator.request(try PagePath(parsing: path), options)
+        settle()
+        return request
+    }
+
+    /// Runs the clock until the queue is idle.
+    func settle() {
+        var rounds = 0
+        while !queue.isIdle, rounds < 20 {
+            clock.advance(by: .seconds(1))
+            rounds += 1
+        }
+    }
+
+    /// The changes the navigator announced that it did not make, as `kind by source → path`.
+    var changes: [String] {
+        events.compactMap { event in
+            guard case .changed(let change) = event.kind else { return nil }
+            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
+        }
+    }
+
+    var path: String { navigator.currentPath.description }
+
+    /// Options that make the live hierarchy equal to the path.
+    static var exact: NavigationOptions {
+        var options = NavigationOptions()
+        options.mode = .exact
+        return options
+    }
+    var stacks: [[String]] { columns.map { $0.pages.map(\.pageDescription) } }
+}
+
+/// Split views: a path names a column with `#`; expanded, only that column's stack
+/// changes; collapsed, the columns form one stack and the plan says so.
+@MainActor
+@Suite("Split view", .timeLimit(.minutes(2)))
+struct SplitViewTests {
+    @Test("expanded, a path that names the detail column pushes on that column only, and makes it current")
+    func expandedPlans() throws {
+        let app = SplitFixture(current: 0)
+        #expect(try app.steps("/mail#detail/message(id=3)") == [
+            "show column detail of mail",
+            "push message(id=3) onto detail",
+        ])
+        #expect(try app.steps("app://mail/detail/message(id=3)") == app.steps("/mail#detail/message(id=3)"),
+                "in an app URL, the parent being a split view says column")
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.stacks == [["mailboxes"], ["welcome", "message(id=3)"]])
+        #expect(app.mail.currentColumn == 1)
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        #expect(try app.steps("/mail#sidebar/folder(name=work)") == [
+            "show column sidebar of mail",
+            "push folder(name=work) onto sidebar",
+        ])
+        #expect(try app.steps("/mail#detail/message(id=3)").isEmpty)
+    }
+
+    @Test("collapsed, the same path pushes the detail column onto the one stack, then the message, and says so")
+    func collapsedPlans() throws {
+        let app = SplitFixture(collapsed: true, current: 0)
+        #expect(try app.steps("/mail#detail/message(id=3)") == [
+            "push column detail onto mail (collapsed split view)",
+            "push message(id=3) onto detail (collapsed split view: one stack in mail)",
+        ])
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.stacks == [["mailboxes"], ["welcome", "message(id=3)"]])
+        #expect(app.mail.stackedColumns.map(\.pageName) == ["sidebar", "detail"])
+        #expect(try app.steps("/mail#detail/message(id=4)") == [
+            "push message(id=4) onto detail (collapsed split view: one stack in mail)",
+        ], "on top already: nothing to show")
+        #expect(try app.steps("/mail#sidebar/folder(name=work)") == [
+            "pop mail to column sidebar (collapsed split view)",
+            "push folder(name=work) onto sidebar (collapsed split view: one stack in mail)",
+        ])
+        #expect(try app.steps("/mail#detail/welcome", SplitFixture.exact) == [
+            "pop detail to welcome (collapsed split view: one stack in mail)",
+        ])
+    }
+
+    @Test("three columns, collapsed: naming the detail pushes the columns between too")
+    func threeColumns() throws {
+        let app = SplitFixture(collapsed: true, current: 0, threeColumns: true)
+        #expect(try app.steps("/mail#detail/message(id=3)") == [
+            "push column detail onto mail (collapsed split view)",
+            "push message(id=3) onto detail (collapsed split view: one stack in mail)",
+        ])
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.mail.stackedColumns.map(\.pageName) == ["sidebar", "list", "detail"])
+        try app.mail.userTapsBack()
+        app.settle()
+        try app.mail.userTapsBack()
+        app.settle()
+        #expect(app.mail.currentColumn == 1, "the detail column came off the one stack, keeping its pages")
+        #expect(app.stacks[2] == ["welcome"])
+        #expect(app.path == "/mail#list/inbox")
+    }
+
+    @Test("collapsing and expanding change no path and are not reported; the person's changes are")
+    func collapseIsNotAChange() throws {
+        let app = SplitFixture(current: 1)
+        try app.open("/mail#detail/message(id=3)")
+        let before = app.path
+        app.mail.collapse()
+        #expect(app.path == before, "the current column is the one stack's top")
+        app.mail.expand()
+        #expect(app.path == before)
+        #expect(app.changes.isEmpty)
+        app.mail.collapse()
+        try app.mail.userTapsBack()
+        app.settle()
+        #expect(app.path == "/mail#detail/welcome")
+        try app.mail.userTapsBack()
+        app.settle()
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["popped by the user → /mail#detail/welcome", "selected by the user → /mail#sidebar/mailboxes"])
+        #expect { try app.mail.userTapsBack() } throws: { ($0 as? NavigationError)?.code == .outOfRange }
+        try app.mail.userShowsColumn(1)
+        #expect(app.changes.last == "selected by the user → /mail#detail/welcome", "a sidebar row pushes the detail")
+        #expect { try app.mail.userShowsColumn(2) } throws: { ($0 as? NavigationError)?.code == .outOfRange }
+    }
+
+    @Test("the display-mode button that hides the current column makes the detail current, as the person's change")
+    func displayMode() throws {
+        let app = SplitFixture(current: 0)
+        app.mail.userChangesDisplay(.all)
+        #expect(app.changes.isEmpty, "the sidebar still shows")
+        app.mail.userChangesDisplay(.detailOnly)
+        #expect(app.mail.currentColumn == 1)
+        #expect(app.changes == ["selected by the user → /mail#detail/welcome"])
+        #expect(try app.steps("/mail#sidebar") == ["show column sidebar of mail"])
+        try app.open("/mail#sidebar")
+        #expect(app.mail.display == .all, "showing a hidden column picks the nearest display that shows it")
+    }
+
+    @Test("collapsing or expanding while a push waits its turn: the push still lands in its column")
+    func collapseWhileQueued() throws {
+        let app = SplitFixture(current: 0)
+        let first = app.navigator.request(try PagePath(parsing: "/mail#sidebar/folder(name=work)"))
+        let second = app.navigator.request(try PagePath(parsing: "/mail#detail/message(id=3)"))
+        #expect(!first.isResolved && !second.isResolved)
+        app.mail.collapse()
+        app.settle()
+        #expect(first.errorCode == nil && second.errorCode == nil)
+        #expect(app.stacks == [["mailboxes", "folder(name=work)"], ["welcome", "message(id=3)"]])
+        #expect(app.mail.stackedColumns.map(\.pageName) == ["sidebar", "detail"],
+                "planned when its turn came, against the collapsed split view")
+        app.mail.expand()
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        #expect(app.changes.isEmpty)
+    }
+
+    @Test("a split view has two or three columns, or a typed error")
+    func columnCount() {
+        let queue = TransitionQueue()
+        #expect { try PageSplitModel(name: "mail", columns: [PageStackModel(queue: queue)], queue: queue) } throws: {
+            ($0 as? NavigationError)?.code == .cannotShow
+        }
+    }
+
+    @Test("state restoration: the current path, opened exactly in a fresh app, gives the same columns")
+    func restoration() throws {
+        let app = SplitFixture(current: 0)
+        try app.open("/mail#sidebar/folder(name=work)")
+        try app.open("/mail#detail/message(id=3)")
+        let saved = app.path
+        let fresh = SplitFixture(collapsed: true, current: 0)
+        try fresh.open(saved, SplitFixture.exact)
+        #expect(fresh.path == saved)
+        #expect(fresh.stacks[1] == app.stacks[1])
+        #expect(fresh.mail.currentColumn == 1)
+    }
+}
