@@ -225,3 +225,89 @@ struct SplitViewTests {
         #expect(fresh.mail.currentColumn == 1)
     }
 }
+
+/// Seeded random runs of a split view (paths opened, the person's back, sidebar rows and
+/// display-mode button, collapsing and expanding) compared after every step with a small
+/// reference: each column's messages, the current column, the form.
+@MainActor
+@Suite("Split view, model-based", .timeLimit(.minutes(2)))
+struct SplitViewModelBasedTests {
+    /// What the split view should hold.
+    struct Reference {
+        var columns: [[Int]]
+        var current: Int
+        var collapsed: Bool
+
+        /// The live path the reference implies.
+        func path(names: [String], roots: [String]) -> String {
+            let pages = [roots[current]] + columns[current].map { "message(id=\($0))" }
+            return "/mail#\(names[current])/" + pages.joined(separator: "/")
+        }
+    }
+
+    nonisolated static let seeds: [UInt64] = Array(1...40)
+
+    @Test("random operations keep the split view equal to the reference", arguments: seeds)
+    func randomRun(seed: UInt64) throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let three = random.chance(0.5)
+        let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: three)
+        let names = app.columns.map(\.pageName)
+        let roots = app.columns.map { $0.pages[0].pageName }
+        var reference = Reference(columns: names.map { _ in [] }, current: 0, collapsed: app.mail.isCollapsed)
+        var log: [String] = []
+        var userChanges = 0
+        for step in 0..<60 {
+            let operation = random.next() % 5
+            switch operation {
+            case 0, 1:
+                let column = Int(random.next() % UInt64(names.count))
+                let id = Int(random.next() % 4)
+                log.append("open /mail#\(names[column])/message(id=\(id))")
+                let request = try app.open("/mail#\(names[column])/message(id=\(id))")
+                #expect(request.errorCode == nil, "seed \(seed): \(log)")
+                reference.current = column
+                if let index = reference.columns[column].lastIndex(of: id) {
+                    reference.columns[column].removeSubrange((index + 1)...)
+                } else {
+                    reference.columns[column].append(id)
+                }
+            case 2:
+                log.append("back")
+                let stack = reference.columns[reference.current]
+                if !stack.isEmpty {
+                    try app.mail.userTapsBack()
+                    reference.columns[reference.current].removeLast()
+                    userChanges += 1
+                } else if reference.collapsed, reference.current > 0 {
+                    try app.mail.userTapsBack()
+                    reference.current -= 1
+                    userChanges += 1
+                } else {
+                    #expect(throws: NavigationError.self) { try app.mail.userTapsBack() }
+                }
+                app.settle()
+            case 3:
+                log.append(reference.collapsed ? "expand" : "collapse")
+                if reference.collapsed { app.mail.expand() } else { app.mail.collapse() }
+                reference.collapsed.toggle()
+            default:
+                let column = Int(random.next() % UInt64(names.count))
+                log.append("person shows \(names[column])")
+                try app.mail.userShowsColumn(column)
+                if column != reference.current { userChanges += 1 }
+                reference.current = column
+            }
+            let expected = reference.columns.map { $0.map { "message(id=\($0))" } }
+            let actual = app.stacks.map { Array($0.dropFirst()) }
+            guard actual == expected, app.mail.currentColumn == reference.current,
+                  app.mail.isCollapsed == reference.collapsed,
+                  app.path == reference.path(names: names, roots: roots),
+                  app.changes.count == userChanges, app.queue.isIdle else {
+                let trail = log.joined(separator: "\n")
+                Issue.record("seed \(seed), step \(step): \(actual) current \(app.mail.currentColumn) \(app.path); expected \(expected) current \(reference.current); changes \(app.changes)\n\(trail)")
+                return
+            }
+        }
+    }
+}
