@@ -4,7 +4,8 @@ public import PageKit
 public import SwiftUI
 
 /// The view of any page: a ``/PageKitContainers/PageStackModel``'s ``PageNavigationStack``, a
-/// ``/PageKitContainers/PageTabModel``'s ``PageTabView``, and for every other page the view the environment's
+/// ``/PageKitContainers/PageTabModel``'s ``PageTabView``, a ``/PageKitContainers/PageSplitModel``'s
+/// ``PageSplitView``, and for every other page the view the environment's
 /// ``ScreenViews`` builds for its name.
 ///
 /// The stacks, tabs and sheets use it for the pages they hold; use it too in a container
@@ -19,13 +20,15 @@ public struct PageView: View {
         self.page = page
     }
 
-    /// The stack, the tabs or the screen.
+    /// The stack, the tabs, the split view or the screen.
     public var body: some View {
         switch page {
         case let stack as PageStackModel:
             PageNavigationStack(stack)
         case let tabs as PageTabModel:
             PageTabView(tabs)
+        case let split as PageSplitModel:
+            PageSplitView(split)
         case let screen as ScreenPage:
             ScreenPageView(page: screen)
         default:

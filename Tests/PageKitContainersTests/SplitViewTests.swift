@@ -22,13 +22,22 @@ final class SplitFixture {
     let mail: PageSplitModel
     let host: PageHostModel
     let navigator: Navigator
+    /// The model screen, showing the split view when the fixture is SwiftUI's.
+    let screen: SwiftUIScreen
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
 
-    init(collapsed: Bool = false, current: Int? = nil, threeColumns: Bool = false) {
+    /// - Parameters:
+    ///   - collapsed: Whether the split view starts collapsed (a compact width).
+    ///   - current: The current column at first.
+    ///   - threeColumns: Whether there is a list column between the sidebar and the detail.
+    ///   - swiftUI: Whether the model screen shows it, as `PageSplitView` would; otherwise
+    ///     transitions end when the clock says.
+    init(collapsed: Bool = false, current: Int? = nil, threeColumns: Bool = false, swiftUI: Bool = false) {
         queue = TransitionQueue(clock: clock)
         driver = ClockTransitionDriver(clock: clock)
-        let ending = TransitionEnd.driver(driver)
+        screen = SwiftUIScreen(driver: driver)
+        let ending = swiftUI ? TransitionEnd.screen : .driver(driver)
         var columns = [PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue, ending: ending)]
         if threeColumns { columns.append(PageStackModel(name: "list", pages: [ScreenPage("inbox")], queue: queue, ending: ending)) }
         columns.append(PageStackModel(name: "detail", pages: [ScreenPage("welcome")], queue: queue, ending: ending))
@@ -42,6 +51,10 @@ final class SplitFixture {
         try! registry.registerScreen("compose")
         navigator = Navigator(root: mail, host: host, registry: registry, queue: queue, identifiers: .sequential())
         token = navigator.observe { [unowned self] in self.events.append($0) }
+        if swiftUI {
+            screen.show(mail, compact: collapsed)
+            screen.show(host, root: mail)
+        }
     }
 
     /// The printed steps of the plan for `path`.
@@ -309,5 +322,53 @@ struct SplitViewModelBasedTests {
                 return
             }
         }
+    }
+}
+
+/// `PageSplitView` as SwiftUI behaves on a device (the model screen's SSV rules).
+@MainActor
+@Suite("Split view in SwiftUI", .timeLimit(.minutes(2)))
+struct SplitViewSwiftUIFidelityTests {
+    @Test("SSV-1: a compact width collapses the model; SwiftUI shows the current column on top, and the path does not change")
+    func sizeClass() throws {
+        let app = SplitFixture(current: 0, swiftUI: true)
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.screen.bindingsAgree)
+        app.screen.sizeClassChanges(compact: true, of: app.mail)
+        #expect(app.mail.isCollapsed)
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        try app.open("/mail#sidebar")
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar"], "the detail column is left empty")
+        #expect(app.changes.isEmpty, "collapsing is no change of the path; the detail's onDisappear comes after the model moved")
+        app.screen.sizeClassChanges(compact: false, of: app.mail)
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(app.stacks[1] == ["welcome", "message(id=3)"], "the detail kept its pages")
+    }
+
+    @Test("SSV-2: the person's sidebar button writes the visibility only when expanded; hiding the current column is reported")
+    func displayButton() throws {
+        let app = SplitFixture(current: 0, swiftUI: true)
+        #expect(app.screen.personChangesDisplay(to: .detailOnly, of: app.mail))
+        #expect(app.screen.shownColumns(of: app.mail) == ["detail"])
+        #expect(app.changes == ["selected by the user → /mail#detail/welcome"])
+        app.screen.sizeClassChanges(compact: true, of: app.mail)
+        #expect(!app.screen.personChangesDisplay(to: .all, of: app.mail), "collapsed, SwiftUI ignores the visibility")
+        #expect(app.mail.display == .detailOnly)
+    }
+
+    @Test("SSV-3: SwiftUI's back at a column's root, collapsed, is seen through onDisappear and reported as the person's")
+    func backAtColumnRoot() throws {
+        let app = SplitFixture(collapsed: true, current: 1, swiftUI: true)
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(app.screen.personTapsBackAtColumnRoot(of: app.mail))
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["selected by the user → /mail#sidebar/mailboxes"])
+        #expect(!app.screen.personTapsBackAtColumnRoot(of: app.mail), "nothing below the first column")
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(app.screen.bindingsAgree)
+        #expect(app.changes.count == 1)
     }
 }

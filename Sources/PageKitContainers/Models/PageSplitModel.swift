@@ -148,6 +148,17 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
         observers.send(animated: true)
     }
 
+    /// The platform took column `index` off the one stack itself, collapsed (SwiftUI's
+    /// own back button at a column's root, which nothing can refuse): the column below
+    /// is current, and the change is reported as the person's. Ignored unless `index` is
+    /// the current column of a collapsed split view, as a late or repeated report is.
+    /// - Parameter index: The column that left the screen.
+    public func userLeftColumn(_ index: Int) {
+        guard state.isCollapsed, index == state.current, let below = state.popColumn() else { return }
+        transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [columns[below]]))
+        observers.send(animated: true)
+    }
+
     /// The person taps back in the current column: its stack's back when it holds more
     /// than its root; collapsed, at a column's root, the column comes off the one stack
     /// (keeping its pages) through the queue, as the root's leave policy for

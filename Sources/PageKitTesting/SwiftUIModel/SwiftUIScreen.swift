@@ -94,6 +94,7 @@ public final class SwiftUIScreen {
     var stacks: [StackView] = []
     var hosts: [HostView] = []
     var tabBars: [TabBarView] = []
+    var splitViews: [SplitView] = []
     private var emptyContent: Set<String> = []
     var presentationsToDrop = 0
     /// When the last animation begun ends on screen.

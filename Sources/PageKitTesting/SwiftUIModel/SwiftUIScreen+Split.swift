@@ -1,0 +1,129 @@
+import PageKit
+public import PageKitContainers
+
+/// A `NavigationSplitView` on the model screen, as `PageSplitView` draws it.
+///
+/// The rules it follows, from SwiftUI's 16.5 documentation of `NavigationSplitView`
+/// unless said otherwise:
+/// - SSV-1 (documented): "with narrow sizes like on iPhone or on iPad in Slide Over, the
+///   navigation split view collapses all of its columns into a stack, and shows the last
+///   column that displays useful information". The view learns of it from the horizontal
+///   size class, whose change it follows (`onChange(of:)`); iOS 16 has no way to name
+///   the column shown (`preferredCompactColumn` is iOS 17's), so the view leaves the
+///   columns after the model's current one empty, and SwiftUI shows the current one.
+/// - SSV-2 (documented): "The split view ignores the visibility control when it
+///   collapses its columns into a stack": collapsed, the person has no display-mode
+///   button and SwiftUI writes no column visibility. Expanded, the person's sidebar
+///   button or swipe writes it.
+/// - SSV-3 (inferred): collapsed, SwiftUI's back button at a column's root takes the
+///   column off the stack by itself, and the only sign is that column's `onDisappear`.
+///   Nothing asks first, so nothing can refuse it.
+/// - SSV-4 (inferred): a column's stack whose column is not on screen (covered or
+///   empty, collapsed; hidden by the visibility, expanded) is not on screen: its
+///   transitions end at once.
+@MainActor
+final class SplitView {
+    weak var model: PageSplitModel?
+    /// The columns drawn, bottom first when collapsed: what SwiftUI shows.
+    var shownColumns: [Int] = []
+    var isCompact: Bool
+    var observation: ModelObservation?
+
+    init(model: PageSplitModel, isCompact: Bool) {
+        self.model = model
+        self.isCompact = isCompact
+    }
+}
+
+extension SwiftUIScreen {
+    /// Puts `split`'s view on screen, its columns' stacks with it (SSV-4), in a compact
+    /// or regular width (SSV-1).
+    /// - Parameters:
+    ///   - split: The split view.
+    ///   - compact: Whether the width is compact.
+    public func show(_ split: PageSplitModel, compact: Bool) {
+        guard !splitViews.contains(where: { $0.model === split }) else { return }
+        let view = SplitView(model: split, isCompact: compact)
+        splitViews.append(view)
+        view.observation = split.observe { [weak self, weak view] _ in
+            guard let self, let view else { return }
+            self.update { [weak self, weak view] in view.map { self?.render($0) } }
+        }
+        note("onAppear split \(split.pageName)")
+        if compact { split.collapse() } else { split.expand() }
+        render(view)
+    }
+
+    /// The width changes (rotation, Slide Over): SwiftUI runs the view's
+    /// `onChange(of: horizontalSizeClass)`, which collapses or expands the model (SSV-1).
+    /// - Parameters:
+    ///   - compact: Whether the width is compact now.
+    ///   - split: The split view.
+    public func sizeClassChanges(compact: Bool, of split: PageSplitModel) {
+        guard let view = splitViews.first(where: { $0.model === split }), view.isCompact != compact else { return }
+        view.isCompact = compact
+        note("onChange sizeClass \(compact ? "compact" : "regular")")
+        if compact { split.collapse() } else { split.expand() }
+    }
+
+    /// The person's sidebar button or swipe, expanded: SwiftUI writes the column
+    /// visibility. Collapsed there is no such button (SSV-2).
+    /// - Parameters:
+    ///   - display: What the person makes show.
+    ///   - split: The split view.
+    /// - Returns: Whether SwiftUI wrote the binding.
+    @discardableResult
+    public func personChangesDisplay(to display: SplitDisplay, of split: PageSplitModel) -> Bool {
+        guard let view = splitViews.first(where: { $0.model === split }), !view.isCompact else { return false }
+        note("write columnVisibility \(display.rawValue)")
+        insideSetter { split.userChangesDisplay(display) }
+        // SwiftUI shows what the person chose itself, whatever became of the update.
+        render(view)
+        return true
+    }
+
+    /// The person taps SwiftUI's back button at the root of the top column, collapsed:
+    /// SwiftUI takes the column off the stack and its `onDisappear` runs (SSV-3).
+    /// - Parameter split: The split view.
+    /// - Returns: Whether there was such a button: a column above the first, at its root.
+    @discardableResult
+    public func personTapsBackAtColumnRoot(of split: PageSplitModel) -> Bool {
+        guard let view = splitViews.first(where: { $0.model === split }), view.isCompact,
+              let top = view.shownColumns.last, top > 0, split.columns[top].pages.count == 1 else { return false }
+        view.shownColumns.removeLast()
+        note("onDisappear column \(split.columns[top].pageName)")
+        hide(split.columns[top])
+        split.userLeftColumn(top)
+        return true
+    }
+
+    /// The columns SwiftUI shows: collapsed, the one stack, bottom first; expanded, those
+    /// the visibility shows.
+    public func shownColumns(of split: PageSplitModel) -> [String] {
+        guard let view = splitViews.first(where: { $0.model === split }), let model = view.model else { return [] }
+        return view.shownColumns.map { model.columns[$0].pageName }
+    }
+
+    private func render(_ splitView: SplitView) {
+        let view = splitView
+        guard let split = view.model else { return }
+        let indices = Array(split.columns.indices)
+        if view.isCompact {
+            // SSV-1: the last column with content, and the columns before it beneath.
+            let last = indices.last { !split.isCollapsed || $0 <= split.currentColumn } ?? 0
+            view.shownColumns = Array(indices[...last])
+        } else {
+            view.shownColumns = indices.filter { split.isOnScreen(column: $0) }
+        }
+        for index in indices {
+            let onScreen = view.isCompact ? index == view.shownColumns.last : view.shownColumns.contains(index)
+            if onScreen {
+                show(split.columns[index])
+            } else if self.view(of: split.columns[index])?.visible == true {
+                // The column's `onDisappear`, which `PageSplitView` reports.
+                hide(split.columns[index])
+                split.userLeftColumn(index)
+            }
+        }
+    }
+}
