@@ -1,0 +1,194 @@
+#if canImport(UIKit)
+public import PageKit
+public import UIKit
+
+/// A column-style `UISplitViewController` that is a ``/PageKit/SplitContainer``: its
+/// columns are navigation controllers, reached by paths as tabs are
+/// (`/mail#detail/message(id=3)`), named by their `restorationIdentifier`.
+///
+/// Expanded, a path that names a column changes that column's stack and makes it the
+/// current column (`showColumn(_:)`, which shows a column the display mode hid).
+/// Collapsed, the columns form one stack, and the same path shows the column with
+/// `showColumn(_:)`, which pushes it and the columns between onto that stack; the plan
+/// says so. When the split view collapses, the current column stays on top (the
+/// controller answers `topColumnForCollapsingToProposedTopColumn`), so collapsing and
+/// expanding change no path and are not reported. The person's display-mode button that
+/// hides the current column, and their back at a column's root in the collapsed stack,
+/// are reported as the person's.
+///
+/// Set `delegate` as usual: the controller keeps the delegate slot for itself and passes
+/// every message on to yours, except that it answers
+/// `topColumnForCollapsingToProposedTopColumn` itself.
+///
+/// ```swift
+/// let sidebar = QueueNavigationController(rootViewController: mailboxes, queue: navigator.queue)
+/// sidebar.restorationIdentifier = "sidebar"
+/// let detail = QueueNavigationController(rootViewController: welcome, queue: navigator.queue)
+/// detail.restorationIdentifier = "detail"
+/// let mail = try PageSplitViewController(name: "mail", columns: [sidebar, detail], queue: navigator.queue)
+/// ```
+open class PageSplitViewController: UISplitViewController, SplitContainer, QueuedContainer {
+    /// Every decision it makes; this class translates them to UIKit.
+    let core: SplitViewCore
+    private let delegateProxy = SplitDelegateProxy()
+    private let columnControllers: [UINavigationController]
+
+    /// The name it answers to.
+    public let pageName: String
+
+    /// The queue it reports the person's changes on. A navigator moves the controller
+    /// onto its own queue when it installs it or first meets it.
+    public var transitionQueue: TransitionQueue {
+        get { core.queue }
+        set { core.queue = newValue }
+    }
+
+    /// Moves onto `queue` while the queue it is on is idle.
+    /// - Parameter queue: The navigator's queue.
+    /// - Returns: Whether ``transitionQueue`` is `queue` now.
+    public func adopt(_ queue: TransitionQueue) -> Bool {
+        core.adopt(queue)
+    }
+
+    /// Creates a split view of two columns (`.doubleColumn`) or three (`.tripleColumn`).
+    /// - Parameters:
+    ///   - name: The name it answers to.
+    ///   - columns: The columns' navigation controllers, leading first, each named by its
+    ///     `restorationIdentifier`.
+    ///   - queue: The queue to report on; share the navigator's.
+    /// - Throws: ``/PageKit/NavigationError/Code/cannotShow`` for other than two or three columns.
+    public init(name: String, columns: [UINavigationController], queue: TransitionQueue) throws {
+        if let error = SplitState.refusal(ofColumns: columns.count, name: name) { throw error }
+        pageName = name
+        columnControllers = columns
+        core = SplitViewCore(columnCount: columns.count, queue: queue)
+        super.init(style: columns.count == 3 ? .tripleColumn : .doubleColumn)
+        for (index, column) in columns.enumerated() { setViewController(column, for: Self.column(at: index, of: columns.count)) }
+        core.surface = self
+        delegateProxy.owner = self
+        super.delegate = delegateProxy
+    }
+
+    /// Not supported: a split view's columns are given to ``init(name:columns:queue:)``.
+    /// - Parameter coder: The decoder.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// The app's delegate; every message is passed on to it.
+    override open var delegate: (any UISplitViewControllerDelegate)? {
+        get { delegateProxy.external }
+        set {
+            delegateProxy.external = newValue
+            // Reassigned so UIKit asks the proxy again which optional messages it answers.
+            super.delegate = nil
+            super.delegate = delegateProxy
+        }
+    }
+
+    /// The columns.
+    public var containedPages: [any Page] { columnControllers }
+
+    /// The current column: the top of the one stack when collapsed, else the column the
+    /// last navigation went to.
+    public var visiblePage: (any Page)? { core.currentItem as? any Page }
+
+    /// Makes `page` the current column with `showColumn(_:)`.
+    /// - Parameters:
+    ///   - page: One of the columns.
+    ///   - animated: UIKit animates `showColumn(_:)` as it sees fit.
+    ///   - completion: Finished when the column shows.
+    public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let index = columnControllers.firstIndex(where: { $0 === page }) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "`\(page.pageName)` is not a column of `\(pageName)`"))
+        }
+        core.select(index, completion: completion)
+    }
+
+    static func column(at index: Int, of count: Int) -> UISplitViewController.Column {
+        switch (index, count) {
+        case (0, _): .primary
+        case (1, 3): .supplementary
+        default: .secondary
+        }
+    }
+
+    func index(of column: UISplitViewController.Column) -> Int? {
+        switch column {
+        case .primary: 0
+        case .supplementary: columnControllers.count == 3 ? 1 : nil
+        case .secondary: columnControllers.count - 1
+        default: nil
+        }
+    }
+
+    func display(of mode: UISplitViewController.DisplayMode) -> SplitDisplay {
+        switch mode {
+        case .secondaryOnly: .detailOnly
+        case .oneBesideSecondary, .oneOverSecondary: columnControllers.count == 3 ? .doubleColumn : .all
+        case .twoBesideSecondary, .twoOverSecondary, .twoDisplaceSecondary: .all
+        default: .automatic
+        }
+    }
+}
+
+extension PageSplitViewController: SplitSurface {
+    package var columnItems: [AnyObject] { columnControllers }
+    package var containerPage: (any Page)? { self }
+    package var columnTransition: (any TransitionCoordination)? { transitionCoordinator.map(UIKitCoordination.init) }
+
+    package func showColumn(at index: Int) {
+        show(Self.column(at: index, of: columnControllers.count))
+    }
+}
+
+/// Takes the split view controller's delegate slot to learn of collapsing, expanding and
+/// the person's column changes, and passes every message on to the app's own delegate.
+final class SplitDelegateProxy: NSObject, UISplitViewControllerDelegate {
+    weak var owner: PageSplitViewController?
+    // Read from `responds(to:)` and `forwardingTarget(for:)`, which UIKit calls on the
+    // main thread but Objective-C declares without isolation.
+    nonisolated(unsafe) weak var external: (any UISplitViewControllerDelegate)?
+
+    override nonisolated func responds(to selector: Selector!) -> Bool {
+        super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+    }
+
+    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+        external?.responds(to: selector) == true ? external : nil
+    }
+
+    func splitViewController(_ svc: UISplitViewController,
+                             topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column)
+        -> UISplitViewController.Column {
+        guard let owner else { return proposedTopColumn }
+        return PageSplitViewController.column(at: owner.core.topColumnForCollapsing, of: owner.columnItems.count)
+    }
+
+    func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
+        owner?.core.didCollapse()
+        external?.splitViewControllerDidCollapse?(svc)
+    }
+
+    func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+        owner?.core.didExpand()
+        external?.splitViewControllerDidExpand?(svc)
+    }
+
+    func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode) {
+        if let owner { owner.core.willChangeDisplay(to: owner.display(of: displayMode)) }
+        external?.splitViewController?(svc, willChangeTo: displayMode)
+    }
+
+    func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) {
+        if let owner, let index = owner.index(of: column) { owner.core.willShowColumn(index) }
+        external?.splitViewController?(svc, willShow: column)
+    }
+
+    func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column) {
+        if let owner, let index = owner.index(of: column) { owner.core.willHideColumn(index) }
+        external?.splitViewController?(svc, willHide: column)
+    }
+}
+#endif

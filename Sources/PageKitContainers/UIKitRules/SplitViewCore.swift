@@ -1,0 +1,145 @@
+package import PageKit
+
+/// A UIKit split view controller as ``SplitViewCore`` sees it.
+@MainActor
+package protocol SplitSurface: AnyObject {
+    /// The columns' controllers, leading first (`viewControllerForColumn:`).
+    var columnItems: [AnyObject] { get }
+    /// The container as a page, for reports.
+    var containerPage: (any Page)? { get }
+    /// `showColumn:` for the column at `index`.
+    func showColumn(at index: Int)
+    /// The split view's transition coordinator right after `showColumn:`, if an
+    /// animation started.
+    var columnTransition: (any TransitionCoordination)? { get }
+}
+
+/// Every decision a UIKit split view controller makes for PageKit: which column is
+/// current, what showing one does, what the person changed, and what collapsing and
+/// expanding do not change.
+///
+/// The UIKit rules it relies on (`UISplitViewController.h`): collapsed, `showColumn:`
+/// pushes the column and those between, does nothing for the top one and pops those
+/// covering it; expanded, it is ignored for the secondary column and a column already
+/// shown, and otherwise animates to the nearest display mode showing it; after either,
+/// the split view's `transitionCoordinator` is available if an animation started. The
+/// delegate's `topColumnForCollapsingToProposedTopColumn` chooses the column on top when
+/// it collapses, which PageKit answers with the current column, so that collapsing and
+/// expanding never change the path. That `willHideColumn` comes for the person's back at
+/// a column's root in the collapsed stack, and `willChangeToDisplayMode` for the
+/// display-mode button, is inferred from the delegate's declarations.
+@MainActor
+package final class SplitViewCore {
+    /// UIKit, or the behaviour model.
+    package weak var surface: (any SplitSurface)?
+    /// The queue the person's changes are reported on.
+    package var queue: TransitionQueue
+    /// The columns and the current one.
+    package private(set) var state: SplitState
+    /// Whether PageKit's own `showColumn:` is running: what UIKit says meanwhile is not
+    /// the person's.
+    private var showing = false
+
+    /// - Parameters:
+    ///   - columnCount: 2 for `.doubleColumn`, 3 for `.tripleColumn`.
+    ///   - queue: The navigator's queue.
+    package init(columnCount: Int, queue: TransitionQueue) {
+        state = SplitState(columnCount: columnCount)
+        self.queue = queue
+    }
+
+    /// Moves onto `queue` (a navigator's) while the queue it is on is idle.
+    /// - Parameter queue: The queue to move onto.
+    /// - Returns: Whether it is on `queue` now.
+    package func adopt(_ queue: TransitionQueue) -> Bool {
+        guard self.queue !== queue else { return true }
+        guard self.queue.isIdle else { return false }
+        self.queue = queue
+        return true
+    }
+
+    /// The current column, as a page.
+    package var currentItem: AnyObject? {
+        guard let items = surface?.columnItems, items.indices.contains(state.current) else { return nil }
+        return items[state.current]
+    }
+
+    /// PageKit makes column `index` current: `showColumn:` when that changes anything,
+    /// ending when the split view's transition does, at once without one.
+    /// - Parameters:
+    ///   - index: The column's index.
+    ///   - completion: Finished when the column shows.
+    package func select(_ index: Int, completion: TransitionCompletion) {
+        guard let surface, surface.columnItems.indices.contains(index) else {
+            return completion.fail(NavigationError(.staleHierarchy, reason: "the split view has no column \(index)"))
+        }
+        guard state.show(index) != .nothing else { return completion.finish() }
+        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
+                                           pages: (surface.columnItems[index] as? any Page).map { [$0] } ?? []))
+        showing = true
+        surface.showColumn(at: index)
+        showing = false
+        guard let transition = surface.columnTransition else { return completion.finish() }
+        let once = Once()
+        // `false` says nothing of whether the completion will come: end now, and once.
+        if !transition.whenCompleted({ _ in once.run { completion.finish() } }) {
+            once.run { completion.finish() }
+        }
+    }
+
+    /// `topColumnForCollapsingToProposedTopColumn`: the current column stays on top.
+    package var topColumnForCollapsing: Int { state.current }
+
+    /// `splitViewControllerDidCollapse`: no change of the path, nothing reported.
+    package func didCollapse() {
+        _ = state.collapse()
+    }
+
+    /// `splitViewControllerDidExpand`: no change of the path, nothing reported.
+    package func didExpand() {
+        _ = state.expand()
+    }
+
+    /// `willChangeToDisplayMode` outside PageKit's own `showColumn:`: the person's
+    /// display-mode button or swipe. Hiding the current column makes the secondary
+    /// current, reported as the person's.
+    /// - Parameter display: The display mode it changes to.
+    package func willChangeDisplay(to display: SplitDisplay) {
+        guard !showing, state.personChanged(display: display) else { return }
+        reportPersonsColumn()
+    }
+
+    /// `willHideColumn` outside PageKit's own `showColumn:`: collapsed, the person's back
+    /// at the root of the top column takes it off the one stack.
+    /// - Parameter index: The column being hidden.
+    package func willHideColumn(_ index: Int) {
+        guard !showing, state.isCollapsed, index == state.current, state.popColumn() != nil else { return }
+        reportPersonsColumn()
+    }
+
+    /// `willShowColumn` outside PageKit's own `showColumn:`: the app showed a column
+    /// itself (a sidebar row's action calling `show(_:)`), reported as the app's.
+    /// - Parameter index: The column being shown.
+    package func willShowColumn(_ index: Int) {
+        guard !showing, state.show(index) != .nothing else { return }
+        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface?.containerPage,
+                                           pages: (currentItem as? any Page).map { [$0] } ?? []))
+    }
+
+    private func reportPersonsColumn() {
+        queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
+                                           pages: (currentItem as? any Page).map { [$0] } ?? []))
+    }
+}
+
+/// Runs its work once, however often asked.
+@MainActor
+private final class Once {
+    private var done = false
+
+    func run(_ work: () -> Void) {
+        guard !done else { return }
+        done = true
+        work()
+    }
+}
