@@ -151,12 +151,18 @@ final class SplitDelegateProxy: NSObject, UISplitViewControllerDelegate {
     // main thread but Objective-C declares without isolation.
     nonisolated(unsafe) weak var external: (any UISplitViewControllerDelegate)?
 
+    // The protocol does not refine NSObjectProtocol, so the app's delegate is asked as
+    // an object.
     override nonisolated func responds(to selector: Selector!) -> Bool {
-        super.responds(to: selector) || (external?.responds(to: selector) ?? false)
+        super.responds(to: selector) || externalResponds(to: selector)
     }
 
     override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
-        external?.responds(to: selector) == true ? external : nil
+        externalResponds(to: selector) ? external : nil
+    }
+
+    private nonisolated func externalResponds(to selector: Selector) -> Bool {
+        (external as? any NSObjectProtocol)?.responds(to: selector) ?? false
     }
 
     func splitViewController(_ svc: UISplitViewController,

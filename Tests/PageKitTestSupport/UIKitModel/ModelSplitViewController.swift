@@ -1,0 +1,167 @@
+public import PageKit
+public import PageKitContainers
+
+/// A column-style split view controller of the ``UIKitModel``: `PageSplitViewController`,
+/// whose delegate slot is PageKit's.
+///
+/// UIKit's side, from `UISplitViewController.h` (the comment above `hideColumn:`) unless
+/// said otherwise:
+/// - SPL-1 (documented): collapsed, the columns form one stack; `showColumn:` pushes the
+///   column and the columns between when it is not on the stack, does nothing when it is
+///   on top, and pops the columns covering it otherwise.
+/// - SPL-2 (documented): expanded, `showColumn:` is ignored for the secondary column and
+///   for a column already shown; otherwise it animates to the nearest display mode that
+///   shows it.
+/// - SPL-3 (documented): the split view's `transitionCoordinator` is available right
+///   after `showColumn:` when an animation started, and only then: a `showColumn:` that
+///   does nothing vends none and calls nothing back.
+/// - SPL-4 (documented): when it collapses, the delegate's
+///   `topColumnForCollapsingToProposedTopColumn` chooses the column on top, then
+///   `splitViewControllerDidCollapse` comes; `splitViewControllerDidExpand` when it
+///   expands.
+/// - SPL-5 (inferred from the delegate's declarations): the display-mode button sends
+///   `willChangeToDisplayMode`; the person's back at a column's root, collapsed, sends
+///   `willHideColumn` for it; `showColumn:` sends `willShowColumn`/`willHideColumn` and
+///   `willChangeToDisplayMode` while it runs.
+@MainActor
+public final class ModelSplitViewController: ModelViewController, SplitContainer, QueuedContainer {
+    /// The columns' navigation controllers, leading first.
+    public let columns: [ModelNavigationController]
+    /// The decisions the UIKit layer makes for it.
+    package let core: SplitViewCore
+    /// UIKit's `isCollapsed`.
+    public private(set) var uikitIsCollapsed = false
+    /// Collapsed, the columns on UIKit's one stack, bottom first.
+    public private(set) var stackedColumns: [Int] = []
+    /// Expanded, which columns UIKit's display mode shows.
+    public private(set) var displayMode: SplitDisplay = .automatic
+    /// The transition `showColumn:` started, while it runs.
+    private var coordinator: ModelCoordinator?
+
+    /// A split view controller.
+    /// - Parameters:
+    ///   - model: The device.
+    ///   - name: Its page name.
+    ///   - columns: Two or three navigation controllers, leading first.
+    ///   - queue: The queue.
+    public init(_ model: UIKitModel, name: String, columns: [ModelNavigationController], queue: TransitionQueue) {
+        self.columns = columns
+        core = SplitViewCore(columnCount: columns.count, queue: queue)
+        super.init(model, title: name)
+        core.surface = self
+        for column in columns { column.parent = self }
+    }
+
+    /// The page name.
+    public var pageName: String { title }
+    /// The queue it reports on.
+    public var transitionQueue: TransitionQueue { core.queue }
+    /// `PageSplitViewController.adopt(_:)`.
+    public func adopt(_ queue: TransitionQueue) -> Bool { core.adopt(queue) }
+    /// The columns.
+    public var containedPages: [any Page] { columns }
+    /// The current column, as PageKit knows it.
+    public var visiblePage: (any Page)? { core.currentItem as? any Page }
+    /// Whether PageKit knows it collapsed.
+    public var isCollapsed: Bool { core.state.isCollapsed }
+
+    /// `PageSplitViewController.selectTab(_:animated:completion:)`.
+    public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let index = columns.firstIndex(where: { $0 === page }) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "`\(page.pageName)` is not a column"))
+        }
+        core.select(index, completion: completion)
+    }
+
+    // MARK: The person and the device
+
+    /// The width changes: UIKit collapses (asking the delegate which column goes on top,
+    /// SPL-4) or expands.
+    /// - Parameter compact: Whether the width is compact now.
+    public func sizeChanges(compact: Bool) {
+        guard compact != uikitIsCollapsed else { return }
+        uikitIsCollapsed = compact
+        if compact {
+            let top = core.topColumnForCollapsing
+            model.called("topColumnForCollapsing \(columns[top].title)")
+            stackedColumns = Array(0...top)
+            model.called("didCollapse \(title)")
+            core.didCollapse()
+        } else {
+            stackedColumns = []
+            model.called("didExpand \(title)")
+            core.didExpand()
+        }
+    }
+
+    /// The person taps the display-mode button, expanded (SPL-5).
+    /// - Parameter display: What it shows next.
+    /// - Returns: Whether there was a button: not when collapsed.
+    @discardableResult
+    public func personTapsDisplayModeButton(to display: SplitDisplay) -> Bool {
+        guard !uikitIsCollapsed, display != displayMode else { return false }
+        model.called("willChangeToDisplayMode \(display.rawValue)")
+        core.willChangeDisplay(to: display)
+        displayMode = display
+        return true
+    }
+
+    /// The person taps back at the root of the top column, collapsed: UIKit pops the
+    /// column off the one stack (SPL-5).
+    /// - Returns: Whether there was such a back button.
+    @discardableResult
+    public func personTapsBackAtColumnRoot() -> Bool {
+        guard uikitIsCollapsed, let top = stackedColumns.last, top > 0, columns[top].viewControllers.count == 1 else {
+            return false
+        }
+        model.called("willHideColumn \(columns[top].title)")
+        core.willHideColumn(top)
+        stackedColumns.removeLast()
+        return true
+    }
+
+    private func animate() {
+        let coordinator = ModelCoordinator(model: model, interactive: false)
+        self.coordinator = coordinator
+        model.animate { [weak self, weak coordinator] in
+            coordinator?.complete()
+            if self?.coordinator === coordinator { self?.coordinator = nil }
+        }
+    }
+}
+
+extension ModelSplitViewController: SplitSurface {
+    package var columnItems: [AnyObject] { columns }
+    package var containerPage: (any Page)? { self }
+    package var columnTransition: (any TransitionCoordination)? { coordinator }
+
+    /// `showColumn:` as the header says (SPL-1, SPL-2, SPL-3).
+    package func showColumn(at index: Int) {
+        model.called("showColumn \(columns[index].title)")
+        if uikitIsCollapsed {
+            guard let top = stackedColumns.last, top != index else { return }
+            if index > top {
+                for column in (top + 1)...index { model.called("willShowColumn \(columns[column].title)") }
+                stackedColumns = Array(0...index)
+            } else {
+                for column in ((index + 1)...top).reversed() { model.called("willHideColumn \(columns[column].title)") }
+                stackedColumns = Array(0...index)
+            }
+            return animate()
+        }
+        let secondary = columns.count - 1
+        guard index != secondary else { return }
+        let shown: Bool = switch displayMode {
+        case .automatic, .all: true
+        case .doubleColumn: index >= columns.count - 2
+        case .detailOnly: false
+        }
+        guard !shown else { return }
+        let display: SplitDisplay = index == 0 ? .all : .doubleColumn
+        model.called("willChangeToDisplayMode \(display.rawValue)")
+        core.willChangeDisplay(to: display)
+        displayMode = display
+        animate()
+    }
+}
