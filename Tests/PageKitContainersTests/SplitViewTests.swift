@@ -372,3 +372,155 @@ struct SplitViewSwiftUIFidelityTests {
         #expect(app.changes.count == 1)
     }
 }
+
+/// The worked example of the split view article, both forms.
+@MainActor
+@Suite("Split view worked example", .timeLimit(.minutes(2)))
+struct SplitViewWorkedExampleTests {
+    static let rows: [(path: String, exact: Bool, expanded: [String], collapsed: [String])] = [
+        ("/mail#detail/message(id=3)", false,
+         ["show column detail of mail", "push message(id=3) onto detail"],
+         ["push column detail onto mail (collapsed split view)",
+          "push message(id=3) onto detail (collapsed split view: one stack in mail)"]),
+        ("/mail#detail/message(id=4)", false,
+         ["push message(id=4) onto detail"],
+         ["push message(id=4) onto detail (collapsed split view: one stack in mail)"]),
+        ("/mail#sidebar/folder(name=work)", false,
+         ["show column sidebar of mail", "push folder(name=work) onto sidebar"],
+         ["pop mail to column sidebar (collapsed split view)",
+          "push folder(name=work) onto sidebar (collapsed split view: one stack in mail)"]),
+        ("/mail#detail/welcome", true,
+         ["show column detail of mail", "pop detail to welcome"],
+         ["push column detail onto mail (collapsed split view)",
+          "pop detail to welcome (collapsed split view: one stack in mail)"]),
+    ]
+
+    @Test("each row plans as the article's table says, expanded and collapsed, and both end with the same columns")
+    func table() throws {
+        let expanded = SplitFixture(current: 0)
+        let collapsed = SplitFixture(collapsed: true, current: 0)
+        for row in Self.rows {
+            let options = row.exact ? SplitFixture.exact : .default
+            #expect(try expanded.steps(row.path, options) == row.expanded, "\(row.path)")
+            #expect(try collapsed.steps(row.path, options) == row.collapsed, "\(row.path)")
+            try expanded.open(row.path, options)
+            try collapsed.open(row.path, options)
+            #expect(expanded.stacks == collapsed.stacks)
+            #expect(expanded.path == collapsed.path)
+        }
+        #expect(expanded.path == "/mail#detail/welcome")
+    }
+}
+
+/// A UIKit mail app on the ``UIKitModel``: `mail` is a ``ModelSplitViewController``
+/// whose sidebar holds `mailboxes` and whose detail holds `welcome`.
+@MainActor
+final class UIKitSplitFixture {
+    let model = UIKitModel()
+    let queue: TransitionQueue
+    let host: ModelPageHost
+    let sidebar: ModelNavigationController
+    let detail: ModelNavigationController
+    let split: ModelSplitViewController
+    let navigator: Navigator
+    private(set) var events: [NavigationEvent] = []
+    private var token: ObservationToken?
+
+    init() {
+        queue = TransitionQueue(clock: model.clock)
+        host = ModelPageHost(model: model, queue: queue)
+        sidebar = ModelNavigationController(model, name: "sidebar", root: [ModelScreen(model, "mailboxes")], queue: queue)
+        detail = ModelNavigationController(model, name: "detail", root: [ModelScreen(model, "welcome")], queue: queue)
+        split = ModelSplitViewController(model, name: "mail", columns: [sidebar, detail], queue: queue)
+        model.root = split
+        navigator = Navigator(root: split, host: host, queue: queue, identifiers: .sequential())
+        var registry = PageRegistry()
+        for name in ["message", "folder"] {
+            registry.replace(name) { [model] intent in ModelScreen(model, name, intent.component.parameters) }
+        }
+        navigator.registry = registry
+        token = navigator.observe { [unowned self] in self.events.append($0) }
+    }
+
+    @discardableResult
+    func open(_ path: String) throws -> NavigationRequest {
+        let request = navigator.request(try PagePath(parsing: path))
+        model.settle()
+        return request
+    }
+
+    var changes: [String] {
+        events.compactMap { event in
+            guard case .changed(let change) = event.kind else { return nil }
+            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
+        }
+    }
+
+    var path: String { navigator.currentPath.description }
+}
+
+/// `PageSplitViewController` as UIKit behaves (the model's SPL rules).
+@MainActor
+@Suite("Split view in UIKit", .timeLimit(.minutes(2)))
+struct SplitViewUIKitFidelityTests {
+    @Test("SPL-2, SPL-3: expanded, showing a column already on screen does nothing and vends no coordinator; the request ends at once")
+    func expandedShowsNothing() throws {
+        let app = UIKitSplitFixture()
+        _ = app.model.takeCallbacks()
+        let request = app.navigator.request(try PagePath(parsing: "/mail#sidebar"))
+        #expect(request.isResolved && request.errorCode == nil, "no completion will come, and none is waited for")
+        #expect(app.model.takeCallbacks() == ["showColumn sidebar"])
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes.isEmpty, "the navigator's own change is its request's")
+    }
+
+    @Test("SPL-2, SPL-5: a column the display mode hides is shown by changing the display mode, not reported as the person's")
+    func expandedShowsHiddenColumn() throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#sidebar")
+        #expect(app.split.personTapsDisplayModeButton(to: .detailOnly))
+        #expect(app.changes == ["selected by the user → /mail#detail/welcome"], "the current column was hidden")
+        _ = app.model.takeCallbacks()
+        let request = app.navigator.request(try PagePath(parsing: "/mail#sidebar/folder(name=work)"))
+        #expect(!request.isResolved, "showColumn: started an animation, whose coordinator ends the step")
+        app.model.settle()
+        #expect(request.errorCode == nil)
+        #expect(app.model.takeCallbacks().prefix(2) == ["showColumn sidebar", "willChangeToDisplayMode all"])
+        #expect(app.split.displayMode == .all)
+        #expect(app.path == "/mail#sidebar/mailboxes/folder(name=work)")
+        #expect(app.changes.count == 1)
+    }
+
+    @Test("SPL-4: collapsing keeps the current column on top, changes no path and is not reported")
+    func collapse() throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#detail/message(id=3)")
+        _ = app.model.takeCallbacks()
+        app.split.sizeChanges(compact: true)
+        #expect(app.model.takeCallbacks() == ["topColumnForCollapsing detail", "didCollapse mail"])
+        #expect(app.split.stackedColumns == [0, 1])
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        app.split.sizeChanges(compact: false)
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        #expect(app.changes.isEmpty)
+    }
+
+    @Test("SPL-1, SPL-5: collapsed, PageKit's showColumn: pops or pushes columns silently; the person's back at a column's root is theirs")
+    func collapsedColumns() throws {
+        let app = UIKitSplitFixture()
+        app.split.sizeChanges(compact: true)
+        #expect(try app.navigator.plan(for: PagePath(parsing: "/mail#sidebar")).steps.map(\.description)
+            == ["pop mail to column sidebar (collapsed split view)"])
+        try app.open("/mail#sidebar")
+        #expect(app.split.stackedColumns == [0])
+        #expect(app.changes.isEmpty, "the willHideColumn: of PageKit's own showColumn: is not the person's")
+        try app.open("/mail#detail/message(id=3)")
+        #expect(app.split.stackedColumns == [0, 1])
+        #expect(!app.split.personTapsBackAtColumnRoot(), "above the column's root, the back is the stack's")
+        try app.open("/mail#detail/welcome")
+        #expect(app.split.personTapsBackAtColumnRoot())
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["selected by the user → /mail#sidebar/mailboxes"])
+        #expect(app.split.stackedColumns.last == app.split.core.state.current, "UIKit's top is PageKit's current column")
+    }
+}
