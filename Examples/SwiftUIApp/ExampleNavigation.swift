@@ -148,6 +148,9 @@ public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
 ///     tab [PageTabModel]
 ///     - contact [PageStackModel]: list, person_detail(id=…) (a PersonPage, loaded first)
 ///     - (transparent) [PageStackModel]: feed, post(id=…)
+///     - mail [PageSplitModel]
+///       - sidebar [PageStackModel]: mailboxes, folder(name=…)
+///       - detail [PageStackModel]: welcome, message(id=…)
 ///     !/compose [PageStackModel, presented as a sheet]: compose (a ComposePage), attach
 ///
 /// `person_detail` holds an ``/PageKit/EventHandler`` named `follow`; outside links
@@ -164,6 +167,8 @@ public final class ExampleNavigation {
     public let contacts: PageStackModel
     /// The feed tab's stack.
     public let feed: PageStackModel
+    /// The mail tab: a split view, side by side on a wide screen, one stack on a narrow one.
+    public let mail: PageSplitModel
     /// The messages the compose sheet sent, oldest first.
     public private(set) var sent: [Draft] = []
 
@@ -184,7 +189,11 @@ public final class ExampleNavigation {
                 people: @escaping @Sendable (Int) async throws -> Person = ExampleNavigation.sampleDirectory) throws {
         contacts = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
         feed = PageStackModel(pages: [ScreenPage("feed")], queue: queue)
-        tabs = PageTabModel(name: "tab", tabs: [contacts, feed], queue: queue)
+        mail = try PageSplitModel(name: "mail", columns: [
+            PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue),
+            PageStackModel(name: "detail", pages: [ScreenPage("welcome")], queue: queue),
+        ], queue: queue)
+        tabs = PageTabModel(name: "tab", tabs: [contacts, feed, mail], queue: queue)
         host = PageHostModel(queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue)
 
@@ -206,14 +215,21 @@ public final class ExampleNavigation {
         try navigator.registry.registerScreen("post", keeping: ["id"])
         try navigator.registry.register("compose") { _ in ComposePage() }
         try navigator.registry.registerScreen("attach")
+        try navigator.registry.registerScreen("folder", keeping: ["name"])
+        try navigator.registry.registerScreen("message", keeping: ["id"], externallyOpenable: true)
         try navigator.registry.registerAlert("unfollow") { _ in
             AlertContent(.confirmationDialog, title: "Stop following?",
                          buttons: [.destructive("Unfollow", id: "unfollow"), .cancel()])
         }
         try navigator.links.add("example://people/{id}", to: "/tab#contact/list/person_detail(id={id})")
         try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/list/person_detail(id={id})")
-        tabs.labels = { tab, index in
-            index == 0 ? TabLabel("Contacts", image: .system("person.2")) : TabLabel("Feed", image: .system("newspaper"))
+        try navigator.links.add("example://mail/{id}", to: "/tab#mail#detail/welcome/message(id={id})")
+        tabs.labels = { _, index in
+            switch index {
+            case 0: TabLabel("Contacts", image: .system("person.2"))
+            case 1: TabLabel("Feed", image: .system("newspaper"))
+            default: TabLabel("Mail", image: .system("envelope"))
+            }
         }
     }
 
@@ -249,6 +265,23 @@ public final class ExampleNavigation {
     @discardableResult
     public func showPost(_ id: Int) -> NavigationRequest {
         navigator.request("/tab#/feed/post(id=\(id))")
+    }
+
+    /// Shows message `id` in the mail tab's detail column: beside the mailboxes on a wide
+    /// screen, pushed above them on a narrow one.
+    /// - Parameter id: The message.
+    /// - Returns: The request.
+    @discardableResult
+    public func showMessage(_ id: Int) -> NavigationRequest {
+        navigator.request("/tab#mail#detail/message(id=\(id))")
+    }
+
+    /// Shows the mailbox folder `name` in the mail tab's sidebar.
+    /// - Parameter name: The folder.
+    /// - Returns: The request.
+    @discardableResult
+    public func showFolder(_ name: String) -> NavigationRequest {
+        navigator.request("/tab#mail#sidebar/folder(name=\(name))")
     }
 
     /// Opens the compose sheet, with its own stack, over what is on screen, and waits for

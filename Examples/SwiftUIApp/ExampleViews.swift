@@ -73,7 +73,30 @@ extension ExampleNavigation {
         screens.register("post") { page in Text(verbatim: "Post \(page.parameter("id") ?? "?")").navigationTitle("Post") }
         screens.register("compose", for: ComposePage.self) { page in ComposeView(page: page, navigation: self) }
         screens.register("attach") { _ in Text("Pick a photo").navigationTitle("Attach") }
+        screens.register("mailboxes") { _ in MailboxesView(navigation: self) }
+        screens.register("folder") { page in MailboxesView(navigation: self, folder: page.parameter("name")) }
+        screens.register("welcome") { _ in Text("Pick a message").navigationTitle("Mail") }
+        screens.register("message") { page in Text(verbatim: "Message \(page.parameter("id") ?? "?")").navigationTitle("Message") }
         return screens
+    }
+}
+
+/// The mail tab's sidebar: folders, and messages that open in the detail column.
+@MainActor
+struct MailboxesView: View {
+    let navigation: ExampleNavigation
+    var folder: String?
+
+    var body: some View {
+        List {
+            if folder == nil {
+                Button("Work") { navigation.showFolder("work") }
+            }
+            ForEach(1...3, id: \.self) { id in
+                Button("Message \(id)") { navigation.showMessage(id) }
+            }
+        }
+        .navigationTitle(folder ?? "Mailboxes")
     }
 }
 

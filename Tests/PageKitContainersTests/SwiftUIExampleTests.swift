@@ -66,8 +66,8 @@ struct SwiftUIExampleTests {
 
     @Test("the tab bar shows the example's labels")
     func tabLabels() {
-        #expect(screen.tabLabels(of: app.tabs).map(\.title) == ["Contacts", "Feed"])
-        #expect(screen.tabLabels(of: app.tabs).map(\.image) == [.system("person.2"), .system("newspaper")])
+        #expect(screen.tabLabels(of: app.tabs).map(\.title) == ["Contacts", "Feed", "Mail"])
+        #expect(screen.tabLabels(of: app.tabs).map(\.image) == [.system("person.2"), .system("newspaper"), .system("envelope")])
     }
 
     @Test("onOpenURL: a declared link opens the person in the contacts tab; any other is refused with a typed error")
@@ -184,6 +184,34 @@ struct SwiftUIExampleTests {
         #expect(discarded.isResolved && discarded.errorCode == nil)
         #expect(try await drafts.value == nil, "the opener hears nothing")
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
+
+    @Test("the mail tab's split view: a message shows beside the mailboxes on a wide screen, pushed above them on a narrow one")
+    func splitView() async throws {
+        screen.show(app.mail, compact: false)
+        let plan = try app.navigator.plan(for: "/tab#mail#detail/message(id=3)")
+        #expect(plan.steps.map(\.description) == ["select mail in tab", "push message(id=3) onto detail"])
+        try await run { try await app.showMessage(3).outcome() }
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+
+        try await run { try await app.showFolder("work").outcome() }
+        screen.sizeClassChanges(compact: true, of: app.mail)
+        #expect(app.navigator.currentPath.description == "/tab#mail#sidebar/mailboxes/folder(name=work)",
+                "narrowing the window changes no path")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar"])
+        #expect(try app.navigator.plan(for: "/tab#mail#detail/message(id=4)").steps.map(\.description) == [
+            "push column detail onto mail (collapsed split view)",
+            "push message(id=4) onto detail (collapsed split view: one stack in mail)",
+        ])
+        try await run { try await app.showMessage(4).outcome() }
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(app.mail.columns[1].pages.map(\.pageDescription) == ["welcome", "message(id=3)", "message(id=4)"])
+
+        let link = try #require(URL(string: "example://mail/7"))
+        try await run { try await app.open(link) }
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)/message(id=4)/message(id=7)",
+                "a link reuses the stack as it stands and pushes on top")
     }
 
     @Test("a compose sheet swiped down answers nothing")
