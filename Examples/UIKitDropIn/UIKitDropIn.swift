@@ -14,6 +14,24 @@ final class ContactListViewController: UIViewController, Page {
     var pageName: String { "list" }
 }
 
+/// A page of the mail tab's split view: the mailboxes in the sidebar, the welcome and the
+/// messages in the detail column.
+final class MailPageViewController: UIViewController, Page {
+    let pageName: String
+    let pageParameters: PageParameters
+
+    init(_ name: String, parameters: PageParameters = [:]) {
+        pageName = name
+        pageParameters = parameters
+        super.init(nibName: nil, bundle: nil)
+        title = name
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+}
+
 /// A person, as the app's server describes them.
 struct Person: Sendable {
     let id: String
@@ -124,7 +142,19 @@ enum DropInExample {
         // refused mid-transition, and a second tap asks before popping to the root.
         let tabs = PageTabBarController(queue: queue)
         tabs.restorationIdentifier = "tab"
-        tabs.viewControllers = [contacts]
+        // A mail tab that is a split view: columns side by side on a wide screen, one
+        // stack on a narrow one; `/tab#mail#detail/message(id=3)` works in both.
+        let sidebar = QueueNavigationController(rootViewController: MailPageViewController("mailboxes"), queue: queue)
+        sidebar.restorationIdentifier = "sidebar"
+        let detail = QueueNavigationController(rootViewController: MailPageViewController("welcome"), queue: queue)
+        detail.restorationIdentifier = "detail"
+        var controllers: [UIViewController] = [contacts]
+        do {
+            controllers.append(try PageSplitViewController(name: "mail", columns: [sidebar, detail], queue: queue))
+        } catch {
+            assertionFailure("\(error)")
+        }
+        tabs.viewControllers = controllers
 
         var registry = PageRegistry()
         do {
@@ -135,6 +165,9 @@ enum DropInExample {
                 PersonDetailViewController(personID: person.id, person: person)
             }
             try registry.register("compose") { _ in ComposeViewController() }
+            try registry.register("message") { intent in
+                MailPageViewController("message", parameters: ["id": intent.parameter("id") ?? ""])
+            }
             // An alert is a destination: `UIKitPageHost` shows it as a UIAlertController.
             try registry.registerAlert("delete_contact") { intent in
                 AlertContent(title: "Delete contact \(intent.parameter("id") ?? "")?",
@@ -174,6 +207,13 @@ enum DropInExample {
     /// Awaits a queued push, to do something once it is on screen.
     static func pushThenWait(on contacts: QueueNavigationController) async throws {
         try await contacts.enqueuePush(PersonDetailViewController(personID: "7")).finished()
+    }
+
+    /// Shows message `id` in the mail tab's detail column: beside the mailboxes on a wide
+    /// screen; on a narrow one, the detail column is pushed above them, then the message.
+    @discardableResult
+    static func showMessage(_ id: Int, with navigator: Navigator) -> NavigationRequest {
+        navigator.request("/tab#mail#detail/message(id=\(id))")
     }
 
     /// Writes a message in a sheet with a stack of its own; the navigator hands the page
