@@ -80,12 +80,7 @@ final class SplitFixture {
     }
 
     /// The changes the navigator announced that it did not make, as `kind by source → path`.
-    var changes: [String] {
-        events.compactMap { event in
-            guard case .changed(let change) = event.kind else { return nil }
-            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
-        }
-    }
+    var changes: [String] { events.changeDescriptions }
 
     var path: String { navigator.currentPath.description }
 
@@ -449,12 +444,7 @@ final class UIKitSplitFixture {
         return request
     }
 
-    var changes: [String] {
-        events.compactMap { event in
-            guard case .changed(let change) = event.kind else { return nil }
-            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
-        }
-    }
+    var changes: [String] { events.changeDescriptions }
 
     var path: String { navigator.currentPath.description }
 }

@@ -56,12 +56,7 @@ final class SwiftUIAppFixture {
     }
 
     /// The changes the navigator announced that it did not make, as `kind by source → path`.
-    var changes: [String] {
-        events.compactMap { event in
-            guard case .changed(let change) = event.kind else { return nil }
-            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
-        }
-    }
+    var changes: [String] { events.changeDescriptions }
 
     /// The failures the navigator announced.
     var failures: [NavigationError.Code] {
@@ -72,6 +67,16 @@ final class SwiftUIAppFixture {
     }
 
     var path: String { navigator.currentPath.description }
+}
+
+extension Array where Element == NavigationEvent {
+    /// The changes announced that the navigator did not make, as `kind by source → path`.
+    var changeDescriptions: [String] {
+        compactMap { event in
+            guard case .changed(let change) = event.kind else { return nil }
+            return "\(change.kind.rawValue) by \(event.source) → \(event.to?.description ?? "-")"
+        }
+    }
 }
 
 /// Counts a model's change notifications, and whether each animates.

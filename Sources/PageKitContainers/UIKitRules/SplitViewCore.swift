@@ -29,7 +29,7 @@ package protocol SplitSurface: AnyObject {
 /// a column's root in the collapsed stack, and `willChangeToDisplayMode` for the
 /// display-mode button, is inferred from the delegate's declarations.
 @MainActor
-package final class SplitViewCore {
+package final class SplitViewCore: IdleQueueAdopting {
     /// UIKit, or the behaviour model.
     package weak var surface: (any SplitSurface)?
     /// The queue the person's changes are reported on.
@@ -46,16 +46,6 @@ package final class SplitViewCore {
     package init(columnCount: Int, queue: TransitionQueue) {
         state = SplitState(columnCount: columnCount)
         self.queue = queue
-    }
-
-    /// Moves onto `queue` (a navigator's) while the queue it is on is idle.
-    /// - Parameter queue: The queue to move onto.
-    /// - Returns: Whether it is on `queue` now.
-    package func adopt(_ queue: TransitionQueue) -> Bool {
-        guard self.queue !== queue else { return true }
-        guard self.queue.isIdle else { return false }
-        self.queue = queue
-        return true
     }
 
     /// The current column, as a page.

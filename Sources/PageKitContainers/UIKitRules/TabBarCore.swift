@@ -26,7 +26,7 @@ package protocol TabBarSurface: AnyObject {
 /// stops the pop is inferred). With more than five tabs on a compact width, the fifth and
 /// later move into the More tab (`UITabBarController.h`).
 @MainActor
-package final class TabBarCore {
+package final class TabBarCore: IdleQueueAdopting {
     /// The most tabs a tab bar shows on a compact width before the More tab takes the rest.
     package static let visibleTabLimit = 5
 
@@ -39,16 +39,6 @@ package final class TabBarCore {
     /// - Parameter queue: The navigator's queue.
     package init(queue: TransitionQueue) {
         self.queue = queue
-    }
-
-    /// Moves onto `queue` (a navigator's) while the queue it is on is idle.
-    /// - Parameter queue: The queue to move onto.
-    /// - Returns: Whether it is on `queue` now.
-    package func adopt(_ queue: TransitionQueue) -> Bool {
-        guard self.queue !== queue else { return true }
-        guard self.queue.isIdle else { return false }
-        self.queue = queue
-        return true
     }
 
     /// `tabBarController(_:shouldSelect:)`: whether the person's tap on `item` selects it.
