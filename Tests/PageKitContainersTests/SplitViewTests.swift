@@ -116,6 +116,8 @@ struct SplitViewTests {
             "push folder(name=work) onto sidebar",
         ])
         #expect(try app.steps("/mail#detail/message(id=3)").isEmpty)
+        try app.open("app://mail/sidebar/folder?name=work")
+        #expect(app.path == "/mail#sidebar/mailboxes/folder(name=work)", "an app URL's query reaches the column's page")
     }
 
     @Test("collapsed, the same path pushes the detail column onto the one stack, then the message, and says so")
