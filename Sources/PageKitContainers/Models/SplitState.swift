@@ -1,18 +1,5 @@
 package import PageKit
 
-/// Which columns of an expanded split view are on screen: the display mode of a
-/// `UISplitViewController`, the column visibility of a `NavigationSplitView`.
-public enum SplitDisplay: String, Hashable, Sendable, CaseIterable {
-    /// As the platform decides for the width.
-    case automatic
-    /// Every column.
-    case all
-    /// The last two columns: the supplementary and secondary columns of three, both of two.
-    case doubleColumn
-    /// The secondary column only.
-    case detailOnly
-}
-
 /// What a split view shows and every decision it makes about its columns, for
 /// `PageSplitModel` and `PageSplitViewController` alike.
 ///
