@@ -78,8 +78,13 @@ extension Navigator {
         /// - Parameter scheme: A URL scheme.
         /// - Returns: Whether ``acceptedSchemes`` lets it through.
         public func accepts(scheme: String) -> Bool {
-            acceptedSchemes.isEmpty || acceptedSchemes.contains(scheme)
-                || acceptedSchemes.contains { $0.lowercased() == scheme.lowercased() }
+            Self.schemes(acceptedSchemes, accept: scheme)
+        }
+
+        /// Whether `schemes`, as ``acceptedSchemes``, let `scheme` through: for a reader that
+        /// holds only the set, rather than a copy of the whole configuration.
+        static func schemes(_ schemes: Set<String>, accept scheme: String) -> Bool {
+            schemes.isEmpty || schemes.contains(scheme) || schemes.contains { $0.lowercased() == scheme.lowercased() }
         }
     }
 }

@@ -10,7 +10,8 @@ extension Navigator: RequestEnvironment {
         } catch {
             throw NavigationError(wrapping: error)
         }
-        if let scheme = path.scheme, !configuration.accepts(scheme: scheme) {
+        // The set alone: calling a method of `configuration` copies all of it.
+        if let scheme = path.scheme, !Configuration.schemes(configuration.acceptedSchemes, accept: scheme) {
             let accepted = configuration.acceptedSchemes.sorted().map { "`\($0)`" }.joined(separator: ", ")
             throw NavigationError(.foreignScheme, path: path.description,
                                   reason: "its scheme `\(scheme)` is not one this navigator routes (\(accepted))")
@@ -56,7 +57,8 @@ extension Navigator: RequestEnvironment {
         let plan: NavigationPlan
         switch target {
         case .path(let path):
-            plan = try resolver.plan(for: path, mode: mode)
+            // Handed over: the walk takes the resolver without copying it.
+            plan = try (consume resolver).plan(for: path, mode: mode)
         case .move(let move):
             let context = Resolver.MoveContext(
                 page: { [unowned self] in page(identifiedBy: $0) },

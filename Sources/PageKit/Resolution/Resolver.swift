@@ -106,7 +106,9 @@ struct Resolver {
     ///   whose name matches; the registry is looked up by name, once per page made, and
     ///   never scanned.
     /// - Throws: ``NavigationError`` naming the path and the component.
-    func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
+    /// Consuming: the walk takes the resolver over rather than copying it, which saves a
+    /// retain and a release of each page and table it holds.
+    consuming func plan(for path: PagePath, mode: ResolutionMode) throws -> NavigationPlan {
         do {
             guard case .current(let levelsUp) = path.origin else {
                 var walk = Walk(resolver: self, path: path, destination: SharedPath(path), mode: mode)
@@ -237,13 +239,13 @@ struct Walk {
     /// stack as it stands.
     var isPositional: Bool
 
-    init(resolver: Resolver, path: borrowing PagePath, destination: SharedPath, mode: ResolutionMode) {
+    init(resolver: consuming Resolver, path: borrowing PagePath, destination: SharedPath, mode: ResolutionMode) {
         self.resolver = resolver
         query = path.query
         self.destination = destination
         self.mode = mode
         isPositional = mode == .exact
-        cursor = Position(page: resolver.hierarchy.root, stack: nil, index: 0, isTop: true)
+        cursor = Position(page: self.resolver.hierarchy.root, stack: nil, index: 0, isTop: true)
         var hasModal = false
         for component in path.components where component.presentation.isModal {
             hasModal = true
@@ -252,7 +254,7 @@ struct Walk {
         tracksChain = hasModal
         if tracksChain {
             chain.reserveCapacity(path.components.count + 4)
-            chain.append(resolver.hierarchy.root)
+            chain.append(self.resolver.hierarchy.root)
         }
     }
 
