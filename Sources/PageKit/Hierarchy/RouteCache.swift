@@ -51,16 +51,15 @@ final class RouteCache {
     /// the current path read again is made of the same nodes, compared by identity. The
     /// visible chain holds few such pages (the root, tab containers, named stacks): a
     /// short list searched in order beats hashing.
-    @exclusivity(unchecked) private var pageTrails: [PageTrail] = []
+    /// Kept apart from their pages' pins: reading an element of an array of both copied
+    /// the pin too, a retain and a release of its unowned reference on every current path.
+    @exclusivity(unchecked) private var pageTrails: [PathTrail] = []
+    /// The pins of `pageTrails`' pages, by the same index.
+    @exclusivity(unchecked) private var pageTrailPins: [IdentityPin] = []
     /// The identifiers of `pageTrails`' pages, searched without touching the pins.
     @exclusivity(unchecked) private var pageTrailIDs: [ObjectIdentifier] = []
     /// Where the next trail kept replaces one, once the list is full.
     @exclusivity(unchecked) private var nextPageTrail = 0
-
-    private struct PageTrail {
-        let page: IdentityPin
-        let trail: PathTrail
-    }
 
     /// The trail of one component spelling `page`, which is in no stack, shown as
     /// `presentation`: the one made last time when `page` spelled the same then.
@@ -71,28 +70,41 @@ final class RouteCache {
         let parameters = page.pageParameters
         var index = 0
         while index < pageTrailIDs.count {
-            if pageTrailIDs[index] == id, pageTrails[index].page.pins(page) {
-                if pageTrails[index].trail.component.isSpelled(byName: name, parameters: parameters,
-                                                                presentation: presentation) {
-                    return pageTrails[index].trail
+            if pageTrailIDs[index] == id, keepsTrail(of: page, at: index) {
+                let kept = pageTrails[index]
+                if kept.component.isSpelled(byName: name, parameters: parameters, presentation: presentation) {
+                    return kept
                 }
                 break
             }
             index += 1
         }
         let trail = PathTrail(PageComponent(name, parameters: parameters, presentation: presentation), after: nil)
-        let kept = PageTrail(page: IdentityPin(page), trail: trail)
+        let pin = IdentityPin(page)
         if index < pageTrailIDs.count {
-            pageTrails[index] = kept
+            pageTrails[index] = trail
+            pageTrailPins[index] = pin
         } else if pageTrails.count < 16 {
-            pageTrails.append(kept)
+            pageTrails.append(trail)
+            pageTrailPins.append(pin)
             pageTrailIDs.append(id)
         } else {
-            pageTrails[nextPageTrail] = kept
+            pageTrails[nextPageTrail] = trail
+            pageTrailPins[nextPageTrail] = pin
             pageTrailIDs[nextPageTrail] = id
             nextPageTrail = (nextPageTrail + 1) % 16
         }
         return trail
+    }
+
+    /// Whether trail `index` is `page`'s, once its identifier matched: its pin is asked
+    /// only where identifiers alone cannot tell.
+    private func keepsTrail(of page: any Page, at index: Int) -> Bool {
+        #if canImport(ObjectiveC)
+        return pageTrailPins[index].pins(page)
+        #else
+        return true  // The pin keeps the address from being reused.
+        #endif
     }
 
     /// Forgets what it remembers of `stack`, which changed in a way a run cannot see.
@@ -104,6 +116,7 @@ final class RouteCache {
     func forgetAll() {
         runs = [:]
         pageTrails = []
+        pageTrailPins = []
         pageTrailIDs = []
         nextPageTrail = 0
     }
