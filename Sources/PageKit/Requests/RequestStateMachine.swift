@@ -380,29 +380,35 @@ struct RequestStateMachine {
     /// The queue's turn is over: as the request ended it, or timed out, or cancelled
     /// before it started. `current` is the current path, for a request that never started.
     mutating func queueEnded(_ result: Result<Void, NavigationError>, current: @autoclosure () -> SharedPath) -> Action {
-        switch (state, result) {
-        case (.detouring, _):
+        // The state is matched on its own, not in a tuple with the result: a tuple is a
+        // copy of the whole state, made and freed at the end of every request.
+        switch state {
+        case .detouring:
             // The turn ends on purpose: the request waits out of the queue.
             return .none
-        case (.ended, _):
+        case .ended:
             return .ignore(.queueEnd)
-        case (.loading(let turn, let plan), .failure(let error)):
-            // The queue let go of it while it loaded (its ticket was cancelled).
-            return endLoads(turn, plan, then: end(error, plan: plan, to: turn.to))
-        case (.succeeding(let outcome), .success):
+        default:
+            break
+        }
+        guard case .failure(let error) = result else {
+            guard case .succeeding(let outcome) = state else { trap("queueEnded(success)") }
             state = .ended
             let dropping = if case .move(.back(let count))? = requested { count + 1 } else { 0 }
             return .complete(outcome, droppingHistory: dropping,
                              announcing: event(.didFinish, plan: outcome.plan, from: outcome.fromPath, to: outcome.toPath))
-        case (.failing(let error, let plan, let to), .failure):
+        }
+        switch state {
+        case .loading(let turn, let plan):
+            // The queue let go of it while it loaded (its ticket was cancelled).
+            return endLoads(turn, plan, then: end(error, plan: plan, to: turn.to))
+        case .failing(let error, let plan, let to):
             return end(error, plan: plan, to: to)
-        case (.queued, .failure(let error)), (.held, .failure(let error)):
+        case .queued, .held:
             return end(error, from: current())
-        case (_, .failure(let error)):
+        default:
             // Timed out, or cancelled, while it waited or ran.
             return end(error, plan: plan, to: turn?.to)
-        default:
-            trap("queueEnded(success)")
         }
     }
 
