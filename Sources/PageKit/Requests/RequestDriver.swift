@@ -83,7 +83,7 @@ final class RequestDriver: TransitionLabeling {
 
     // MARK: Carrying out the machine's actions
 
-    private func perform(_ first: RequestStateMachine.Action) {
+    private func perform(_ first: consuming RequestStateMachine.Action) {
         var action = first
         while true {
             guard let environment else {
@@ -106,7 +106,9 @@ final class RequestDriver: TransitionLabeling {
                 loads?.reset()
                 return
             }
-            switch action {
+            // Consumed: each case takes its payload over rather than copying it; every case
+            // returns or sets the next action.
+            switch consume action {
             case .enqueue:
                 environment.enqueue(self)
                 return
@@ -169,10 +171,15 @@ final class RequestDriver: TransitionLabeling {
                 if let intent, let receiver = target as? any IntentReceiving { receiver.receive(intent) }
                 if let target, let loads { refresh(target, from: loads) }
                 action = machine.finished(at: environment.livePath(), target: target)
-            case .fireValve, .failValve:
+            case .fireValve:
                 made = []
                 loads?.reset()
-                if case .failValve(let error) = action { valve?.fail(error) } else { valve?.fire() }
+                valve?.fire()
+                return
+            case .failValve(let error):
+                made = []
+                loads?.reset()
+                valve?.fail(error)
                 return
             case .complete(let outcome, let dropping, let event):
                 environment.record(outcome.toPath, droppingLast: dropping)

@@ -81,8 +81,9 @@ struct RequestStateMachine {
     /// ``NavigationError/Code/loadFailed``: the hierarchy would not hold still.
     static let maxLoadRounds = 3
 
-    /// What the driver does next.
-    indirect enum Action {
+    /// What the driver does next. Only the cases that hold a further action are boxed:
+    /// boxing every case cost an allocation for nearly each action of every request.
+    enum Action {
         /// Queue the request (its root is there, or a detour earned it a new turn).
         case enqueue
         /// Plan `target` against the hierarchy as it is now, and list the plan's leavers.
@@ -95,9 +96,9 @@ struct RequestStateMachine {
         case startLoads(announcing: NavigationEvent)
         /// Stop the loads still running (their results are discarded), report `event` when
         /// a navigator is left to, then do `then`.
-        case endLoads(announcing: NavigationEvent, then: Action)
+        indirect case endLoads(announcing: NavigationEvent, then: Action)
         /// Report `event`, then do `then`.
-        case announce(NavigationEvent, then: Action)
+        indirect case announce(NavigationEvent, then: Action)
         /// Run a step under a fresh time-out, keeping what it pops when asked to.
         case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
         /// Tell the target `intent`, if any, then call ``RequestStateMachine/finished(at:target:)``.
