@@ -263,6 +263,10 @@ struct RequestStateMachine {
     mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver],
                           loads: [PageComponent] = []) -> Action {
         switch state {
+        case .locating, .planning: break
+        default: trap("planned")
+        }
+        switch takeState() {
         case .locating(var turn):
             let plan: NavigationPlan
             switch result {
@@ -300,6 +304,16 @@ struct RequestStateMachine {
         default:
             trap("planned")
         }
+    }
+
+    /// The state, taken out for a transition that sets the next one on every path, and
+    /// `.ended` meanwhile: a state matched in place was copied whole, and the copy freed,
+    /// at each step of every request. Callers check the case first, so that a trap
+    /// still prints the state it came in.
+    private mutating func takeState() -> State {
+        var taken = State.ended
+        swap(&taken, &state)
+        return taken
     }
 
     /// The leaver asked last answered.
@@ -341,7 +355,7 @@ struct RequestStateMachine {
 
     /// The plan's pages are made (or a factory threw).
     mutating func pagesMade(_ result: Result<Void, NavigationError>) -> Action {
-        guard case .making(let turn, let plan) = state else { trap("pagesMade") }
+        guard case .making = state, case .making(let turn, let plan) = takeState() else { trap("pagesMade") }
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
         guard !plan.steps.isEmpty else {
@@ -354,9 +368,8 @@ struct RequestStateMachine {
 
     /// The step running ended, or failed.
     mutating func stepEnded(_ result: Result<Void, NavigationError>) -> Action {
-        guard case .running(let turn, let plan, let index, let cancelling) = state else {
-            return late(.stepEnd, "stepEnded")
-        }
+        guard case .running = state else { return late(.stepEnd, "stepEnded") }
+        guard case .running(let turn, let plan, let index, let cancelling) = takeState() else { trap("stepEnded") }
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         guard index + 1 < plan.steps.count else {
             state = .finishing(turn, plan)
@@ -372,7 +385,7 @@ struct RequestStateMachine {
 
     /// The intent is told; `current` is the current path now, `page` the page it ends at.
     mutating func finished(at current: SharedPath, target page: (any Page)?) -> Action {
-        guard case .finishing(let turn, let plan) = state else { trap("finished") }
+        guard case .finishing = state, case .finishing(let turn, let plan) = takeState() else { trap("finished") }
         state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
                                               target: page))
         return .fireValve
@@ -393,8 +406,9 @@ struct RequestStateMachine {
             break
         }
         guard case .failure(let error) = result else {
-            guard case .succeeding(let outcome) = state else { trap("queueEnded(success)") }
-            state = .ended
+            guard case .succeeding = state, case .succeeding(let outcome) = takeState() else {
+                trap("queueEnded(success)")
+            }
             let dropping = if case .move(.back(let count))? = requested { count + 1 } else { 0 }
             return .complete(outcome, droppingHistory: dropping,
                              announcing: event(.didFinish, plan: outcome.plan, from: outcome.fromPath, to: outcome.toPath))
