@@ -283,8 +283,9 @@ extension Navigator: RequestEnvironment {
 
     /// Reports `event` to observers and streams.
     func emit(_ event: NavigationEvent) {
-        guard !observers.isEmpty || !streams.isEmpty else { return }
-        observers.send(event)
-        streams.yield(event)
+        // Each asked apart: with observers and no stream, as most apps have, the streams'
+        // table is not walked on every event.
+        if !observers.isEmpty { observers.send(event) }
+        if !streams.isEmpty { streams.yield(event) }
     }
 }

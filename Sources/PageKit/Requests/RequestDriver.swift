@@ -20,6 +20,14 @@ final class RequestDriver: TransitionLabeling {
     @exclusivity(unchecked) private var leaving: [any LeaveConfirming] = []
     /// The turn's loads, once a plan needed one.
     @exclusivity(unchecked) private var loads: PageLoads?
+    /// Counts the steps run, so that a step's completion knows whether its own start is
+    /// still under way: kept here rather than in an object per step, which cost an
+    /// allocation for every step of every request.
+    @exclusivity(unchecked) private var stepsStarted = 0
+    /// The count of the step whose start has not returned yet; 0 when none.
+    @exclusivity(unchecked) private var startingStep = 0
+    /// How the starting step ended, when it ended before its start returned.
+    @exclusivity(unchecked) private var stepEndedAtOnce: Result<Void, NavigationError>?
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -263,20 +271,25 @@ final class RequestDriver: TransitionLabeling {
     private func runStep(_ step: NavigationPlan.Step, number: Int, of plan: NavigationPlan, keepingPopped: Bool,
                          environment: any RequestEnvironment) -> Result<Void, NavigationError>? {
         valve?.restartTimeout(animated: request.animated)
-        let start = StepStart()
+        stepsStarted += 1
+        let run = stepsStarted
+        startingStep = run
         let completion = TransitionCompletion { [weak self] result in
+            // While the step starts, `self` is the one starting it, so it is there.
+            guard let self else { return }
             let ended = result.mapError { NavigationError(transition: "step \(number) (\(step))", failedWith: $0) }
-            if start.isStarting {
-                start.endedAtOnce = ended
-            } else if let self {
+            if self.startingStep == run {
+                self.stepEndedAtOnce = ended
+            } else {
                 self.perform(self.machine.stepEnded(ended))
             }
         }
         environment.step(step, willRun: true, keepingPopped: keepingPopped, made: made)
         perform(step, of: plan, environment: environment, completion: completion)
-        start.isStarting = false
+        startingStep = 0
         environment.step(step, willRun: false, keepingPopped: keepingPopped, made: made)
-        return start.endedAtOnce
+        defer { stepEndedAtOnce = nil }
+        return stepEndedAtOnce
     }
 
     private func perform(_ step: NavigationPlan.Step, of plan: NavigationPlan, environment: any RequestEnvironment,
@@ -302,9 +315,3 @@ final class RequestDriver: TransitionLabeling {
     }
 }
 
-/// A step being started, and how it ended if it ended before its start returned.
-@MainActor
-private final class StepStart {
-    var isStarting = true
-    var endedAtOnce: Result<Void, NavigationError>?
-}
