@@ -28,8 +28,16 @@ public struct NavigationHistory: Sendable {
     /// The last entry, as kept.
     var lastShared: SharedPath? { shared.last }
 
+    /// Whether the last entry names the same path as `path`; `false` when there is none.
+    /// Compared in place: an entry copied out costs a retain and a release of each of its
+    /// parts, on every request.
+    func lastIsSame(as path: SharedPath) -> Bool {
+        guard let index = shared.indices.last else { return false }
+        return SharedPath.same(shared[index], path)
+    }
+
     mutating func record(_ path: SharedPath) {
-        if let last = shared.last, SharedPath.same(last, path) { return }
+        if lastIsSame(as: path) { return }
         shared.append(path)
         if shared.count > capacity {
             shared.removeFirst(shared.count - capacity)

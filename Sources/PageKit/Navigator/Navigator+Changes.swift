@@ -65,7 +65,7 @@ extension Navigator: HierarchyWatching {
     /// Announces a change no container reported, when `path`, the visible route's path,
     /// is not what the history last recorded.
     func noticeUnreportedChange(spelled path: SharedPath) {
-        guard let last = history.lastShared, !SharedPath.same(last, path), let root else { return }
+        guard history.count > 0, !history.lastIsSame(as: path), let root else { return }
         record(HierarchyChange(.noticed, by: .app, in: root))
     }
 }

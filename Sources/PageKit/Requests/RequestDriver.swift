@@ -54,9 +54,11 @@ final class RequestDriver: TransitionLabeling {
             self.perform(self.machine.cancelRequested())
         }
         guard let environment else { return perform(machine.navigatorGone()) }
-        let turn = environment.beginTurn()
-        guards = turn.guards
-        perform(machine.started(from: turn.path, fromPath: turn.path.path, guardCount: guards.count))
+        // Taken apart at once: the spelled-out path's autoclosure would otherwise capture,
+        // and copy, the whole pair.
+        let (path, turnGuards) = environment.beginTurn()
+        guards = turnGuards
+        perform(machine.started(from: path, fromPath: path.path, guardCount: turnGuards.count))
     }
 
     /// The queue's turn is over, however it ended.
