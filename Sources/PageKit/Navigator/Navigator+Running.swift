@@ -52,19 +52,20 @@ extension Navigator: RequestEnvironment {
         guard let hierarchy else {
             throw NavigationError(.noRoot, reason: "the navigator has no root page yet").naming(target)
         }
-        let resolver = Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible,
-                                shown: shownTransitions)
+        // Made where it is used: a path's walk takes the new resolver over without copying it.
+        func resolver() -> Resolver {
+            Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible, shown: shownTransitions)
+        }
         let plan: NavigationPlan
         switch target {
         case .path(let path):
-            // Handed over: the walk takes the resolver without copying it.
-            plan = try (consume resolver).plan(for: path, mode: mode)
+            plan = try resolver().plan(for: path, mode: mode)
         case .move(let move):
             let context = Resolver.MoveContext(
                 page: { [unowned self] in page(identifiedBy: $0) },
                 kept: { [unowned self] identifier in keptPages.find { self.identifier(of: $0) == identifier } },
                 provided: provided, history: history.shared)
-            plan = try resolver.plan(for: move, context: context)
+            plan = try resolver().plan(for: move, context: context)
         }
         if source == .external {
             try checkExternal(plan)

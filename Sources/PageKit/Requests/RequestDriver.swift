@@ -116,9 +116,7 @@ final class RequestDriver: TransitionLabeling {
                 loads?.reset()
                 return
             }
-            // Consumed: each case takes its payload over rather than copying it; every case
-            // returns or sets the next action.
-            switch consume action {
+            switch action {
             case .enqueue:
                 environment.enqueue(self)
                 return
