@@ -26,4 +26,7 @@ public protocol SplitContainer: TabContainer {
 extension SplitContainer {
     /// A split view never adds columns.
     public var acceptsNewTabs: Bool { false }
+
+    /// Itself: its tabs are columns.
+    public var asSplitContainer: (any SplitContainer)? { self }
 }

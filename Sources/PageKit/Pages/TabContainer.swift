@@ -24,6 +24,12 @@ public protocol TabContainer: ParentPage {
     ///   - style: How to show it: the plan step's.
     ///   - completion: Finished when the tab is added and selected, or failed.
     func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion)
+
+    /// The container as a split view, whose tabs are columns; `nil` for tabs. Given by
+    /// default (a ``SplitContainer`` answers itself): the resolver asks it of every tab
+    /// container it walks through, where a cast to ``SplitContainer`` cost a protocol
+    /// conformance lookup each time.
+    var asSplitContainer: (any SplitContainer)? { get }
 }
 
 extension TabContainer {
@@ -32,6 +38,9 @@ extension TabContainer {
 
     /// `false`: the tabs are fixed.
     public var acceptsNewTabs: Bool { false }
+
+    /// `nil`: tabs, not columns.
+    public var asSplitContainer: (any SplitContainer)? { nil }
 
     /// Fails: a container whose tabs are fixed cannot add one.
     /// - Parameters:

@@ -442,7 +442,7 @@ struct Walk {
             for index in columns.indices {
                 let tab = columns[index]
                 guard let position = position(of: tab, for: component) else { continue }
-                if let split = tabs as? any SplitContainer {
+                if let split = tabs.asSplitContainer {
                     showColumn(index, of: columns, in: split)
                 } else if tabs.visiblePage !== tab {
                     steps.append(.select(PageReference(live: tab), in: PageReference(live: tabs)))
