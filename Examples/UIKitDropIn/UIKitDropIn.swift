@@ -135,6 +135,13 @@ enum DropInExample {
     /// QueueNavigationController sharing the navigator's queue.
     static func makeRoot() -> (root: UITabBarController, contacts: QueueNavigationController, navigator: Navigator) {
         let queue = TransitionQueue()
+        let (tabs, contacts) = makeTabs(queue: queue)
+        let navigator = Navigator(root: tabs, host: UIKitPageHost(queue: queue), registry: makeRegistry(), queue: queue)
+        return (tabs, contacts, navigator)
+    }
+
+    /// One window's screens: the tab bar controller and its contacts stack, on `queue`.
+    static func makeTabs(queue: TransitionQueue) -> (tabs: PageTabBarController, contacts: QueueNavigationController) {
         // Was `UINavigationController(rootViewController:)`; nothing else changes.
         let contacts = QueueNavigationController(rootViewController: ContactListViewController(), queue: queue)
         contacts.restorationIdentifier = "contact"  // its page name
@@ -155,7 +162,11 @@ enum DropInExample {
             assertionFailure("\(error)")
         }
         tabs.viewControllers = controllers
+        return (tabs, contacts)
+    }
 
+    /// What every window can show, registered once.
+    static func makeRegistry() -> PageRegistry {
         var registry = PageRegistry()
         do {
             // The person is fetched before the page is made; the screen stays meanwhile.
@@ -176,8 +187,7 @@ enum DropInExample {
         } catch {
             assertionFailure("\(error)")
         }
-        let navigator = Navigator(root: tabs, host: UIKitPageHost(queue: queue), registry: registry, queue: queue)
-        return (tabs, contacts, navigator)
+        return registry
     }
 
     /// Shows a spinner over `view` while a request loads a page's data; keep the token.
@@ -230,6 +240,12 @@ enum DropInExample {
         return reply?.payload?.button == "delete"
     }
 
+    /// Opens person `id` in a window of its own on an iPad or a Mac, and in this window
+    /// on an iPhone; the person's page loads in whichever window shows it.
+    static func openInNewWindow(person id: String, from window: String) async throws {
+        try await DropInWindows.windows.open("/tab#contact/list/person_detail(id=\(id))", from: window)
+    }
+
     /// Opens a deep link from outside the app: only externally openable pages.
     static func open(_ url: URL, with navigator: Navigator) async {
         do {
@@ -237,6 +253,58 @@ enum DropInExample {
         } catch {
             print("cannot open \(url): \(error)")
         }
+    }
+}
+/// The app's windows: one navigator each, over screens of its own, sharing one registry.
+@MainActor
+enum DropInWindows {
+    /// Each scene's window, by session, given its screens when its navigator is made.
+    static var sceneWindows: [String: UIWindow] = [:]
+
+    static let windows = WindowNavigators(registry: DropInExample.makeRegistry(),
+                                          opener: UIKitWindowOpener(activityType: "com.example.dropin.window")) { id in
+        let queue = TransitionQueue()
+        let tabs = DropInExample.makeTabs(queue: queue).tabs
+        // On screen before anything opens in it: UIKit ends a push in a window that is not
+        // visible only once it appears, and the open would wait for that.
+        sceneWindows[id]?.rootViewController = tabs
+        sceneWindows[id]?.makeKeyAndVisible()
+        return Navigator(root: tabs, host: UIKitPageHost(queue: queue), queue: queue)
+    }
+}
+
+/// Each window's scene: it connects its navigator with what it was opened for, or with its
+/// own saved state, and saves that state when the system asks.
+final class DropInSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+    static let restorationType = "com.example.dropin.navigation"
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let scene = scene as? UIWindowScene else { return }
+        let id = session.persistentIdentifier
+        let request = connectionOptions.userActivities.lazy.compactMap(UIKitWindowOpener.request(in:)).first
+        let state = session.stateRestorationActivity.flatMap { try? NavigationState(restorationActivity: $0) }
+        let window = UIWindow(windowScene: scene)
+        self.window = window
+        DropInWindows.sceneWindows[id] = window
+        // The navigator is made, and the window shown, before the request or the state is
+        // opened; an error leaves the window on its first screen.
+        Task { try? await DropInWindows.windows.connect(id, request: request, restoring: state) }
+    }
+
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        guard let request = UIKitWindowOpener.request(in: userActivity) else { return }
+        Task { try? await DropInWindows.windows.continueRequest(request, in: scene.session.persistentIdentifier) }
+    }
+
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        DropInWindows.windows.navigator(of: scene.session.persistentIdentifier)?
+            .stateRestorationActivity(type: Self.restorationType)
+    }
+
+    func sceneDidDisconnect(_ scene: UIScene) {
+        DropInWindows.windows.disconnect(scene.session.persistentIdentifier)
+        DropInWindows.sceneWindows[scene.session.persistentIdentifier] = nil
     }
 }
 #endif
