@@ -16,7 +16,10 @@ public import SwiftUI
 /// way to name that column, so the columns after the model's current column show no
 /// content while collapsed, and a current column that leaves the screen there (SwiftUI's
 /// back button at its root) is reported through
-/// ``/PageKitContainers/PageSplitModel/userLeftColumn(_:)``.
+/// ``/PageKitContainers/PageSplitModel/userLeftColumn(_:)``; the view's own
+/// `onDisappear` (its tab switched away) through
+/// ``/PageKitContainers/PageSplitModel/viewDisappeared()``, so that the columns that
+/// disappear with it are not taken for the person's back.
 ///
 /// ```swift
 /// let mail = try PageSplitModel(name: "mail", columns: [mailboxes, messages], queue: queue)
@@ -39,6 +42,7 @@ public struct PageSplitView: View {
     public var body: some View {
         split
             .onAppear { follow(sizeClass) }
+            .onDisappear { model.viewDisappeared() }
             .onChange(of: sizeClass) { follow($0) }
     }
 

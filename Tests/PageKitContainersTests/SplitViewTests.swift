@@ -360,6 +360,8 @@ struct SplitViewSwiftUIFidelityTests {
         let app = SplitFixture(collapsed: true, current: 1, swiftUI: true)
         #expect(app.screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
         #expect(app.screen.personTapsBackAtColumnRoot(of: app.mail))
+        #expect(app.path == "/mail#detail/welcome", "a column's onDisappear waits a turn: its whole view may be leaving")
+        app.clock.advance(by: .zero)
         #expect(app.path == "/mail#sidebar/mailboxes")
         #expect(app.changes == ["selected by the user → /mail#sidebar/mailboxes"])
         #expect(!app.screen.personTapsBackAtColumnRoot(of: app.mail), "nothing below the first column")

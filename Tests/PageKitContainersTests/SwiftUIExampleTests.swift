@@ -18,6 +18,12 @@ actor CountingDirectory {
     }
 }
 
+/// The changes a test saw, kept by an observer.
+@MainActor
+final class Changes {
+    var list: [String] = []
+}
+
 /// The SwiftUI example's navigation, run on Linux on the model of SwiftUI
 /// (`SwiftUIScreen`): what its views would do, through the same methods.
 @MainActor
@@ -212,6 +218,32 @@ struct SwiftUIExampleTests {
         try await run { try await app.open(link) }
         #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)/message(id=4)/message(id=7)",
                 "a link reuses the stack as it stands and pushes on top")
+    }
+
+    @Test("on a narrow screen, switching away from the mail tab and back keeps the message on show (SSV-5)")
+    func splitViewSurvivesTabSwitch() async throws {
+        screen.show(app.mail, compact: true)
+        try await run { try await app.showMessage(3).outcome() }
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        let changes = Changes()
+        let token = app.navigator.observe { event in
+            if case .changed(let change) = event.kind, change.container?.page === app.mail { changes.list.append("\(change)") }
+        }
+        defer { token.cancel() }
+
+        // The detail column's onDisappear comes with the tab's: not the person's back.
+        try screen.personTapsTab(0, of: app.tabs)
+        clock.advance(by: .zero)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+        try screen.personTapsTab(2, of: app.tabs)
+        clock.advance(by: .zero)
+        #expect(app.mail.currentColumn == 1)
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(screen.callbacks.contains("onDisappear column detail") && screen.callbacks.contains("onDisappear split mail"),
+                "the tab switch was acted out")
+        #expect(changes.list.isEmpty, "no column change was reported: \(changes.list)")
     }
 
     @Test("a compose sheet swiped down answers nothing")

@@ -36,6 +36,9 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     public let ending: TransitionEnd
     package let observers = ModelObservers()
     private var state: SplitState
+    /// The column whose `onDisappear` came, collapsed, waiting a turn to learn whether the
+    /// whole split view left with it.
+    private var columnLeaving: Int?
 
     /// Creates a split view model.
     /// - Parameters:
@@ -152,8 +155,27 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     /// own back button at a column's root, which nothing can refuse): the column below
     /// is current, and the change is reported as the person's. Ignored unless `index` is
     /// the current column of a collapsed split view, as a late or repeated report is.
+    ///
+    /// SwiftUI says so only through the column's `onDisappear`, which also runs when the
+    /// whole split view leaves the screen (its tab is switched away, a cover hides it), in
+    /// an order it does not document. So the column is taken off on the next turn of the
+    /// run loop (the queue's clock), unless ``viewDisappeared()`` came meanwhile.
     /// - Parameter index: The column that left the screen.
     public func userLeftColumn(_ index: Int) {
+        guard state.isCollapsed, index == state.current, index > 0 else { return }
+        columnLeaving = index
+        _ = transitionQueue.clock.schedule(after: .zero) { [weak self] in self?.settleColumnLeaving() }
+    }
+
+    /// The split view itself left the screen (SwiftUI's `onDisappear` of the whole view):
+    /// the columns that disappeared with it were not left by the person, and stay.
+    public func viewDisappeared() {
+        columnLeaving = nil
+    }
+
+    private func settleColumnLeaving() {
+        guard let index = columnLeaving else { return }
+        columnLeaving = nil
         guard state.isCollapsed, index == state.current, let below = state.popColumn() else { return }
         transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [columns[below]]))
         observers.send(animated: true)

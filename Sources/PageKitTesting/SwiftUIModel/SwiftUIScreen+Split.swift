@@ -21,12 +21,21 @@ public import PageKitContainers
 /// - SSV-4 (inferred): a column's stack whose column is not on screen (covered or
 ///   empty, collapsed; hidden by the visibility, expanded) is not on screen: its
 ///   transitions end at once.
+/// - SSV-5 (reported): a `TabView` shows only the selected tab's content, so switching
+///   tabs runs `onDisappear` for the views of the tab left, the split view's columns
+///   among them, and `onAppear` for those of the tab chosen (SwiftUI 16.5 documentation of
+///   `onDisappear(perform:)`: "after this view disappears"; the tab case is widely
+///   reported, e.g. Apple Developer Forums). In which order the columns' and the split
+///   view's own `onDisappear` run is not documented: the columns' run first here, the
+///   order a split view must not take for the person's back.
 @MainActor
 final class SplitView {
     weak var model: PageSplitModel?
     /// The columns drawn, bottom first when collapsed: what SwiftUI shows.
     var shownColumns: [Int] = []
     var isCompact: Bool
+    /// Whether the view is on screen: its tab is the selected one.
+    var isShown = true
     var observation: ModelObservation?
 
     init(model: PageSplitModel, isCompact: Bool) {
@@ -97,6 +106,42 @@ extension SwiftUIScreen {
         return true
     }
 
+    /// SSV-5: the split views in `page`, a tab just switched away, leave the screen: each
+    /// column on screen runs its `onDisappear`, then the split view its own, as
+    /// `PageSplitView` reports them.
+    func splitViewsDisappear(in page: any Page) {
+        for view in splitViews where view.isShown {
+            guard let split = view.model, Self.holds(page, split) else { continue }
+            view.isShown = false
+            for index in split.columns.indices where self.view(of: split.columns[index])?.visible == true {
+                note("onDisappear column \(split.columns[index].pageName)")
+                hide(split.columns[index])
+                split.userLeftColumn(index)
+            }
+            note("onDisappear split \(split.pageName)")
+            split.viewDisappeared()
+        }
+    }
+
+    /// SSV-5: the split views in `page`, the tab just chosen, come back on screen: the
+    /// view's `onAppear` follows the size class, and its columns show again.
+    func splitViewsAppear(in page: any Page) {
+        for view in splitViews where !view.isShown {
+            guard let split = view.model, Self.holds(page, split) else { continue }
+            view.isShown = true
+            note("onAppear split \(split.pageName)")
+            if view.isCompact { split.collapse() } else { split.expand() }
+            render(view)
+        }
+    }
+
+    /// Whether `page` is `split` or holds it, at any depth.
+    private static func holds(_ page: any Page, _ split: PageSplitModel) -> Bool {
+        if page === split { return true }
+        guard let parent = page as? any ParentPage else { return false }
+        return parent.containedPages.contains { holds($0, split) }
+    }
+
     /// The columns SwiftUI shows: collapsed, the one stack, bottom first; expanded, those
     /// the visibility shows.
     public func shownColumns(of split: PageSplitModel) -> [String] {
@@ -106,7 +151,8 @@ extension SwiftUIScreen {
 
     private func render(_ splitView: SplitView) {
         let view = splitView
-        guard let split = view.model else { return }
+        // A tab not selected keeps its state, but nothing of it is drawn.
+        guard view.isShown, let split = view.model else { return }
         let indices = Array(split.columns.indices)
         if view.isCompact {
             // SSV-1: the last column with content, and the columns before it beneath.

@@ -37,15 +37,21 @@ extension SwiftUIScreen {
         tabBars.append(view)
         view.observation = tabs.observe { [weak self, weak view] _ in
             guard let self, let view else { return }
-            self.update { [weak view] in view.map(Self.render) }
+            self.update { [weak self, weak view] in view.map { self?.render($0) } }
         }
-        Self.render(view)
+        view.selection = tabs.selectedIndex
+        render(view)
     }
 
-    private static func render(_ view: TabBarView) {
+    private func render(_ view: TabBarView) {
         guard let tabs = view.model else { return }
+        let left = view.selection
         view.selection = tabs.selectedIndex
         view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
+        // Only the selected tab's content is drawn: the one left disappears (SSV-5).
+        guard left != view.selection else { return }
+        if tabs.tabs.indices.contains(left) { splitViewsDisappear(in: tabs.tabs[left]) }
+        if tabs.tabs.indices.contains(view.selection) { splitViewsAppear(in: tabs.tabs[view.selection]) }
     }
 
     /// The labels `tabs`' tab bar shows, as last drawn.
@@ -60,6 +66,8 @@ extension SwiftUIScreen {
         insideSetter {
             do { try tabs.userSelectsTab(index) } catch { failure = error }
         }
+        // SwiftUI shows the tab the person chose itself, whatever became of the update.
+        if let view = tabBars.first(where: { $0.model === tabs }) { render(view) }
         if let failure { throw failure }
     }
 }
