@@ -104,8 +104,7 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
                                                    reason: "`\(page.pageName)` is not a column of `\(pageName)`"))
         }
         guard state.show(index) != .nothing else { return completion.finish() }
-        transitionQueue.reportChange(HierarchyChange(.selected, by: .app, in: self, pages: [page]))
-        observers.send(animated: animated)
+        reportCurrentColumn(by: .app, animated: animated)
         ending.end(ContainerTransition(kind: .select, container: self, pages: [page], animated: animated),
                    completion: completion)
     }
@@ -135,8 +134,7 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
                                   reason: "`\(pageName)` has \(columns.count) columns, so there is no column \(index)")
         }
         guard state.show(index) != .nothing else { return }
-        transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [columns[index]]))
-        observers.send(animated: true)
+        reportCurrentColumn(by: .user, animated: true)
     }
 
     /// The person changes which columns show (the display-mode button, the sidebar
@@ -146,9 +144,10 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     public func userChangesDisplay(_ display: SplitDisplay) {
         guard display != state.display else { return }
         if state.personChanged(display: display) {
-            transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [columns[state.current]]))
+            reportCurrentColumn(by: .user, animated: true)
+        } else {
+            observers.send(animated: true)
         }
-        observers.send(animated: true)
     }
 
     /// The platform took column `index` off the one stack itself, collapsed (SwiftUI's
@@ -176,9 +175,14 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     private func settleColumnLeaving() {
         guard let index = columnLeaving else { return }
         columnLeaving = nil
-        guard state.isCollapsed, index == state.current, let below = state.popColumn() else { return }
-        transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [columns[below]]))
-        observers.send(animated: true)
+        guard state.isCollapsed, index == state.current, state.popColumn() != nil else { return }
+        reportCurrentColumn(by: .user, animated: true)
+    }
+
+    /// Reports that the current column changed, by the app or the person, and redraws.
+    private func reportCurrentColumn(by source: NavigationSource, animated: Bool) {
+        transitionQueue.reportChange(HierarchyChange(.selected, by: source, in: self, pages: [columns[state.current]]))
+        observers.send(animated: animated)
     }
 
     /// The person taps back in the current column: its stack's back when it holds more
@@ -194,11 +198,10 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
         let leaving: [any Page] = column.pages
         if transitionQueue.leavePolicy(for: leaving, by: .backButton) == .refuse { return .refused }
         return .leaving(transitionQueue.enqueueLeave(of: leaving, by: .backButton) { [weak self, weak column] completion in
-            guard let self, let column, self.columns[self.state.current] === column, let below = self.state.popColumn() else {
+            guard let self, let column, self.columns[self.state.current] === column, self.state.popColumn() != nil else {
                 return completion.fail(NavigationError(.staleHierarchy, reason: "the column to leave is no longer on top"))
             }
-            self.transitionQueue.reportChange(HierarchyChange(.selected, by: .user, in: self, pages: [self.columns[below]]))
-            self.observers.send(animated: true)
+            self.reportCurrentColumn(by: .user, animated: true)
             completion.finish()
         })
     }

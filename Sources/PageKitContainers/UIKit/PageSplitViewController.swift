@@ -99,11 +99,7 @@ open class PageSplitViewController: UISplitViewController, SplitContainer, Queue
     ///   - animated: UIKit animates `showColumn(_:)` as it sees fit.
     ///   - completion: Finished when the column shows.
     public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let index = columnControllers.firstIndex(where: { $0 === page }) else {
-            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
-                                                   reason: "`\(page.pageName)` is not a column of `\(pageName)`"))
-        }
-        core.select(index, completion: completion)
+        core.select(page, completion: completion)
     }
 
     static func column(at index: Int, of count: Int) -> UISplitViewController.Column {

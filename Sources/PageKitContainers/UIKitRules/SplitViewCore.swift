@@ -54,27 +54,27 @@ package final class SplitViewCore: IdleQueueAdopting {
         return items[state.current]
     }
 
-    /// PageKit makes column `index` current: `showColumn:` when that changes anything,
-    /// ending when the split view's transition does, at once without one.
+    /// PageKit makes `page`, one of the columns, current: `showColumn:` when that changes
+    /// anything, ending when the split view's transition does, at once without one.
     /// - Parameters:
-    ///   - index: The column's index.
-    ///   - completion: Finished when the column shows.
-    package func select(_ index: Int, completion: TransitionCompletion) {
-        guard let surface, surface.columnItems.indices.contains(index) else {
-            return completion.fail(NavigationError(.staleHierarchy, reason: "the split view has no column \(index)"))
+    ///   - page: One of the columns.
+    ///   - completion: Finished when the column shows; failed with
+    ///     ``/PageKit/NavigationError/Code/staleHierarchy`` for a page that is not a column.
+    package func select(_ page: any Page, completion: TransitionCompletion) {
+        guard let surface, let index = surface.columnItems.firstIndex(where: { $0 === page }) else {
+            let name = surface?.containerPage?.pageName ?? "the split view"
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "`\(page.pageName)` is not a column of `\(name)`"))
         }
         guard state.show(index) != .nothing else { return completion.finish() }
-        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
-                                           pages: (surface.columnItems[index] as? any Page).map { [$0] } ?? []))
+        reportCurrentColumn(by: .app)
         showing = true
         surface.showColumn(at: index)
         showing = false
-        guard let transition = surface.columnTransition else { return completion.finish() }
-        let once = Once()
-        // `false` says nothing of whether the completion will come: end now, and once.
-        if !transition.whenCompleted({ _ in once.run { completion.finish() } }) {
-            once.run { completion.finish() }
-        }
+        // `false` says nothing of whether the completion will come: end now; the
+        // completion counts only its first end.
+        guard let transition = surface.columnTransition,
+              transition.whenCompleted({ _ in completion.finish() }) else { return completion.finish() }
     }
 
     /// `topColumnForCollapsingToProposedTopColumn`: the current column stays on top.
@@ -96,7 +96,7 @@ package final class SplitViewCore: IdleQueueAdopting {
     /// - Parameter display: The display mode it changes to.
     package func willChangeDisplay(to display: SplitDisplay) {
         guard !showing, state.personChanged(display: display) else { return }
-        reportPersonsColumn()
+        reportCurrentColumn(by: .user)
     }
 
     /// `willHideColumn` outside PageKit's own `showColumn:`: collapsed, the person's back
@@ -104,7 +104,7 @@ package final class SplitViewCore: IdleQueueAdopting {
     /// - Parameter index: The column being hidden.
     package func willHideColumn(_ index: Int) {
         guard !showing, state.isCollapsed, index == state.current, state.popColumn() != nil else { return }
-        reportPersonsColumn()
+        reportCurrentColumn(by: .user)
     }
 
     /// `willShowColumn` outside PageKit's own `showColumn:`: the app showed a column
@@ -112,24 +112,12 @@ package final class SplitViewCore: IdleQueueAdopting {
     /// - Parameter index: The column being shown.
     package func willShowColumn(_ index: Int) {
         guard !showing, state.show(index) != .nothing else { return }
-        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface?.containerPage,
-                                           pages: (currentItem as? any Page).map { [$0] } ?? []))
+        reportCurrentColumn(by: .app)
     }
 
-    private func reportPersonsColumn() {
-        queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
+    /// Reports that the current column changed, by the app or the person.
+    private func reportCurrentColumn(by source: NavigationSource) {
+        queue.reportChange(HierarchyChange(.selected, by: source, in: surface?.containerPage,
                                            pages: (currentItem as? any Page).map { [$0] } ?? []))
-    }
-}
-
-/// Runs its work once, however often asked.
-@MainActor
-private final class Once {
-    private var done = false
-
-    func run(_ work: () -> Void) {
-        guard !done else { return }
-        done = true
-        work()
     }
 }

@@ -67,11 +67,7 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
 
     /// `PageSplitViewController.selectTab(_:animated:completion:)`.
     public func selectTab(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let index = columns.firstIndex(where: { $0 === page }) else {
-            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
-                                                   reason: "`\(page.pageName)` is not a column"))
-        }
-        core.select(index, completion: completion)
+        core.select(page, completion: completion)
     }
 
     // MARK: The person and the device
