@@ -36,21 +36,12 @@ public struct PageReference: Sendable {
         case collapsedColumn(of: String)
     }
 
-    @MainActor init(live page: borrowing any Page) {
+    @MainActor init(live page: borrowing any Page, split: SplitNote? = nil) {
         kind = .live
         name = page.pageName
         parameters = page.pageParameters
         contents = []
         livePage = copy page
-        split = nil
-    }
-
-    @MainActor init(live page: any Page, split: SplitNote?) {
-        kind = .live
-        name = page.pageName
-        parameters = page.pageParameters
-        contents = []
-        livePage = page
         self.split = split
     }
 
