@@ -246,6 +246,36 @@ struct SwiftUIExampleTests {
         #expect(changes.list.isEmpty, "no column change was reported: \(changes.list)")
     }
 
+    @Test("on a narrow screen, a full-screen cover over the tabs keeps the message on show and cannot be swiped (SSH-7)")
+    func splitViewSurvivesFullScreenCover() async throws {
+        let app = app
+        screen.show(app.mail, compact: true)
+        try await run { try await app.showMessage(3).outcome() }
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        let changes = Changes()
+        let token = app.navigator.observe { event in
+            if case .changed(let change) = event.kind { changes.list.append("\(change)") }
+        }
+        defer { token.cancel() }
+
+        try await run { try await app.navigator.open("!/compose", .presentation(.fullScreen)) }
+        clock.advance(by: .zero)
+        #expect(screen.callbacks.contains("onDisappear column detail") && screen.callbacks.contains("onDisappear split mail"),
+                "the cover took the split view off screen")
+        #expect(screen.callbacks.contains("onDisappear stack contact (covered)"), "and the tabs' stacks")
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)!/compose")
+        #expect(!screen.personSwipesDown(in: app.host), "a full-screen cover has no swipe down")
+
+        try await run { try await app.navigator.back().outcome() }
+        clock.advance(by: .zero)
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.callbacks.filter { $0 == "onAppear split mail" }.count == 2, "shown, then uncovered")
+        #expect(screen.callbacks.contains("onAppear stack contact (uncovered)"))
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
+        #expect(changes.list.isEmpty, "the cover's coming and going changed nothing beneath: \(changes.list)")
+        #expect(screen.disagreements.isEmpty, "\(screen.disagreements)")
+    }
+
     @Test("a compose sheet swiped down answers nothing")
     func composeSwipedDown() async throws {
         let app = app

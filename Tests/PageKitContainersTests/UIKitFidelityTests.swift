@@ -52,6 +52,7 @@ struct UIKitFidelityTests {
         case popToTheTop = "pop to the page on top"
         case setWithTheSameTop = "set the stack with the same top"
         case pushInAHiddenTab = "push in a tab that is not selected"
+        case pushUnderAFullScreenCover = "push in a stack a full-screen presentation covers"
         case alongsideNotQueued = "animate alongside returns false and no completion follows"
     }
 
@@ -78,6 +79,11 @@ struct UIKitFidelityTests {
         case .pushInAHiddenTab:
             try await app.open("app://tab/settings")
             ticket = app.contact.core.queued.push(items: [ModelScreen(app.model, "hidden")], animated: true)
+        case .pushUnderAFullScreenCover:
+            let navigator = app.navigator
+            try await app.settle(Task { try await navigator.open("!/compose", .presentation(.fullScreen)) })
+            #expect(!app.contact.isInWindow && app.model.callbacks.contains("viewDidDisappear tab (covered)"))
+            ticket = app.contact.core.queued.push(items: [ModelScreen(app.model, "covered")], animated: true)
         case .alongsideNotQueued:
             ticket = app.contact.core.queued.push(items: [ModelScreen(app.model, "next")], animated: true)
             // The animation runs; its `didShow` ends it, not the time-out.
@@ -88,6 +94,43 @@ struct UIKitFidelityTests {
         #expect(app.queue.isIdle)
         #expect(app.timeouts.isEmpty)
         #expect(app.model.exceptions.isEmpty)
+    }
+
+    @Test("2. the app's push under a full-screen cover is seen at once; the cover going ends nothing else",
+          arguments: [false, true])
+    func pushUnderACover(didShowOnReappear: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.didShowOnReappear = didShowOnReappear
+        let app = UIKitModelApp(behaviour: behaviour)
+        let navigator = app.navigator
+        try await app.open("app://tab/contact/person_detail?id=5")
+        try await app.settle(Task { try await navigator.open("!/compose", .presentation(.fullScreen)) })
+        #expect(app.tabs.presentedViewController?.personSwipesDown() == nil, "a full-screen presentation has no swipe down")
+        _ = app.takeChanges()
+
+        // The app pushes on the covered stack itself, as a background update might.
+        app.contact.pushViewController(ModelScreen(app.model, "covered"), animated: true)
+        app.model.turn()
+        #expect(app.queue.isIdle && app.timeouts.isEmpty)
+        #expect(app.takeChanges() == ["pushed [covered] by the app"])
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)/covered!/compose")
+
+        // Back, as the history has it: PageKit's pop on the covered stack ends at once too.
+        try await app.settle(Task { try await navigator.back().outcome() })
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)!/compose")
+        #expect(app.queue.isIdle && app.timeouts.isEmpty)
+
+        // The cover goes: the stack is back in the window, and a `didShow` UIKit may send
+        // now is no one's.
+        try await app.settle(Task { try await navigator.back().outcome() })
+        #expect(app.model.callbacks.contains("viewDidAppear tab (uncovered)"))
+        #expect(app.model.callbacks.filter { $0 == "didShow person_detail in contact" }.count == (didShowOnReappear ? 2 : 1))
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.takeChanges() == [])
+        let next = try await app.settle(Task { try await navigator.open("/tab#contact/list/person_detail(id=5)/person_detail(id=6)") })
+        #expect(next.to.description == "/tab#contact/list/person_detail(id=5)/person_detail(id=6)")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+        #expect(app.model.maxTransitionsInFlight == 1)
     }
 
     @Test("2. a late `didShow` of an earlier push does not end the push that runs now")

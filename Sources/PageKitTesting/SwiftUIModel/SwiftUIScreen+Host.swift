@@ -16,6 +16,20 @@ public import PageKitContainers
 
 /// The sheets on the model screen: for each level, what its `sheet(item:)` or
 /// `fullScreenCover(item:)` shows.
+///
+/// - SSH-7 (inferred): a full-screen cover takes its presenter's views out of the window
+///   once it has appeared, and puts them back as its dismissal begins. SwiftUI presents
+///   `fullScreenCover` as UIKit's `.fullScreen` style, whose presenting views "are
+///   removed after the presentation completes" (Apple's documentation of
+///   `UIModalPresentationStyle.fullScreen`; `shouldRemovePresentersView` in
+///   `UIPresentationController.h`: "removed from the window in the end of the
+///   presentation transition"), and `onDisappear` runs "after this view disappears"
+///   (SwiftUI 16.5, `onDisappear(perform:)`); the presenter's own `viewDidDisappear` under
+///   a full-screen modal is reported (software-mansion/react-native-screens#4016). So the
+///   stacks and split views drawn in the presenter run their `onDisappear` (a split
+///   view's columns first, as SSV-5), before the cover's `viewDidAppear` here (the order
+///   is not documented), and their `onAppear` as the dismissal starts. A cover has no
+///   swipe down: UIKit's interactive dismissal belongs to sheets.
 @MainActor
 final class HostView {
     /// A level: the root, or a presented page, and what its binding shows.
@@ -32,6 +46,8 @@ final class HostView {
         /// Counts its presentations and dismissals: the end of one that a newer one
         /// overtook never comes, as UIKit sends a transition's callbacks before the next's.
         var generation = 0
+        /// Puts back the views a full-screen cover over the level took off screen (SSH-7).
+        var uncover: (@MainActor () -> Void)?
 
         init(page: any Page) {
             self.page = page
@@ -134,8 +150,9 @@ extension SwiftUIScreen {
             guard let self, let page, self.runsOnAppear(of: page, goingBack: false) else { return }
             self.note("onAppear \(page.pageDescription)")
         }
-        let didAppear: @MainActor () -> Void = { [weak self, weak host, weak page] in
+        let didAppear: @MainActor () -> Void = { [weak self, weak host, weak page, weak level] in
             guard let self, let host, let page else { return }
+            if presentation.isFullScreen, let level { self.cover(level) }
             self.note("viewDidAppear \(page.pageDescription) (presented)")
             host.presentationDidAppear(page)
         }
@@ -162,6 +179,7 @@ extension SwiftUIScreen {
         level.generation += 1
         let generation = level.generation
         hidePresentedStacks(above: presentation.page, in: view)
+        uncover(level)
         // The sheet's view holds its page until it is torn down, at the dismissal's end.
         let page = presentation.page
         let onDismiss: @MainActor () -> Void = { [weak self, weak host, weak presenter] in
@@ -192,7 +210,33 @@ extension SwiftUIScreen {
             next = level.shown?.page
             level.shown = nil
             level.dropped = nil
+            // Its views go with it: nothing of it comes back on screen.
+            level.uncover = nil
         }
+    }
+
+    /// SSH-7: the views drawn in `level`'s page leave the window under a full-screen
+    /// cover: its stacks' and split views' `onDisappear` run.
+    private func cover(_ level: HostView.Level) {
+        guard let presenter = level.page, level.uncover == nil else { return }
+        // The split views first, so that their columns' `onDisappear` is theirs.
+        let splits = splitViewsDisappear(in: presenter)
+        let hidden = stacks.compactMap { view in
+            view.visible ? view.model.flatMap { Self.holds(presenter, $0) ? $0 : nil } : nil
+        }
+        hidden.forEach { note("onDisappear stack \($0.pageName) (covered)"); hide($0) }
+        level.uncover = { [weak self] in
+            guard let self else { return }
+            hidden.forEach { self.note("onAppear stack \($0.pageName) (uncovered)"); self.show($0) }
+            self.splitViewsAppear(splits)
+        }
+    }
+
+    /// SSH-7: the cover over `level` starts to go: what it covered comes back on screen.
+    private func uncover(_ level: HostView.Level) {
+        let uncover = level.uncover
+        level.uncover = nil
+        uncover?()
     }
 
     // MARK: The person
@@ -208,7 +252,7 @@ extension SwiftUIScreen {
         while let presented = level.shown?.page, view.level(of: presented).shown != nil {
             level = view.level(of: presented)
         }
-        guard let shown = level.shown, let presenter = level.page, !level.dismissDisabled,
+        guard let shown = level.shown, !shown.isFullScreen, let presenter = level.page, !level.dismissDisabled,
               clock.now >= level.busyUntil else { return false }
         level.shown = nil
         hidePresentedStacks(above: shown.page, in: view)

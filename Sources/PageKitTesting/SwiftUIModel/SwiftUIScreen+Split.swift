@@ -109,9 +109,13 @@ extension SwiftUIScreen {
     /// SSV-5: the split views in `page`, a tab just switched away, leave the screen: each
     /// column on screen runs its `onDisappear`, then the split view its own, as
     /// `PageSplitView` reports them.
-    func splitViewsDisappear(in page: any Page) {
+    /// - Returns: The split views that left the screen.
+    @discardableResult
+    func splitViewsDisappear(in page: any Page) -> [PageSplitModel] {
+        var left: [PageSplitModel] = []
         for view in splitViews where view.isShown {
             guard let split = view.model, Self.holds(page, split) else { continue }
+            left.append(split)
             view.isShown = false
             for index in split.columns.indices where self.view(of: split.columns[index])?.visible == true {
                 note("onDisappear column \(split.columns[index].pageName)")
@@ -121,13 +125,20 @@ extension SwiftUIScreen {
             note("onDisappear split \(split.pageName)")
             split.viewDisappeared()
         }
+        return left
     }
 
     /// SSV-5: the split views in `page`, the tab just chosen, come back on screen: the
     /// view's `onAppear` follows the size class, and its columns show again.
     func splitViewsAppear(in page: any Page) {
+        splitViewsAppear(splitViews.compactMap { view in view.model.flatMap { Self.holds(page, $0) ? $0 : nil } })
+    }
+
+    /// The split views `splits` come back on screen (SSV-5, SSH-7): the view's `onAppear`
+    /// follows the size class, and its columns show again.
+    func splitViewsAppear(_ splits: [PageSplitModel]) {
         for view in splitViews where !view.isShown {
-            guard let split = view.model, Self.holds(page, split) else { continue }
+            guard let split = view.model, splits.contains(where: { $0 === split }) else { continue }
             view.isShown = true
             note("onAppear split \(split.pageName)")
             if view.isCompact { split.collapse() } else { split.expand() }
@@ -135,11 +146,11 @@ extension SwiftUIScreen {
         }
     }
 
-    /// Whether `page` is `split` or holds it, at any depth.
-    private static func holds(_ page: any Page, _ split: PageSplitModel) -> Bool {
-        if page === split { return true }
+    /// Whether `page` is `inner` or holds it, at any depth.
+    static func holds(_ page: any Page, _ inner: any Page) -> Bool {
+        if page === inner { return true }
         guard let parent = page as? any ParentPage else { return false }
-        return parent.containedPages.contains { holds($0, split) }
+        return parent.containedPages.contains { holds($0, inner) }
     }
 
     /// The columns SwiftUI shows: collapsed, the one stack, bottom first; expanded, those

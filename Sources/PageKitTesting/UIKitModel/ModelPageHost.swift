@@ -54,6 +54,8 @@ public final class ModelPageHost: PageHost, QueueSharing {
                                                    reason: "only view controllers can be presented"))
         }
         (page as? ModelNavigationController)?.presentation = core
+        // As the UIKit host sets `modalPresentationStyle`.
+        (page as? ModelViewController)?.isFullScreen = style.presentation == .fullScreen || style.transition == .curl
         core.present(page, from: presenter, animated: animated && style.transition != .none, completion: completion)
     }
 

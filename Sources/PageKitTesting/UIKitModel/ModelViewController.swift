@@ -28,6 +28,10 @@ open class ModelViewController {
     var presentationCoordinator: ModelCoordinator?
     /// `isModalInPresentation`.
     public var isModalInPresentation = false
+    /// Whether it is presented as `.fullScreen` (`modalPresentationStyle`), as the host
+    /// sets it for ``/PageKit/PresentationStyle/fullScreen``: once it has appeared, its
+    /// presenter's views are out of the window (NAV-2, PRE-11), and there is no swipe down.
+    public var isFullScreen = false
     /// Its navigation item: back button, back action, left item.
     public let navigationItem = ModelNavigationItem()
     /// The presentation controller's delegate slot (weak, as UIKit's).
@@ -62,15 +66,33 @@ open class ModelViewController {
     // MARK: Where it is
 
     /// Whether its view is in the window: the root, the top of a stack in the window, the
-    /// selected tab of a tab bar in the window, or presented from one in the window.
+    /// selected tab of a tab bar in the window, or presented from one in the window; not
+    /// while a full-screen presentation it presents covers it.
+    ///
+    /// NAV-2, PRE-11 (documented, Apple's documentation of
+    /// `UIModalPresentationStyle.fullScreen`): the presenting views "are removed after the
+    /// presentation completes"; they come back as the dismissal starts.
     public var isInWindow: Bool {
+        if isCovered { return false }
         if window != nil { return true }
-        if let presenter = presentingViewController { return presenter.isInWindow }
+        if let presenter = presentingViewController { return presenter.hangsFromWindow }
         guard let parent else { return false }
         guard parent.isInWindow else { return false }
         if let stack = parent as? ModelNavigationController { return stack.viewControllers.last === self }
         if let tabs = parent as? ModelTabBarController { return tabs.selectedViewController === self }
         return true
+    }
+
+    /// Whether a full-screen presentation from it has appeared and is not going.
+    private var isCovered: Bool {
+        guard let covering = ownPresented, covering.isFullScreen else { return false }
+        return !covering.isBeingPresented && !covering.isBeingDismissed
+    }
+
+    /// Whether a presentation context hangs from the window, covered or not.
+    private var hangsFromWindow: Bool {
+        if window != nil { return true }
+        return presentingViewController?.hangsFromWindow ?? false
     }
 
     /// The root of its presentation context: the top of its parents.
@@ -129,6 +151,8 @@ open class ModelViewController {
         model.called("present \(controller.title) from \(context.title)")
         let end: @MainActor () -> Void = { [weak controller, weak context] in
             controller?.isBeingPresented = false
+            // A full-screen presentation takes the presenter's views out of the window (PRE-11).
+            if let context, controller?.isFullScreen == true { context.disappear(covered: true) }
             context?.presentationCoordinator?.complete()
             context?.presentationCoordinator = nil
             completion?()
@@ -162,9 +186,12 @@ open class ModelViewController {
         }
         model.called("dismiss \(dismissed.title) presented by \(presenter.title)")
         dismissed.isBeingDismissed = true
+        let uncovers = dismissed.isFullScreen
         let end: @MainActor () -> Void = { [weak dismissed, weak presenter] in
             guard let dismissed, let presenter else { return }
             presenter.finishDismissal(of: dismissed)
+            // Back in the window: `viewDidAppear`, and a `didShow` owed since (PRE-11, NAV-2).
+            if uncovers { presenter.reappeared() }
             presenter.presentationCoordinator?.complete()
             presenter.presentationCoordinator = nil
             completion?()
@@ -191,18 +218,41 @@ open class ModelViewController {
         }
     }
 
-    func disappear() {
-        model.called("viewDidDisappear \(title)\(isBeingDismissed ? " (being dismissed)" : "")")
+    func disappear(covered: Bool = false) {
+        model.called("viewDidDisappear \(title)\(isBeingDismissed ? " (being dismissed)" : covered ? " (covered)" : "")")
         viewDidDisappear()
+    }
+
+    /// Its view came back into the window, a full-screen presentation over it gone: each
+    /// navigation controller in the window that owes a `didShow` sends it now, if UIKit
+    /// sends one at all (NAV-2).
+    func reappeared() {
+        model.called("viewDidAppear \(title) (uncovered)")
+        var next: [ModelViewController] = [self]
+        while let controller = next.popLast() {
+            switch controller {
+            case let stack as ModelNavigationController:
+                if stack.isInWindow { stack.appeared() }
+                next += stack.viewControllers
+            case let tabs as ModelTabBarController:
+                next += tabs.viewControllers
+            case let split as ModelSplitViewController:
+                next += split.columns
+            default:
+                break
+            }
+        }
     }
 
     // MARK: The person's swipe down
 
     /// The person swipes this presented controller down, as a sheet lets them: see
     /// ``ModelSheetSwipe`` for what UIKit then says, and to whom.
-    /// - Returns: The swipe, or `nil` when it is not a presented root.
+    /// - Returns: The swipe, or `nil` when it is not a presented root, or is presented full
+    ///   screen.
     public func personSwipesDown() -> ModelSheetSwipe? {
-        guard presentingViewController != nil else { return nil }
+        // UIKit's swipe down belongs to sheets: a full-screen presentation has none.
+        guard presentingViewController != nil, !isFullScreen else { return nil }
         return ModelSheetSwipe(sheet: self)
     }
 
