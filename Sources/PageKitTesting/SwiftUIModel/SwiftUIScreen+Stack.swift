@@ -82,6 +82,9 @@ extension SwiftUIScreen {
     public func hide(_ stack: PageStackModel) {
         guard let view = view(of: stack), view.visible else { return }
         view.visible = false
+        // Out of the window, its page views appear no more: an animation's end still to
+        // come brings no `viewDidAppear`.
+        view.generation += 1
         stack.stackDisappeared()
     }
 
