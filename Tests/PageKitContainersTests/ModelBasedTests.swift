@@ -150,7 +150,7 @@ struct ReferenceModel {
         /// A SwiftUI presentation that is taken back if it times out before it appeared.
         var undoesPresentation = false
         /// A SwiftUI full-screen cover over the tabs: once it appeared, the stacks under it
-        /// are off screen (SSH-7).
+        /// are off screen (SFC-1).
         var coversRoot = false
     }
 
@@ -172,7 +172,7 @@ struct ReferenceModel {
     /// Presentations SwiftUI will drop: they never appear.
     var sheetDrops = 0
     /// Whether a SwiftUI full-screen cover over the tabs has appeared: SwiftUI's stacks
-    /// under it are off screen, and their transitions end at once (SSH-7).
+    /// under it are off screen, and their transitions end at once (SFC-1).
     var rootCovered = false
     /// Whether a full-screen modal covers everything: no tab, back button or swipe down
     /// is within the person's reach.

@@ -246,7 +246,7 @@ struct SwiftUIExampleTests {
         #expect(changes.list.isEmpty, "no column change was reported: \(changes.list)")
     }
 
-    @Test("on a narrow screen, a full-screen cover over the tabs keeps the message on show and cannot be swiped (SSH-7)")
+    @Test("on a narrow screen, a full-screen cover over the tabs keeps the message on show and cannot be swiped (SFC-1)")
     func splitViewSurvivesFullScreenCover() async throws {
         let app = app
         screen.show(app.mail, compact: true)

@@ -17,7 +17,7 @@ public import PageKitContainers
 /// The sheets on the model screen: for each level, what its `sheet(item:)` or
 /// `fullScreenCover(item:)` shows.
 ///
-/// - SSH-7 (inferred): a full-screen cover takes its presenter's views out of the window
+/// - SFC-1 (inferred): a full-screen cover takes its presenter's views out of the window
 ///   once it has appeared, and puts them back as its dismissal begins. SwiftUI presents
 ///   `fullScreenCover` as UIKit's `.fullScreen` style, whose presenting views "are
 ///   removed after the presentation completes" (Apple's documentation of
@@ -46,7 +46,7 @@ final class HostView {
         /// Counts its presentations and dismissals: the end of one that a newer one
         /// overtook never comes, as UIKit sends a transition's callbacks before the next's.
         var generation = 0
-        /// Puts back the views a full-screen cover over the level took off screen (SSH-7).
+        /// Puts back the views a full-screen cover over the level took off screen (SFC-1).
         var uncover: (@MainActor () -> Void)?
 
         init(page: any Page) {
@@ -215,7 +215,7 @@ extension SwiftUIScreen {
         }
     }
 
-    /// SSH-7: the views drawn in `level`'s page leave the window under a full-screen
+    /// SFC-1: the views drawn in `level`'s page leave the window under a full-screen
     /// cover: its stacks' and split views' `onDisappear` run.
     private func cover(_ level: HostView.Level) {
         guard let presenter = level.page, level.uncover == nil else { return }
@@ -232,7 +232,7 @@ extension SwiftUIScreen {
         }
     }
 
-    /// SSH-7: the cover over `level` starts to go: what it covered comes back on screen.
+    /// SFC-1: the cover over `level` starts to go: what it covered comes back on screen.
     private func uncover(_ level: HostView.Level) {
         let uncover = level.uncover
         level.uncover = nil

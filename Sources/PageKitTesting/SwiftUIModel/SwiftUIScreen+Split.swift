@@ -134,7 +134,7 @@ extension SwiftUIScreen {
         splitViewsAppear(splitViews.compactMap { view in view.model.flatMap { Self.holds(page, $0) ? $0 : nil } })
     }
 
-    /// The split views `splits` come back on screen (SSV-5, SSH-7): the view's `onAppear`
+    /// The split views `splits` come back on screen (SSV-5, SFC-1): the view's `onAppear`
     /// follows the size class, and its columns show again.
     func splitViewsAppear(_ splits: [PageSplitModel]) {
         for view in splitViews where !view.isShown {

@@ -30,7 +30,8 @@ open class ModelViewController {
     public var isModalInPresentation = false
     /// Whether it is presented as `.fullScreen` (`modalPresentationStyle`), as the host
     /// sets it for ``/PageKit/PresentationStyle/fullScreen``: once it has appeared, its
-    /// presenter's views are out of the window (NAV-2, PRE-11), and there is no swipe down.
+    /// presenter's views are out of the window (see ``isInWindow``), and there is no swipe
+    /// down.
     public var isFullScreen = false
     /// Its navigation item: back button, back action, left item.
     public let navigationItem = ModelNavigationItem()
@@ -69,9 +70,11 @@ open class ModelViewController {
     /// selected tab of a tab bar in the window, or presented from one in the window; not
     /// while a full-screen presentation it presents covers it.
     ///
-    /// NAV-2, PRE-11 (documented, Apple's documentation of
-    /// `UIModalPresentationStyle.fullScreen`): the presenting views "are removed after the
-    /// presentation completes"; they come back as the dismissal starts.
+    /// Apple's documentation of `UIModalPresentationStyle.fullScreen`: the presenting views
+    /// "are removed after the presentation completes"; they come back as the dismissal
+    /// starts, and the presenter gets `viewDidDisappear` and `viewDidAppear` as they go and
+    /// come. A navigation controller out of the window changes at once, with no
+    /// coordinator, as it does in a tab not selected.
     public var isInWindow: Bool {
         if isCovered { return false }
         if window != nil { return true }
@@ -151,7 +154,7 @@ open class ModelViewController {
         model.called("present \(controller.title) from \(context.title)")
         let end: @MainActor () -> Void = { [weak controller, weak context] in
             controller?.isBeingPresented = false
-            // A full-screen presentation takes the presenter's views out of the window (PRE-11).
+            // A full-screen presentation takes the presenter's views out of the window.
             if let context, controller?.isFullScreen == true { context.disappear(covered: true) }
             context?.presentationCoordinator?.complete()
             context?.presentationCoordinator = nil
@@ -190,7 +193,7 @@ open class ModelViewController {
         let end: @MainActor () -> Void = { [weak dismissed, weak presenter] in
             guard let dismissed, let presenter else { return }
             presenter.finishDismissal(of: dismissed)
-            // Back in the window: `viewDidAppear`, and a `didShow` owed since (PRE-11, NAV-2).
+            // Back in the window: `viewDidAppear`, and a `didShow` owed since.
             if uncovers { presenter.reappeared() }
             presenter.presentationCoordinator?.complete()
             presenter.presentationCoordinator = nil
@@ -225,7 +228,7 @@ open class ModelViewController {
 
     /// Its view came back into the window, a full-screen presentation over it gone: each
     /// navigation controller in the window that owes a `didShow` sends it now, if UIKit
-    /// sends one at all (NAV-2).
+    /// sends one at all (``UIKitModel/Behaviour/didShowOnReappear``).
     func reappeared() {
         model.called("viewDidAppear \(title) (uncovered)")
         var next: [ModelViewController] = [self]
