@@ -38,7 +38,7 @@ enum UIKitRunOperation: CustomStringConvertible {
         case .contentSwipe(let finish): "the person swipes across the content\(finish ? "" : ", then cancels")"
         case .menuPick(let index): "the person picks page #\(index) from the back menu"
         case .tapTab(let index): "the person taps tab \(index)"
-        case .presentSheet: "open app://tab!/f"
+        case .presentSheet: "open app://tab!/f (every second one full screen)"
         case .sheetPush(let id): "app pushes p(id=\(id)) on the sheet"
         case .swipeDown(let finish): "the person swipes the sheet down\(finish ? "" : ", then lets go")"
         case .cancelButton: "the sheet's Cancel button dismisses it"
@@ -82,6 +82,9 @@ struct UIKitRunReference {
     var stacks: [[Entry]] = [[Entry(name: "list")], [Entry(name: "home")]]
     var selected = 0
     var sheet: [Entry]?
+    /// Whether the sheet is presented full screen: it covers the tabs, whose stacks are out
+    /// of the window, and has no swipe down.
+    var sheetIsFullScreen = false
     /// Per form made, in order: whether it is edited, and its answer when asked.
     var edited: [Bool] = []
     var answers: [Bool] = []
@@ -183,6 +186,9 @@ struct UIKitRun {
     let tabs: ModelTabBarController
     let forms: UIKitRunForms
     var reference = UIKitRunReference()
+    /// How many sheets the run presented: every second one is full screen, chosen by count
+    /// so that the random stream, and every kept seed, is unchanged.
+    var presentations = 0
 
     init(app: UIKitModelApp, stacks: [ModelNavigationController], tabs: ModelTabBarController, forms: UIKitRunForms) {
         self.app = app
@@ -266,8 +272,11 @@ struct UIKitRun {
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
             let navigator = app.navigator
-            Task { try? await navigator.open("app://tab!/f") }
+            presentations += 1
+            let fullScreen = presentations.isMultiple(of: 2)
+            Task { try? await navigator.open("app://tab!/f", fullScreen ? .presentation(.fullScreen) : .default) }
             reference.sheet = [newForm(random: &random)]
+            reference.sheetIsFullScreen = fullScreen
         case .sheetPush(let id):
             guard let sheet else { return nil }
             sheet.pushViewController(ModelScreen(app.model, "p", ["id": "\(id)"]), animated: true)
@@ -275,6 +284,7 @@ struct UIKitRun {
         case .swipeDown(let finish):
             guard let sheet, let entries = reference.sheet else { return nil }
             let swipe = sheet.personSwipesDown()
+            if reference.sheetIsFullScreen { return swipe == nil ? nil : "a full-screen presentation followed the finger" }
             if entries.contains(where: reference.isEdited) {
                 if reference.agree(entries) { reference.sheet = nil }
                 return nil
