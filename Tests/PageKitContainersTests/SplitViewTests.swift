@@ -85,11 +85,7 @@ final class SplitFixture {
     var path: String { navigator.currentPath.description }
 
     /// Options that make the live hierarchy equal to the path.
-    static var exact: NavigationOptions {
-        var options = NavigationOptions()
-        options.mode = .exact
-        return options
-    }
+    static var exact: NavigationOptions { .mode(.exact) }
     var stacks: [[String]] { columns.map { $0.pages.map(\.pageDescription) } }
 }
 

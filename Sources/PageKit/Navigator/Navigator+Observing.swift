@@ -39,10 +39,7 @@ extension Navigator {
     /// - Returns: The request.
     @discardableResult
     public func revalidate(_ options: NavigationOptions = .default) -> NavigationRequest {
-        var options = options
-        options.mode = .exact
-        options.source = .app
-        return request(PagePath([], origin: .current(levelsUp: 0)), options)
+        request(PagePath([], origin: .current(levelsUp: 0)), options.mode(.exact).source(.app))
     }
 
     /// Revalidates (``revalidate(_:)``) each time `changes` yields, as when the session

@@ -36,8 +36,7 @@ extension Navigator {
     @discardableResult
     public func restore(_ state: NavigationState, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
-        var options = options
-        options.mode = .exact
+        let options = options.mode(.exact)
         var path = state.path
         var trims: [RestorationReport.Trim] = []
         while true {

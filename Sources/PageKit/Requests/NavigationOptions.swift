@@ -8,7 +8,8 @@
 /// navigator.pop(to: list, .payload(Refresh()))
 /// ```
 ///
-/// Each option is said one way: its name, on the defaults or after another option.
+/// Each option is said one way: its name, on the defaults or after another option. The
+/// properties read what was said; they are set only through those names.
 ///
 /// Moves (``Navigator/pop(_:_:)``, ``Navigator/jump(to:_:)``, …) read `animated`,
 /// `payload`, `source`, and the options their kind of move can honour (a pop its
@@ -16,16 +17,16 @@
 /// ``NavigationError/Code/unsupportedOption`` rather than being ignored (see <doc:Moves>).
 public struct NavigationOptions: Sendable {
     /// How the path is resolved against the live hierarchy. Default ``ResolutionMode/reuse``.
-    public var mode: ResolutionMode
+    public internal(set) var mode: ResolutionMode
     /// Whether transitions animate; `nil` (the default) takes
     /// ``Navigator/Configuration/animated``.
-    public var animated: Bool?
+    public internal(set) var animated: Bool?
     /// A value for the page the request ends at: in its ``PageIntent`` when it is made,
     /// through ``IntentReceiving`` when it is revealed or was made by the app
     /// (``Navigator/push(page:_:)``).
-    public var payload: (any Sendable)?
+    public internal(set) var payload: (any Sendable)?
     /// Where the request comes from. Default ``NavigationSource/app``.
-    public var source: NavigationSource
+    public internal(set) var source: NavigationSource
     /// Whether the pages the request pops off navigation stacks are kept, so that a
     /// later ``Navigator/jump(toIdentifier:_:)`` to one of them brings it back where it
     /// stood, as a jump in a tree of pages does. Default `false`: a popped page is freed.
@@ -34,21 +35,21 @@ public struct NavigationOptions: Sendable {
     /// ``Navigator/Configuration/keptPagesCapacity``) until a jump brings them back or
     /// ``Navigator/forgetKeptPages()`` lets them go. Only pages popped off stacks are kept;
     /// dismissed modals and replaced stacks are not.
-    public var keepsLeftPages = false
+    public internal(set) var keepsLeftPages = false
     /// How `!` presents the pages the request presents, instead of their registrations'
     /// ``ShowStyle/presentation``; `nil` (the default) keeps theirs.
-    public var presentation: PresentationStyle?
+    public internal(set) var presentation: PresentationStyle?
     /// How the request's transitions animate, instead of the pages' registrations'
     /// ``ShowStyle/transition``; `nil` keeps theirs.
-    public var transition: TransitionStyle?
+    public internal(set) var transition: TransitionStyle?
     /// Whether the pages the request pushes hide the tab bar, instead of their
     /// registrations' ``ShowStyle/hidesBottomBar``; `nil` keeps theirs.
-    public var hidesBottomBar: Bool?
+    public internal(set) var hidesBottomBar: Bool?
     /// Whether the page the request ends at, when it is revealed rather than made and its
     /// registration has a ``PageLoader``, loads again and takes the fresh value through
     /// ``LoadedPage/refresh(with:)`` before the request ends. Default `false`. Paths only:
     /// a move fails with ``NavigationError/Code/unsupportedOption``.
-    public var refreshesTarget = false
+    public internal(set) var refreshesTarget = false
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.
