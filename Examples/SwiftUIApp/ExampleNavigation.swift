@@ -51,10 +51,14 @@ public struct UnknownPerson: Error, Equatable, CustomStringConvertible {
 }
 
 /// A person's details, made from the person its loader fetched: the page a request shows
-/// only once the person has loaded, and refreshes when asked (``/PageKit/LoadedPage``).
-public final class PersonPage: ScreenPage, LoadedPage {
+/// only once the person has loaded, and refreshes when asked (``/PageKit/LoadedPage``). It
+/// keeps the navigator of the window that shows it (``/PageKit/NavigatorHolding``), so
+/// that the registry, which every window shares, need not know the window.
+public final class PersonPage: ScreenPage, LoadedPage, NavigatorHolding {
     /// The person shown.
     public private(set) var person: Person
+    /// The navigator of the window that shows the page; PageKit sets it.
+    public weak var navigator: Navigator?
 
     /// The page for `person`, as the intent names it (`person_detail?id=5`).
     /// - Parameters:
@@ -178,25 +182,61 @@ public final class ExampleNavigation {
         return Person(id: id, name: ["Ada", "Bea", "Cy"][id % 3] + " \(id)")
     }
 
-    /// Builds the tree, the registry and the links.
+    /// Builds the tree, the registry and the links, for an app with one window.
     /// - Parameters:
     ///   - queue: The queue every container shares; a test passes one on a manual clock.
     ///   - people: Fetches a person, for their page's loader; a test passes one it
     ///     controls.
     /// - Throws: A ``/PageKit/NavigationError`` or ``/PageKit/LinkMapError`` if a
     ///   registration or a link pattern is refused, which the tests would catch.
-    public init(queue: TransitionQueue = TransitionQueue(),
-                people: @escaping @Sendable (Int) async throws -> Person = ExampleNavigation.sampleDirectory) throws {
+    public convenience init(queue: TransitionQueue = TransitionQueue(),
+                            people: @escaping @Sendable (Int) async throws -> Person = ExampleNavigation.sampleDirectory)
+        throws {
+        self.init(queue: queue, registry: try Self.makeRegistry(people: people), links: try Self.makeLinks())
+    }
+
+    /// Builds one window's tree, showing what `registry` makes and opening `links`.
+    /// - Parameters:
+    ///   - queue: The window's queue, which every container of the window shares.
+    ///   - registry: What every window can show (``makeRegistry(people:)``).
+    ///   - links: The outside links every window opens (``makeLinks()``).
+    public init(queue: TransitionQueue, registry: PageRegistry, links: LinkMap) {
         contacts = PageStackModel(name: "contact", pages: [ScreenPage("list")], queue: queue)
         feed = PageStackModel(pages: [ScreenPage("feed")], queue: queue)
-        mail = try PageSplitModel(name: "mail", columns: [
-            PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue),
-            PageStackModel(name: "detail", pages: [ScreenPage("welcome")], queue: queue),
-        ], queue: queue)
+        mail = Self.makeMail(queue: queue)
         tabs = PageTabModel(name: "tab", tabs: [contacts, feed, mail], queue: queue)
         host = PageHostModel(queue: queue)
         navigator = Navigator(root: tabs, host: host, queue: queue)
+        navigator.registry = registry
+        navigator.links = links
+        tabs.labels = { _, index in
+            switch index {
+            case 0: TabLabel("Contacts", image: .system("person.2"))
+            case 1: TabLabel("Feed", image: .system("newspaper"))
+            default: TabLabel("Mail", image: .system("envelope"))
+            }
+        }
+    }
 
+    /// The mail tab's split view: a sidebar and a detail column.
+    private static func makeMail(queue: TransitionQueue) -> PageSplitModel {
+        do {
+            return try PageSplitModel(name: "mail", columns: [
+                PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue),
+                PageStackModel(name: "detail", pages: [ScreenPage("welcome")], queue: queue),
+            ], queue: queue)
+        } catch {
+            // A split view refuses only a count of columns other than two or three.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// What every window can show, registered once.
+    /// - Parameter people: Fetches a person, for their page's loader.
+    /// - Returns: The registry.
+    /// - Throws: A ``/PageKit/NavigationError`` if a registration is refused.
+    public static func makeRegistry(people: @escaping @Sendable (Int) async throws -> Person) throws -> PageRegistry {
+        var registry = PageRegistry()
         // The person loads first: the page appears with them, or the request fails with
         // `.loadFailed` (an unknown number) and the screen stays as it was.
         let loader = PageLoader { intent in
@@ -205,32 +245,34 @@ public final class ExampleNavigation {
             }
             return try await people(id)
         }
-        try navigator.registry.register("person_detail", loader: loader, externallyOpenable: true) { [weak self] intent, loaded in
+        try registry.register("person_detail", loader: loader, externallyOpenable: true) { intent, loaded in
             let person = PersonPage(intent: intent, person: loaded)
             person.containedPages = [EventHandler("follow", owner: person) { person, _ in
-                self?.follow(person)
+                ExampleNavigation.follow(person)
             }]
             return person
         }
-        try navigator.registry.registerScreen("post", keeping: ["id"])
-        try navigator.registry.register("compose") { _ in ComposePage() }
-        try navigator.registry.registerScreen("attach")
-        try navigator.registry.registerScreen("folder", keeping: ["name"])
-        try navigator.registry.registerScreen("message", keeping: ["id"], externallyOpenable: true)
-        try navigator.registry.registerAlert("unfollow") { _ in
+        try registry.registerScreen("post", keeping: ["id"])
+        try registry.register("compose") { _ in ComposePage() }
+        try registry.registerScreen("attach")
+        try registry.registerScreen("folder", keeping: ["name"])
+        try registry.registerScreen("message", keeping: ["id"], externallyOpenable: true)
+        try registry.registerAlert("unfollow") { _ in
             AlertContent(.confirmationDialog, title: "Stop following?",
                          buttons: [.destructive("Unfollow", id: "unfollow"), .cancel()])
         }
-        try navigator.links.add("example://people/{id}", to: "/tab#contact/list/person_detail(id={id})")
-        try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/list/person_detail(id={id})")
-        try navigator.links.add("example://mail/{id}", to: "/tab#mail#detail/welcome/message(id={id})")
-        tabs.labels = { _, index in
-            switch index {
-            case 0: TabLabel("Contacts", image: .system("person.2"))
-            case 1: TabLabel("Feed", image: .system("newspaper"))
-            default: TabLabel("Mail", image: .system("envelope"))
-            }
-        }
+        return registry
+    }
+
+    /// The outside links every window opens.
+    /// - Returns: The link map.
+    /// - Throws: A ``/PageKit/LinkMapError`` if a pattern is refused.
+    public static func makeLinks() throws -> LinkMap {
+        var links = LinkMap()
+        try links.add("example://people/{id}", to: "/tab#contact/list/person_detail(id={id})")
+        try links.add("https://example.com/people/{id}", to: "/tab#contact/list/person_detail(id={id})")
+        try links.add("example://mail/{id}", to: "/tab#mail#detail/welcome/message(id={id})")
+        return links
     }
 
     /// Opens a link from outside the app (`onOpenURL`): only the declared ones.
@@ -334,9 +376,9 @@ public final class ExampleNavigation {
         return true
     }
 
-    private func follow(_ person: ScreenPage) {
+    private static func follow(_ person: PersonPage) {
         guard person.pageParameters["following"] == nil else { return }
         let following = PageParameter(key: "following", value: "yes")
-        navigator.update(PageParameters.canonical(Array(person.pageParameters) + [following]), of: person)
+        person.navigator?.update(PageParameters.canonical(Array(person.pageParameters) + [following]), of: person)
     }
 }

@@ -289,6 +289,60 @@ struct SwiftUIExampleTests {
     }
 }
 
+/// The SwiftUI example's windows, on the model of the platform's (`ModelWindowOpener`).
+@MainActor
+@Suite("SwiftUI example windows", .timeLimit(.minutes(2)))
+struct SwiftUIExampleWindowTests {
+    let clock = ManualTransitionClock()
+
+    @Test("a person opens in a window of their own, where a follow event reaches only that window's person")
+    func personInNewWindow() async throws {
+        let opener = ModelWindowOpener(supportsMultipleWindows: true)
+        let app = try ExampleWindows(opener: opener, clock: clock)
+        opener.windows = app.windows
+        let main = try await app.connect("main")
+        let opened = try await app.openPerson(5, inNewWindowFrom: "main")
+        #expect(app.windows.connected == ["main", "window 1"])
+        #expect(opened === app.navigation(of: "window 1") && opened !== main)
+        #expect(opened.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)")
+        #expect(main.navigator.currentPath.description == "/tab#contact/list")
+
+        // The registry is shared; the person's page acts on its own window's navigator.
+        try await main.showPerson(5).outcome()
+        try await opened.navigator.open("/tab#contact/list/person_detail(id=5)/follow")
+        #expect(opened.navigator.currentPath.description == "/tab#contact/list/person_detail(following=yes,id=5)")
+        #expect(main.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)")
+
+        app.disconnect("window 1")
+        #expect(app.navigation(of: "window 1") == nil && app.windows.connected == ["main"])
+    }
+
+    @Test("on a device with one window, the person opens in the window that asked")
+    func oneWindow() async throws {
+        let app = try ExampleWindows(opener: ModelWindowOpener(supportsMultipleWindows: false), clock: clock)
+        let main = try await app.connect("main")
+        let shown = try await app.openPerson(7, inNewWindowFrom: "main")
+        #expect(shown === main && app.windows.connected == ["main"])
+        #expect(main.navigator.currentPath.description == "/tab#contact/list/person_detail(id=7)")
+    }
+
+    @Test("a window restores what it saved; one opened for a request shows the request instead")
+    func restoresEachWindow() async throws {
+        let app = try ExampleWindows(opener: ModelWindowOpener(supportsMultipleWindows: true), clock: clock)
+        let first = try await app.connect("a")
+        try await first.showMessage(3).outcome()
+        let saved = first.navigator.state
+        app.disconnect("a")
+
+        let again = try await app.connect("a", restoring: saved)
+        #expect(again !== first)
+        #expect(again.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        let request = WindowRequest(id: "window-9", path: "/tab#contact/list/person_detail(id=2)")
+        let other = try await app.connect("b", request: request, restoring: saved)
+        #expect(other.navigator.currentPath.description == "/tab#contact/list/person_detail(id=2)")
+    }
+}
+
 /// Whether something has happened, shared between a test and the task it runs.
 @MainActor
 private final class Flag {
