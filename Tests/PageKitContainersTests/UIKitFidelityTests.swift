@@ -133,6 +133,24 @@ struct UIKitFidelityTests {
         #expect(app.model.maxTransitionsInFlight == 1)
     }
 
+    @Test("2. a sheet that a full-screen cover takes out of the window is not taken for dismissed")
+    func sheetUnderACover() async throws {
+        let app = UIKitModelApp()
+        let navigator = app.navigator
+        try await app.open("app://tab/contact!/compose")
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        try await app.settle(Task { try await navigator.open("/tab#contact/list!/compose/compose!photo", .presentation(.fullScreen)) })
+        #expect(app.model.callbacks.contains("viewDidDisappear \(sheet.title) (covered)"))
+        #expect(app.path == "/tab#contact/list!/compose/compose!photo")
+        #expect(app.takeChanges().isEmpty, "the covered sheet's viewDidDisappear is no dismissal")
+
+        try await app.settle(Task { try await navigator.back().outcome() })
+        #expect(app.path == "/tab#contact/list!/compose")
+        #expect(app.tabs.presentedViewController === sheet)
+        #expect(app.takeChanges().isEmpty)
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
     @Test("2. a late `didShow` of an earlier push does not end the push that runs now")
     func lateDidShowIsTiedToItsPage() async throws {
         var behaviour = UIKitModel.Behaviour()
