@@ -85,7 +85,7 @@ struct PathParser {
             components[index].parameters.base = parameters
         }
         let query = queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds)
-        return PagePath(components: components, query: query, origin: origin, scheme: scheme)
+        return PagePath(origin: origin, components: components, query: query, scheme: scheme)
     }
 
     /// Sizes both buffers once, without scanning: room for 16 components and 16
