@@ -153,6 +153,44 @@ struct PathParser {
         return .current(levelsUp: 0)
     }
 
+    // MARK: Scanning
+
+    /// Moves `position` to the first byte in `stops` or to the end, and says whether the
+    /// bytes passed are plain: neither `%` nor a non-ASCII byte, so that they need no
+    /// decoding. `stops` is a mask of bytes below `@` (see ``bit(_:)``): every byte that
+    /// ends a piece is one, and letters and `_` are not, so they cost one comparison.
+    @inline(__always)
+    private mutating func scan(until stops: UInt64) -> Bool {
+        // A local index, written back once, stays in a register through the loop.
+        var index = position
+        var percent = false
+        var seen: UInt8 = 0  // Every byte or'ed in: its top bit says whether one was not ASCII.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x40 {
+                if stops & 1 << byte != 0 { break }
+                if byte == .percent { percent = true }
+            }
+            seen |= byte
+            index += 1
+        }
+        position = index
+        return !percent && seen < 0x80
+    }
+
+    /// `byte`, below `@`, as a bit of a mask for ``scan(until:)``.
+    @inline(__always)
+    private static func bit(_ byte: UInt8) -> UInt64 { 1 << byte }
+
+    /// A name ends at `/ ! # ( ) ?`.
+    private static var endsName: UInt64 {
+        bit(.slash) | bit(.bang) | bit(.hash) | bit(.openParen) | bit(.closeParen) | bit(.questionMark)
+    }
+
+    /// A parameter's key ends at `= , )`, its value at `, )`.
+    private static var endsKey: UInt64 { bit(.equals) | bit(.comma) | bit(.closeParen) }
+    private static var endsValue: UInt64 { bit(.comma) | bit(.closeParen) }
+
     private func isDotDot(at index: Int) -> Bool {
         guard index + 1 < bytes.count, bytes[index] == .dot, bytes[index + 1] == .dot else { return false }
         let next = index + 2
@@ -187,21 +225,7 @@ struct PathParser {
 
     private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws {
         let start = position
-        var plain = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            // Every byte that ends a name is below `@`, where letters and `_` are not.
-            if byte < 0x40 {
-                if byte == .slash || byte == .bang || byte == .hash || byte == .openParen
-                    || byte == .questionMark || byte == .closeParen {
-                    break
-                }
-                if byte == .percent { plain = false }
-            } else if byte >= 0x80 {
-                plain = false
-            }
-            position += 1
-        }
+        let plain = scan(until: Self.endsName)
         let length = position - start
         guard length > 0 else {
             throw error(.emptyComponent, at: start, "empty component")
@@ -243,12 +267,7 @@ struct PathParser {
         var isSorted = true
         while true {
             let keyStart = position
-            var plain = true
-            while position < bytes.count, bytes[position] != .equals, bytes[position] != .comma,
-                  bytes[position] != .closeParen {
-                if bytes[position].needsDecoding { plain = false }
-                position += 1
-            }
+            var plain = scan(until: Self.endsKey)
             guard position < bytes.count else {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
@@ -258,11 +277,7 @@ struct PathParser {
             let key = try Self.decode(bytes, keyStart..<position, plain: plain)
             position += 1
             let valueStart = position
-            plain = true
-            while position < bytes.count, bytes[position] != .comma, bytes[position] != .closeParen {
-                if bytes[position].needsDecoding { plain = false }
-                position += 1
-            }
+            plain = scan(until: Self.endsValue)
             guard position < bytes.count else {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
@@ -303,20 +318,18 @@ struct PathParser {
         let first = parameters.endIndex
         while position < bytes.count {
             let itemStart = position
+            // In a URL, a `#` anywhere in the query is a fragment; in a path string, data.
+            let fragment = isURL ? Self.bit(.hash) : 0
             var equals: Int?
-            var plainKey = true
+            let plainKey = scan(until: Self.bit(.ampersand) | Self.bit(.equals) | fragment)
             var plainValue = true
-            while position < bytes.count, bytes[position] != .ampersand {
-                let byte = bytes[position]
-                if byte == .hash, isURL {
-                    throw error(.fragment, at: position, "a URL cannot hold a `#` fragment")
-                }
-                if byte == .equals, equals == nil {
-                    equals = position
-                } else if byte.needsDecoding {
-                    if equals == nil { plainKey = false } else { plainValue = false }
-                }
+            if position < bytes.count, bytes[position] == .equals {
+                equals = position
                 position += 1
+                plainValue = scan(until: Self.bit(.ampersand) | fragment)
+            }
+            if position < bytes.count, bytes[position] == .hash {
+                throw error(.fragment, at: position, "a URL cannot hold a `#` fragment")
             }
             if position > itemStart {
                 let keyEnd = equals ?? position
@@ -379,9 +392,37 @@ struct PathParser {
     /// as a small string and checked with one mask, where `String(decoding:as:)` would
     /// validate it byte by byte and copy it again.
     static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: slice.count) { buffer in
-            _ = buffer.initialize(from: slice)
-            return slice.count
+        let count = slice.count
+        guard count <= 15, let source = slice.baseAddress else {
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                _ = buffer.initialize(from: slice)
+                return count
+            }
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            copyShort(count, from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return count
+        }
+    }
+
+    /// Copies `count` bytes, at most 16, with two loads and two stores that may overlap,
+    /// never touching a byte outside either range: no call to `memcpy` for a name.
+    @inline(__always)
+    private static func copyShort(_ count: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        if count >= 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self),
+                              toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self),
+                              toByteOffset: count - 4, as: UInt32.self)
+        } else if count >= 2 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self),
+                              toByteOffset: count - 2, as: UInt16.self)
+        } else if count == 1 {
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
         }
     }
 
@@ -439,11 +480,6 @@ struct PathParser {
 }
 
 extension UInt8 {
-    /// Whether this byte means its piece needs percent-decoding or UTF-8 validation.
-    @inline(__always) var needsDecoding: Bool {
-        self == .percent || self >= 0x80
-    }
-
     static let slash = UInt8(ascii: "/")
     static let bang = UInt8(ascii: "!")
     static let hash = UInt8(ascii: "#")
