@@ -99,7 +99,9 @@ struct PathParser {
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
-    private func schemeEnd() throws -> Int? {
+    /// Mutating, though it changes nothing, so that no copy of the parser is made to call it.
+    @inline(__always)
+    private mutating func schemeEnd() throws -> Int? {
         guard bytes[0].isASCIILetter else { return nil }
         var index = 1
         while index < bytes.count, bytes[index].isSchemeCharacter { index += 1 }
@@ -201,6 +203,7 @@ struct PathParser {
         byte == .slash || byte == .bang || (byte == .hash && !isURL)
     }
 
+    @inline(__always)
     private mutating func parseSeparator() throws -> PageComponent.Presentation {
         let byte = bytes[position]
         let stacked = position + 1 < bytes.count && bytes[position + 1] == .slash
