@@ -181,6 +181,31 @@ struct PagePathParsingTests {
         #expect(path.query.values(for: "missing").isEmpty)
     }
 
+    @Test("more parameters than the parser first makes room for: every one kept, sorted and shared")
+    func manyParameters() throws {
+        // 17 components of 3 parameters written out of order, then a query of 20 items: the
+        // parameters' storage outgrows its first room of 16 several times, mid-component.
+        let components = (0..<17).map { "/c\($0)(z=\($0),a=\($0 * 2),m=x%2Cy)" }.joined()
+        let query = (0..<20).map { "q\($0)=\($0)" }.joined(separator: "&")
+        let limits = PagePath.Limits(maxDepth: 64, maxParameters: 32)
+        let path = try PagePath(parsing: components + "?" + query, limits: limits)
+        #expect(path.components.count == 17)
+        for (index, component) in path.components.enumerated() {
+            #expect(component.parameters.map(\.key) == ["a", "m", "z"])
+            #expect(component.parameters["a"] == "\(index * 2)")
+            #expect(component.parameters["m"] == "x,y")
+            #expect(component.parameters["z"] == "\(index)")
+        }
+        #expect(path.query.count == 20)
+        #expect(path.query.map(\.value) == (0..<20).map { "\($0)" })
+        let printed = path.description
+        #expect(try PagePath(parsing: printed, limits: limits) == path)
+        #expect(try PagePath(parsing: printed, limits: limits).description == printed)
+        // A path without parameters, and one whose only parameters are in its query.
+        #expect(try PagePath(parsing: "/a/b").components.allSatisfy(\.parameters.isEmpty))
+        #expect(try PagePath(parsing: "/a/b?x=1").query["x"] == "1")
+    }
+
     @Test("a Foundation URL parses through the same tokenizer")
     func foundationURL() throws {
         let url = try #require(URL(string: "app://tab/contact/person_detail?id=5"))
