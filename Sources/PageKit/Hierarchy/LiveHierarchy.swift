@@ -47,20 +47,22 @@ struct LiveHierarchy {
 
     /// The path of the visible chain: what ``visibleRoute()`` spells, walked without
     /// keeping the pages or making the route, for whoever needs only the path (the current
-    /// path as a request starts and ends).
+    /// path as a request starts and ends). While the walk finds the very trails it found
+    /// last time, the path read last is returned again: no array is made, and comparing it
+    /// with the history's last entry finds them the same at once.
     /// - Complexity: O(*v* + *c*), as ``visibleRoute()``.
     func visiblePath() -> SharedPath {
-        var trails: [PathTrail] = []
-        trails.reserveCapacity(4)
+        var trails = TrailCollector(previous: cache.lastVisibleTrails)
         var page = root
         var presentation = PageComponent.Presentation.shown
         var isRoot = true
         let findsModals = !host.presentsNothing
-        var presenters: [any Page] = []
         while true {
-            presenters.removeAll(keepingCapacity: true)
+            // The deepest page of the level that presents a modal begins the next level:
+            // asked on the way down, so that no list of the level's pages is kept.
+            var crossing: (any Page)?
             levelWalk: while true {
-                if findsModals { presenters.append(page) }
+                if findsModals, let modal = host.presentedPage(of: page) { crossing = modal }
                 let kind = page.pageKind
                 if case .stack(let stack) = kind {
                     let pages = stack.containedPages
@@ -71,7 +73,7 @@ struct LiveHierarchy {
                                         firstPresentation: isNamed ? .shown : Self.wrapped(presentation))
                     trails.append(run.trails[pages.count - 1])
                     page = top
-                    if findsModals { presenters.append(page) }
+                    if findsModals, let modal = host.presentedPage(of: page) { crossing = modal }
                     guard let next = child(of: page.pageKind, leading: .visible) else { break levelWalk }
                     (page, presentation) = next
                     isRoot = false
@@ -82,12 +84,50 @@ struct LiveHierarchy {
                 guard let next = child(of: kind, leading: .visible) else { break levelWalk }
                 (page, presentation) = next
             }
-            guard findsModals, let modal = modal(over: presenters, leading: .visible) else {
-                return SharedPath(trails: trails, rest: .empty)
+            guard let modal = crossing else {
+                if trails.isPrevious, let path = cache.lastVisiblePath { return path }
+                let path = SharedPath(trails: trails.trails)
+                cache.lastVisiblePath = path
+                cache.lastVisibleTrails = path.trails
+                return path
             }
-            page = modal.page
+            page = modal
             presentation = .modal
         }
+    }
+
+    /// The trails of a path being walked, compared as they come with those of the path
+    /// read last: an array is made only once they differ.
+    private struct TrailCollector {
+        let previous: [PathTrail]
+        /// How many trails matched the previous path's, in order, before any differed.
+        var matched = 0
+        /// The trails, once one differed from the previous path's.
+        var built: [PathTrail] = []
+        var differs = false
+
+        init(previous: [PathTrail]) {
+            self.previous = previous
+        }
+
+        mutating func append(_ trail: PathTrail) {
+            if !differs {
+                if matched < previous.count, previous[matched] === trail {
+                    matched += 1
+                    return
+                }
+                differs = true
+                built.reserveCapacity(matched + 4)
+                built.append(contentsOf: previous[..<matched])
+            }
+            built.append(trail)
+        }
+
+        /// Whether the trails are the previous path's, all of them.
+        var isPrevious: Bool { !differs && matched == previous.count }
+
+        /// The trails walked.
+        var trails: [PathTrail] { differs ? built : Array(previous[..<matched]) }
     }
 
     /// The trail of one component spelling `page`, shown as `presentation`.

@@ -85,6 +85,12 @@ struct SharedPath: Sendable {
     /// Whether both name the same path. Paths kept from the same trails compare in the
     /// time it takes to find what they share; others are spelled out.
     static func same(_ lhs: SharedPath, _ rhs: SharedPath) -> Bool {
+        // The same array of trails: the current path read again with nothing changed.
+        if lhs.trails.withUnsafeBufferPointer({ left in
+            rhs.trails.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress && left.count == $0.count }
+        }) {
+            return lhs.rest == rhs.rest
+        }
         guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
             && lhs.rest.components.count == rhs.rest.components.count

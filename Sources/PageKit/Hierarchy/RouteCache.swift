@@ -24,20 +24,30 @@ final class RouteCache {
     @exclusivity(unchecked) private var sweepThreshold = 16
     /// Counts sweeps; a run records the count when it is used.
     @exclusivity(unchecked) private var epoch = 0
+    /// The run returned last, which is also in `runs`.
+    @exclusivity(unchecked) private var lastRun: StackRun?
 
     /// The run of `stack`'s pages, brought up to date with `pages`.
     /// - Complexity: O(*c*) in the number of pages that changed since it was last seen.
     func run(of stack: any StackContainer, pages: [any Page], firstPresentation: PageComponent.Presentation) -> StackRun {
         let key = ObjectIdentifier(stack)
+        // The stack asked last, as the visible chain's usually is, without hashing.
+        if let run = lastRun, run.stack.id == key, run.stack.pins(stack), run.firstPresentation == firstPresentation {
+            run.lastUsed = epoch
+            run.sync(with: pages)
+            return run
+        }
         if let run = runs[key], run.stack.pins(stack), run.firstPresentation == firstPresentation {
             run.lastUsed = epoch
             run.sync(with: pages)
+            lastRun = run
             return run
         }
         let run = StackRun(stack: stack, firstPresentation: firstPresentation)
         run.lastUsed = epoch
         run.sync(with: pages)
         runs[key] = run
+        lastRun = run
         if runs.count >= sweepThreshold {
             let current = epoch
             runs = runs.filter { $0.value.lastUsed == current }
@@ -110,10 +120,20 @@ final class RouteCache {
     /// Forgets what it remembers of `stack`, which changed in a way a run cannot see.
     func forget(_ stack: any Page) {
         runs[ObjectIdentifier(stack)] = nil
+        if lastRun?.stack.id == ObjectIdentifier(stack) { lastRun = nil }
     }
+
+    /// The current path read last (``LiveHierarchy/visiblePath()``), returned again
+    /// while the walk finds the same trails. It holds trails only, no page.
+    @exclusivity(unchecked) var lastVisiblePath: SharedPath?
+    /// `lastVisiblePath`'s trails, read without copying the path.
+    @exclusivity(unchecked) var lastVisibleTrails: [PathTrail] = []
 
     /// Forgets everything.
     func forgetAll() {
+        lastVisiblePath = nil
+        lastVisibleTrails = []
+        lastRun = nil
         runs = [:]
         pageTrails = []
         pageTrailPins = []

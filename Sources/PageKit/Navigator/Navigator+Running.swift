@@ -160,6 +160,12 @@ extension Navigator: RequestEnvironment {
     func leavingPages(of plan: NavigationPlan) -> [any LeaveConfirming] {
         var leaving: [any LeaveConfirming] = []
         func collect(_ page: any Page) {
+            // A page that holds and presents none is all there is to visit: no walk, which
+            // allocates.
+            if page.asParent == nil, host.presentedPage(of: page) == nil {
+                if let confirming = page as? any LeaveConfirming { leaving.append(confirming) }
+                return
+            }
             LiveHierarchy(root: page, host: host).forEachPage { page, _ in
                 if let confirming = page as? any LeaveConfirming { leaving.append(confirming) }
                 return true
