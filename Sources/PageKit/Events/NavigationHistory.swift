@@ -7,7 +7,12 @@
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
     public private(set) var capacity: Int
-    private(set) var shared: [SharedPath] = []
+    /// The entries, in a ring once it is full: the oldest at `oldest`, the rest after it,
+    /// wrapping around. A full history records a path in the oldest one's place, where
+    /// dropping the first entry moved every other one.
+    private var ring: [SharedPath] = []
+    /// Where the oldest entry is; 0 until the ring is full.
+    private var oldest = 0
 
     /// An empty history.
     /// - Parameter capacity: The most entries kept (at least 1).
@@ -15,49 +20,68 @@ public struct NavigationHistory: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// The entries, oldest first, as kept.
+    var shared: [SharedPath] {
+        oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
+    }
+
     /// The paths, oldest first.
     /// - Complexity: O(*n*) in the components of every entry.
     public var entries: [PagePath] { shared.map(\.path) }
 
     /// The current path, if any was recorded.
-    public var last: PagePath? { shared.last?.path }
+    public var last: PagePath? { lastShared?.path }
 
     /// How many paths it holds.
-    public var count: Int { shared.count }
+    public var count: Int { ring.count }
 
     /// The last entry, as kept.
-    var lastShared: SharedPath? { shared.last }
+    var lastShared: SharedPath? { ring.isEmpty ? nil : ring[lastIndex] }
+
+    /// Where the last entry is, when there is one.
+    private var lastIndex: Int { (oldest == 0 ? ring.count : oldest) - 1 }
 
     /// Whether the last entry names the same path as `path`; `false` when there is none.
     /// Compared in place: an entry copied out costs a retain and a release of each of its
     /// parts, on every request.
     func lastIsSame(as path: SharedPath) -> Bool {
-        guard let index = shared.indices.last else { return false }
-        return SharedPath.same(shared[index], path)
+        guard !ring.isEmpty else { return false }
+        return SharedPath.same(ring[lastIndex], path)
     }
 
     mutating func record(_ path: SharedPath) {
         if lastIsSame(as: path) { return }
-        shared.append(path)
-        if shared.count > capacity {
-            shared.removeFirst(shared.count - capacity)
+        guard ring.count >= capacity else {
+            ring.append(path)
+            return
         }
+        ring[oldest] = path
+        oldest = oldest + 1 == ring.count ? 0 : oldest + 1
     }
 
-    /// Keeps at most `capacity` entries from now on, dropping the oldest beyond it.
+    /// Puts the entries back in order, oldest first, for a change other than a record.
+    private mutating func unwind() {
+        guard oldest != 0 else { return }
+        ring = shared
+        oldest = 0
+    }
+
     mutating func resize(to capacity: Int) {
+        unwind()
         self.capacity = max(1, capacity)
-        if shared.count > self.capacity {
-            shared.removeFirst(shared.count - self.capacity)
+        if ring.count > self.capacity {
+            ring.removeFirst(ring.count - self.capacity)
         }
     }
 
     /// Replaces every entry, keeping the newest `capacity`.
     mutating func replace(with paths: [PagePath]) {
-        shared = paths.suffix(capacity).map { SharedPath($0) }
+        ring = paths.suffix(capacity).map { SharedPath($0) }
+        oldest = 0
     }
 
     mutating func dropLast(_ count: Int) {
-        shared.removeLast(min(count, shared.count))
+        unwind()
+        ring.removeLast(min(count, ring.count))
     }
 }

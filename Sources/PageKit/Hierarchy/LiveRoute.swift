@@ -88,7 +88,7 @@ struct LiveRoute {
             }
             index += 1
         }
-        return SharedPath(trails: trails, rest: PagePath.empty)
+        return SharedPath(trails: trails)
     }
 
     /// The modal levels the route crosses, outermost first.

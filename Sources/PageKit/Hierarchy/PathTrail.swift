@@ -50,37 +50,48 @@ struct SharedPath: Sendable {
     // No default values: they would be computed before each initializer overwrites them.
     /// The runs of components, outermost first.
     var trails: [PathTrail]
-    /// Components after the trails, then the query and spelling of the whole path.
-    var rest: PagePath
+    /// `rest`, or `nil` when it is the empty path, as it is for every current path read
+    /// from the hierarchy: a copy of the path is then one retain, where the empty path's
+    /// parts cost three more, and as many releases to destroy it.
+    private var extra: PagePath?
 
-    init(trails: [PathTrail] = [], rest: PagePath = .empty) {
+    init(trails: [PathTrail] = []) {
         self.trails = trails
-        self.rest = rest
+        extra = nil
+    }
+
+    init(trails: [PathTrail], rest: PagePath) {
+        self.trails = trails
+        extra = rest
     }
 
     init(_ path: PagePath) {
         trails = []
-        rest = path
+        extra = path
     }
+
+    /// Components after the trails, then the query and spelling of the whole path.
+    var rest: PagePath { extra ?? .empty }
 
     /// The path, spelled out.
     /// - Complexity: O(*n*) in the number of components.
     var path: PagePath {
         guard !trails.isEmpty else { return rest }
         var components: [PageComponent] = []
-        components.reserveCapacity(trails.reduce(rest.components.count) { $0 + $1.count })
+        let restCount = extra?.components.count ?? 0
+        components.reserveCapacity(trails.reduce(restCount) { $0 + $1.count })
         for trail in trails { trail.append(to: &components) }
-        components.append(contentsOf: rest.components)
-        var path = rest
+        guard var path = extra else { return PagePath(components) }
+        components.append(contentsOf: path.components)
         path.components = components
         return path
     }
 
     /// Its last component, if any.
-    var lastComponent: PageComponent? { rest.components.last ?? trails.last?.component }
+    var lastComponent: PageComponent? { extra?.components.last ?? trails.last?.component }
 
     /// How many components it holds.
-    var count: Int { trails.reduce(rest.components.count) { $0 + $1.count } }
+    var count: Int { trails.reduce(extra?.components.count ?? 0) { $0 + $1.count } }
 
     /// Whether both name the same path. Paths kept from the same trails compare in the
     /// time it takes to find what they share; others are spelled out.
@@ -89,18 +100,18 @@ struct SharedPath: Sendable {
         if lhs.trails.withUnsafeBufferPointer({ left in
             rhs.trails.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress && left.count == $0.count }
         }) {
-            return lhs.rest == rhs.rest
+            return lhs.extra == nil && rhs.extra == nil || lhs.rest == rhs.rest
         }
         guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
-            && lhs.rest.components.count == rhs.rest.components.count
+            && (lhs.extra?.components.count ?? 0) == (rhs.extra?.components.count ?? 0)
         var index = 0
         while aligned, index < lhs.trails.count {
             aligned = lhs.trails[index].count == rhs.trails[index].count
             index += 1
         }
         guard aligned else { return lhs.path == rhs.path }
-        guard lhs.rest == rhs.rest else { return false }
+        guard lhs.extra == nil && rhs.extra == nil || lhs.rest == rhs.rest else { return false }
         for index in lhs.trails.indices where !PathTrail.same(lhs.trails[index], rhs.trails[index]) {
             return false
         }

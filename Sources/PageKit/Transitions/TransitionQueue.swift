@@ -88,6 +88,10 @@ public final class TransitionQueue {
     @exclusivity(unchecked) private var timer: (any TransitionTimer)?
     /// What to run when the running operation is asked to stop, by operation.
     @exclusivity(unchecked) private var cancellationHandlers: [UInt64: [@MainActor () -> Void]] = [:]
+    /// The first handler of an operation that had none, kept apart: an operation usually
+    /// has one (its request's), which then costs neither an array nor hashing. It runs
+    /// before the operation's handlers in `cancellationHandlers`, which came after it.
+    @exclusivity(unchecked) private var firstHandler: (id: UInt64, run: @MainActor () -> Void)?
     // A trampoline, not state: an operation started while another one's body runs waits
     // here, so a chain of operations that finish at once runs in a loop, not recursion.
     @exclusivity(unchecked) private var isDraining = false
@@ -266,6 +270,7 @@ public final class TransitionQueue {
     private func end(_ ended: Machine.Ended) {
         timer?.cancel()
         timer = nil
+        if let first = firstHandler, first.id == ended.id { firstHandler = nil }
         if !cancellationHandlers.isEmpty { cancellationHandlers[ended.id] = nil }
         let ticket = ended.payload
         switch ended.ending {
@@ -322,7 +327,11 @@ public final class TransitionQueue {
         case .removed(let ticket):
             resolveCancelled(ticket)
         case .stopRunning(let id):
-            let handlers = cancellationHandlers.removeValue(forKey: id) ?? []
+            var handlers = cancellationHandlers.removeValue(forKey: id) ?? []
+            if let first = firstHandler, first.id == id {
+                firstHandler = nil
+                handlers.insert(first.run, at: 0)
+            }
             for handler in handlers { handler() }
         case .ignored:
             break
@@ -338,6 +347,8 @@ public final class TransitionQueue {
         guard machine.isRunning(id) else { return }
         if machine.isCancellationRequested(id) {
             handler()
+        } else if firstHandler == nil, cancellationHandlers.isEmpty || cancellationHandlers[id] == nil {
+            firstHandler = (id, handler)
         } else {
             cancellationHandlers[id, default: []].append(handler)
         }
