@@ -2,8 +2,10 @@
 /// the navigator is freed this is freed too, and every stream ends.
 @MainActor
 final class EventStreams {
-    private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
-    private var lastID = 0
+    // Read on every event (`isEmpty`); each access ends at once (streams are yielded to
+    // from a copy, and end on a later turn), so the dynamic exclusivity check buys nothing.
+    @exclusivity(unchecked) private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
+    @exclusivity(unchecked) private var lastID = 0
 
     var isEmpty: Bool { continuations.isEmpty }
 

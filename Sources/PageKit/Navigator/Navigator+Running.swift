@@ -199,8 +199,9 @@ extension Navigator: RequestEnvironment {
     /// stacks it makes by name, each with its pages. The request's payload goes to the
     /// page the plan ends at.
     func makePages(for plan: NavigationPlan, request: NavigationRequest, loads: PageLoads?) throws -> [any Page] {
+        // A plan that makes nothing (a pop, a selection) allocates nothing here.
+        guard !plan.newComponents.isEmpty else { return [] }
         let stacks = plan.madeStacks
-        var pages: [(any Page)?] = Array(repeating: nil, count: plan.newComponents.count)
         let targetIndex: Int? = if case .new(let index) = plan.target.kind { index } else { nil }
         func intent(_ index: Int) -> PageIntent {
             let component = plan.newComponents[index]
@@ -212,6 +213,29 @@ extension Navigator: RequestEnvironment {
             NavigationError(.factoryFailed, component: component.name,
                             reason: "the factory for `\(component.name)` threw", underlying: error)
         }
+        func make(_ index: Int, _ component: PageComponent) throws -> any Page {
+            guard let factory = registry.entry(for: component.name)?.factory else {
+                throw NavigationError(.notRegistered, component: component.name,
+                                      reason: "no page is registered as `\(component.name)`")
+            }
+            do {
+                return try factory(intent(index))
+            } catch {
+                throw failed(component, error)
+            }
+        }
+        guard !stacks.isEmpty else {
+            // No stack to fill: the pages go straight into the one array, attached once all
+            // are made, as below.
+            var made: [any Page] = []
+            made.reserveCapacity(plan.newComponents.count)
+            for (index, component) in plan.newComponents.enumerated() {
+                made.append(try make(index, component))
+            }
+            for page in made { attach(page) }
+            return made
+        }
+        var pages: [(any Page)?] = Array(repeating: nil, count: plan.newComponents.count)
         // Loops, not closures: one formed on the main actor checks its executor each call.
         for (index, component) in plan.newComponents.enumerated() {
             var isStack = false
@@ -220,15 +244,7 @@ extension Navigator: RequestEnvironment {
                 break
             }
             if isStack { continue }
-            guard let factory = registry.entry(for: component.name)?.factory else {
-                throw NavigationError(.notRegistered, component: component.name,
-                                      reason: "no page is registered as `\(component.name)`")
-            }
-            do {
-                pages[index] = try factory(intent(index))
-            } catch {
-                throw failed(component, error)
-            }
+            pages[index] = try make(index, component)
         }
         for stack in stacks {
             let component = plan.newComponents[stack.index]

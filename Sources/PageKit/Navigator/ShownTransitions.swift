@@ -5,7 +5,8 @@
 /// that uses none pays nothing.
 @MainActor
 final class ShownTransitions {
-    private var transitions = WeakPageMap<TransitionStyle>()
+    // Asked by every plan that pops; no access calls out while it lasts: unchecked.
+    @exclusivity(unchecked) private var transitions = WeakPageMap<TransitionStyle>()
 
     /// Whether no page has a transition recorded.
     var isEmpty: Bool { transitions.isEmpty }

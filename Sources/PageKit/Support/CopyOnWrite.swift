@@ -6,7 +6,8 @@
 struct CopyOnWrite<Value> {
     private final class Storage {
         // Never changed once shared: a setter on a shared value copies the storage first.
-        var value: Value
+        // Read and set through key paths only, each access ending at once: unchecked.
+        @exclusivity(unchecked) var value: Value
         init(_ value: Value) { self.value = value }
     }
 

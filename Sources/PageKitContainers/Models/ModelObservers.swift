@@ -14,7 +14,9 @@ package final class ModelObservers {
         }
     }
 
-    private var entries: [Entry] = []
+    // Handlers are called on a copy, and no other access calls out: unchecked, like the
+    // stack's pages.
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The SwiftUI layer's `ObservableObject` for this model, made on first use and kept
     /// as long as the model.
     package var companion: AnyObject?

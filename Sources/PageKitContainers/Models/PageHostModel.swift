@@ -63,7 +63,9 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// How its transitions, and those of the stacks it makes, end: reported by the views
     /// (``TransitionEnd/screen``), at once, or timed by a driver.
     public let ending: TransitionEnd
-    private var records: [Record] = []
+    // Read by every walk of the hierarchy (`presentsNothing`); no access calls out while
+    // it lasts, so the dynamic exclusivity check buys nothing.
+    @exclusivity(unchecked) private var records: [Record] = []
     private weak var root: (any Page)?
     private let pending: PendingTransition
     private var policyObservation: ObservationToken?

@@ -64,15 +64,17 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// or timed by a driver.
     public let ending: TransitionEnd
 
+    // Like `pages`, read and written by every push and pop, never by overlapping accesses
+    // (none calls out while it lasts; views are told from copies): unchecked.
     /// Each page's serial, in the order of ``pages``: the identity of its path entry.
-    private(set) var serials: [UInt64]
+    @exclusivity(unchecked) private(set) var serials: [UInt64]
     /// How each pushed page was shown, when not the default, by serial.
-    private var styles: [UInt64: ShowStyle] = [:]
+    @exclusivity(unchecked) private var styles: [UInt64: ShowStyle] = [:]
     /// The pages a pop of several levels still shows, bottom first, on a system that pops
     /// them one level per animation; held until they are off screen.
     private var leaving: [(page: any Page, serial: UInt64)] = []
     /// What each page's view observes, by serial: only the pages someone shows.
-    private var slots: [UInt64: PageSlot] = [:]
+    @exclusivity(unchecked) private var slots: [UInt64: PageSlot] = [:]
     /// The person's swipe back while it holds the queue.
     private var swipe: SwipeBack?
     private var policyObservation: ObservationToken?
