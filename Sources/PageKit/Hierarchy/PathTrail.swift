@@ -73,6 +73,12 @@ struct SharedPath: Sendable {
     /// Components after the trails, then the query and spelling of the whole path.
     var rest: PagePath { extra ?? .empty }
 
+    /// Whether it is its trails alone: matched in place, as `extra == nil` copied both
+    /// sides to compare them.
+    private var isTrailsAlone: Bool {
+        if case .none = extra { true } else { false }
+    }
+
     /// The path, spelled out.
     /// - Complexity: O(*n*) in the number of components.
     var path: PagePath {
@@ -100,7 +106,7 @@ struct SharedPath: Sendable {
         if lhs.trails.withUnsafeBufferPointer({ left in
             rhs.trails.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress && left.count == $0.count }
         }) {
-            return lhs.extra == nil && rhs.extra == nil || lhs.rest == rhs.rest
+            return lhs.isTrailsAlone && rhs.isTrailsAlone || lhs.rest == rhs.rest
         }
         guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
@@ -111,7 +117,7 @@ struct SharedPath: Sendable {
             index += 1
         }
         guard aligned else { return lhs.path == rhs.path }
-        guard lhs.extra == nil && rhs.extra == nil || lhs.rest == rhs.rest else { return false }
+        guard lhs.isTrailsAlone && rhs.isTrailsAlone || lhs.rest == rhs.rest else { return false }
         for index in lhs.trails.indices where !PathTrail.same(lhs.trails[index], rhs.trails[index]) {
             return false
         }

@@ -228,8 +228,10 @@ final class StackRun {
             if index > 0 {
                 for component in entries[index - 1].inner { parent = PathTrail(component, after: parent) }
             }
-            let inner = Self.innerComponents(of: page)
-            if Self.holdsPages(page) { holders.append(index) }
+            // A page's kind is read once: most pages hold none, and show nothing inside.
+            let holds = Self.holdsPages(page)
+            let inner = holds ? Self.innerComponents(of: page) : []
+            if holds { holders.append(index) }
             entries.append(Entry(page: IdentityPin(page), inner: inner))
             ids.append(ObjectIdentifier(page))
             trails.append(PathTrail(component(of: page, at: index), after: parent))
