@@ -50,33 +50,30 @@ struct SharedPath: Sendable {
     // No default values: they would be computed before each initializer overwrites them.
     /// The runs of components, outermost first.
     var trails: [PathTrail]
-    /// `rest`, or `nil` when it is the empty path, as it is for every current path read
-    /// from the hierarchy: a copy of the path is then one retain, where the empty path's
-    /// parts cost three more, and as many releases to destroy it.
-    private var extra: PagePath?
+    /// Components after the trails, then the query and spelling of the whole path.
+    let rest: PagePath
+    /// Whether it was made of trails alone, as every current path read from the hierarchy
+    /// is: two such paths compare by their trails only, and spell out without reading the
+    /// empty rest. (Kept as a flag: the rest made optional copied paths with one more
+    /// cheaply, but those with one, as every plan's destination, dearly.)
+    private let isTrailsAlone: Bool
 
     init(trails: [PathTrail] = []) {
         self.trails = trails
-        extra = nil
+        rest = .empty
+        isTrailsAlone = true
     }
 
     init(trails: [PathTrail], rest: PagePath) {
         self.trails = trails
-        extra = rest
+        self.rest = rest
+        isTrailsAlone = false
     }
 
     init(_ path: PagePath) {
         trails = []
-        extra = path
-    }
-
-    /// Components after the trails, then the query and spelling of the whole path.
-    var rest: PagePath { extra ?? .empty }
-
-    /// Whether it is its trails alone: matched in place, as `extra == nil` copied both
-    /// sides to compare them.
-    private var isTrailsAlone: Bool {
-        if case .none = extra { true } else { false }
+        rest = path
+        isTrailsAlone = false
     }
 
     /// The path, spelled out.
@@ -84,20 +81,20 @@ struct SharedPath: Sendable {
     var path: PagePath {
         guard !trails.isEmpty else { return rest }
         var components: [PageComponent] = []
-        let restCount = extra?.components.count ?? 0
-        components.reserveCapacity(trails.reduce(restCount) { $0 + $1.count })
+        components.reserveCapacity(trails.reduce(rest.components.count) { $0 + $1.count })
         for trail in trails { trail.append(to: &components) }
-        guard var path = extra else { return PagePath(components) }
-        components.append(contentsOf: path.components)
+        if isTrailsAlone { return PagePath(components) }
+        components.append(contentsOf: rest.components)
+        var path = rest
         path.components = components
         return path
     }
 
     /// Its last component, if any.
-    var lastComponent: PageComponent? { extra?.components.last ?? trails.last?.component }
+    var lastComponent: PageComponent? { rest.components.last ?? trails.last?.component }
 
     /// How many components it holds.
-    var count: Int { trails.reduce(extra?.components.count ?? 0) { $0 + $1.count } }
+    var count: Int { trails.reduce(rest.components.count) { $0 + $1.count } }
 
     /// Whether both name the same path. Paths kept from the same trails compare in the
     /// time it takes to find what they share; others are spelled out.
@@ -110,7 +107,7 @@ struct SharedPath: Sendable {
         }
         guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
-            && (lhs.extra?.components.count ?? 0) == (rhs.extra?.components.count ?? 0)
+            && lhs.rest.components.count == rhs.rest.components.count
         var index = 0
         while aligned, index < lhs.trails.count {
             aligned = lhs.trails[index].count == rhs.trails[index].count
