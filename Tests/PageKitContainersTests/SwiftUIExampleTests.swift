@@ -220,6 +220,28 @@ struct SwiftUIExampleTests {
                 "a link reuses the stack as it stands and pushes on top")
     }
 
+    @Test("on a narrow screen, a message opened from another tab before the mail tab was ever shown is on show")
+    func messageIntoASplitViewNeverShown() async throws {
+        let app = app
+        // The mail tab is not selected: SwiftUI has not drawn its split view yet, and its
+        // model, told nothing of the width, is expanded with the sidebar current.
+        screen.show(app.mail, compact: true)
+        #expect(!screen.callbacks.contains("onAppear split mail"))
+        app.mail.selectTab(app.mail.columns[0], animated: false, completion: TransitionCompletion { _ in })
+        clock.advance(by: .zero)
+        #expect(app.mail.currentColumn == 0 && !app.mail.isCollapsed)
+        // Planned expanded; the split view collapses as the first step shows it, and the
+        // column is then shown the collapsed way: pushed onto the one stack.
+        #expect(try app.navigator.plan(for: "/tab#mail#detail/message(id=3)").steps.map(\.description) == [
+            "select mail in tab", "show column detail of mail", "push message(id=3) onto detail",
+        ])
+        try await run { try await app.showMessage(3).outcome() }
+        clock.advance(by: .zero)
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"], "the message is what the person sees")
+        #expect(app.mail.isCollapsed, "the split view collapsed as its tab showed it")
+    }
+
     @Test("on a narrow screen, switching away from the mail tab and back keeps the message on show (SSV-5)")
     func splitViewSurvivesTabSwitch() async throws {
         screen.show(app.mail, compact: true)

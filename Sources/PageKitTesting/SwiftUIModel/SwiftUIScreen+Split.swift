@@ -50,6 +50,9 @@ extension SwiftUIScreen {
     /// - Parameters:
     ///   - split: The split view.
     ///   - compact: Whether the width is compact.
+    ///
+    /// A split view in a tab that is not selected is not drawn until its tab is: its
+    /// `onAppear`, which reads the size class, runs then (SSV-5).
     public func show(_ split: PageSplitModel, compact: Bool) {
         guard !splitViews.contains(where: { $0.model === split }) else { return }
         let view = SplitView(model: split, isCompact: compact)
@@ -57,6 +60,10 @@ extension SwiftUIScreen {
         view.observation = split.observe { [weak self, weak view] _ in
             guard let self, let view else { return }
             self.update { [weak self, weak view] in view.map { self?.render($0) } }
+        }
+        guard !isInUnselectedTab(split) else {
+            view.isShown = false
+            return
         }
         note("onAppear split \(split.pageName)")
         if compact { split.collapse() } else { split.expand() }
@@ -143,6 +150,14 @@ extension SwiftUIScreen {
             note("onAppear split \(split.pageName)")
             if view.isCompact { split.collapse() } else { split.expand() }
             render(view)
+        }
+    }
+
+    /// Whether `page` is in a tab that a tab view on the screen does not show.
+    func isInUnselectedTab(_ page: any Page) -> Bool {
+        tabBars.contains { view in
+            guard let tabs = view.model else { return false }
+            return tabs.tabs.indices.contains { $0 != view.selection && Self.holds(tabs.tabs[$0], page) }
         }
     }
 
