@@ -284,7 +284,9 @@ struct SwiftUIExampleTests {
         clock.advance(by: .zero)
         #expect(screen.callbacks.contains("onDisappear column detail") && screen.callbacks.contains("onDisappear split mail"),
                 "the cover took the split view off screen")
-        #expect(screen.callbacks.contains("onDisappear stack contact (covered)"), "and the tabs' stacks")
+        #expect(screen.callbacks.contains("onDisappear stack contact (tab left)")
+                    && !screen.callbacks.contains("onDisappear stack contact (covered)"),
+                "the contacts' stack left with its tab, before the cover came")
         #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)!/compose")
         #expect(!screen.personSwipesDown(in: app.host), "a full-screen cover has no swipe down")
 
@@ -292,10 +294,30 @@ struct SwiftUIExampleTests {
         clock.advance(by: .zero)
         #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
         #expect(screen.callbacks.filter { $0 == "onAppear split mail" }.count == 2, "shown, then uncovered")
-        #expect(screen.callbacks.contains("onAppear stack contact (uncovered)"))
+        #expect(!screen.callbacks.contains("onAppear stack contact (uncovered)"), "its tab is still not selected")
         #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"])
         #expect(changes.list.isEmpty, "the cover's coming and going changed nothing beneath: \(changes.list)")
         #expect(screen.disagreements.isEmpty, "\(screen.disagreements)")
+    }
+
+    @Test("a TabView draws only the selected tab: a push on another tab's stack ends at once, and shows when it is chosen (SSV-5)")
+    func stacksOfOtherTabsAreOffScreen() async throws {
+        let app = app
+        // Contacts is selected: the feed's stack is not drawn.
+        let ticket = app.feed.queued.push(ScreenPage("post", parameters: ["id": "2"]))
+        clock.advance(by: .zero)
+        #expect(ticket.isResolved, "no animation runs off screen, so nothing is waited for")
+        #expect(!screen.callbacks.contains { $0.hasPrefix("show path of ") })
+
+        try screen.personTapsTab(1, of: app.tabs)
+        clock.advance(by: .zero)
+        #expect(screen.callbacks.contains("onDisappear stack contact (tab left)"))
+        #expect(screen.callbacks.contains("onAppear stack  (tab chosen)"), "\(screen.callbacks)")
+        #expect(app.navigator.currentPath.description == "/tab#/feed/post(id=2)")
+        // Drawn as it stands, with no animation, so the next push animates at once.
+        try await run { try await app.showPost(3).outcome() }
+        #expect(app.navigator.currentPath.description == "/tab#/feed/post(id=2)/post(id=3)")
+        #expect(screen.violations.isEmpty && screen.disagreements.isEmpty)
     }
 
     @Test("a compose sheet swiped down answers nothing")

@@ -65,7 +65,9 @@ extension SwiftUIScreen {
         let view = StackView(model: stack)
         stacks.append(view)
         stack.systemVersion = behaviour.system
-        stack.stackAppeared()
+        // A stack in a tab that is not selected is not drawn until its tab is (SSV-5).
+        view.visible = !isInUnselectedTab(stack)
+        if view.visible { stack.stackAppeared() }
         view.shown = stack.path
         drawPages(of: view)
         view.observation = stack.observe { [weak self, weak view] animated in
@@ -83,8 +85,9 @@ extension SwiftUIScreen {
         guard let view = view(of: stack), view.visible else { return }
         view.visible = false
         // Out of the window, its page views appear no more: an animation's end still to
-        // come brings no `viewDidAppear`.
+        // come brings no `viewDidAppear`, and nothing of it animates when it comes back.
         view.generation += 1
+        view.busyUntil = .zero
         stack.stackDisappeared()
     }
 

@@ -48,10 +48,26 @@ extension SwiftUIScreen {
         let left = view.selection
         view.selection = tabs.selectedIndex
         view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
-        // Only the selected tab's content is drawn: the one left disappears (SSV-5).
+        // Only the selected tab's content is drawn: the one left disappears, its stacks'
+        // and split views' `onDisappear` run, and the one chosen appears (SSV-5).
         guard left != view.selection else { return }
-        if tabs.tabs.indices.contains(left) { splitViewsDisappear(in: tabs.tabs[left]) }
-        if tabs.tabs.indices.contains(view.selection) { splitViewsAppear(in: tabs.tabs[view.selection]) }
+        if tabs.tabs.indices.contains(left) {
+            splitViewsDisappear(in: tabs.tabs[left])
+            for stack in stacks.compactMap(\.model) where Self.holds(tabs.tabs[left], stack) {
+                if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (tab left)") }
+                hide(stack)
+            }
+        }
+        if tabs.tabs.indices.contains(view.selection) {
+            let chosen = tabs.tabs[view.selection]
+            // A split view's columns come back with it, as it draws them.
+            let columns = splitViews.compactMap(\.model).flatMap(\.columns)
+            for stack in stacks.compactMap(\.model) where Self.holds(chosen, stack) && !columns.contains(where: { $0 === stack }) {
+                if self.view(of: stack)?.visible == false { note("onAppear stack \(stack.pageName) (tab chosen)") }
+                show(stack)
+            }
+            splitViewsAppear(in: chosen)
+        }
     }
 
     /// The labels `tabs`' tab bar shows, as last drawn.
