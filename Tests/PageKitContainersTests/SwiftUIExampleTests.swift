@@ -220,28 +220,6 @@ struct SwiftUIExampleTests {
                 "a link reuses the stack as it stands and pushes on top")
     }
 
-    @Test("on a narrow screen, a message opened from another tab before the mail tab was ever shown is on show")
-    func messageIntoASplitViewNeverShown() async throws {
-        let app = app
-        // The mail tab is not selected: SwiftUI has not drawn its split view yet, and its
-        // model, told nothing of the width, is expanded with the sidebar current.
-        screen.show(app.mail, compact: true)
-        #expect(!screen.callbacks.contains("onAppear split mail"))
-        app.mail.selectTab(app.mail.columns[0], animated: false, completion: TransitionCompletion { _ in })
-        clock.advance(by: .zero)
-        #expect(app.mail.currentColumn == 0 && !app.mail.isCollapsed)
-        // Planned expanded; the split view collapses as the first step shows it, and the
-        // column is then shown the collapsed way: pushed onto the one stack.
-        #expect(try app.navigator.plan(for: "/tab#mail#detail/message(id=3)").steps.map(\.description) == [
-            "select mail in tab", "show column detail of mail", "push message(id=3) onto detail",
-        ])
-        try await run { try await app.showMessage(3).outcome() }
-        clock.advance(by: .zero)
-        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
-        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"], "the message is what the person sees")
-        #expect(app.mail.isCollapsed, "the split view collapsed as its tab showed it")
-    }
-
     @Test("on a narrow screen, switching away from the mail tab and back keeps the message on show (SSV-5)")
     func splitViewSurvivesTabSwitch() async throws {
         screen.show(app.mail, compact: true)
@@ -300,7 +278,72 @@ struct SwiftUIExampleTests {
         #expect(screen.disagreements.isEmpty, "\(screen.disagreements)")
     }
 
-    @Test("a TabView draws only the selected tab: a push on another tab's stack ends at once, and shows when it is chosen (SSV-5)")
+    @Test("a compose sheet swiped down answers nothing")
+    func composeSwipedDown() async throws {
+        let app = app
+        let clock = clock
+        let drafts = Task { try await app.compose() }
+        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
+        clock.advance(by: .seconds(1))
+        #expect(screen.personSwipesDown(in: app.host), "a clean form swipes away")
+        #expect(try await drafts.value == nil)
+        #expect(app.sent.isEmpty)
+    }
+}
+
+/// The SwiftUI example on iOS 18, whose `TabView` draws a tab's content only once the tab
+/// is selected.
+@MainActor
+@Suite("SwiftUI example on iOS 18", .timeLimit(.minutes(2)))
+struct SwiftUIExampleLazyTabTests {
+    let clock = ManualTransitionClock()
+    let app: ExampleNavigation
+    let screen: SwiftUIScreen
+
+    init() throws {
+        app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
+        screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock), behaviour: SwiftUIBehaviour(system: SystemVersion(18, 0)))
+        screen.show(app.tabs)
+        screen.show(app.contacts)
+        screen.show(app.feed)
+        screen.show(app.host, root: app.tabs)
+    }
+
+    /// Runs `work` while the model screen lets time pass.
+    @discardableResult
+    private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
+        let task = Task { try await work() }
+        for _ in 0..<40 {
+            _ = await yieldUntil(limit: 20) { false }
+            clock.advance(by: .milliseconds(250))
+        }
+        return try await task.value
+    }
+
+    @Test("on a narrow screen, a message opened from another tab before the mail tab was ever drawn is on show")
+    func messageIntoASplitViewNeverShown() async throws {
+        let app = app
+        // The mail tab is not selected: SwiftUI has not drawn its split view yet, and its
+        // model, told nothing of the width, is expanded with the sidebar current.
+        screen.show(app.mail, compact: true)
+        #expect(!screen.callbacks.contains("onAppear split mail"))
+        app.mail.selectTab(app.mail.columns[0], animated: false, completion: TransitionCompletion { _ in })
+        clock.advance(by: .zero)
+        #expect(app.mail.currentColumn == 0 && !app.mail.isCollapsed)
+        // Planned expanded; the split view collapses as the first step shows it, and the
+        // column is then shown the collapsed way: pushed onto the one stack.
+        #expect(try app.navigator.plan(for: "/tab#mail#detail/message(id=3)").steps.map(\.description) == [
+            "select mail in tab", "show column detail of mail", "push message(id=3) onto detail",
+        ])
+        try await run { try await app.showMessage(3).outcome() }
+        clock.advance(by: .zero)
+        #expect(app.navigator.currentPath.description == "/tab#mail#detail/welcome/message(id=3)")
+        #expect(screen.shownColumns(of: app.mail) == ["sidebar", "detail"], "the message is what the person sees")
+        #expect(app.mail.isCollapsed, "the split view collapsed as its tab showed it")
+    }
+
+
+    @Test("a TabView draws only the selected tab: a push on another tab's stack ends at once, and shows when it is chosen")
     func stacksOfOtherTabsAreOffScreen() async throws {
         let app = app
         // Contacts is selected: the feed's stack is not drawn.
@@ -320,17 +363,6 @@ struct SwiftUIExampleTests {
         #expect(screen.violations.isEmpty && screen.disagreements.isEmpty)
     }
 
-    @Test("a compose sheet swiped down answers nothing")
-    func composeSwipedDown() async throws {
-        let app = app
-        let clock = clock
-        let drafts = Task { try await app.compose() }
-        _ = await yieldUntil { app.host.presentedPage(of: app.tabs) != nil }
-        clock.advance(by: .seconds(1))
-        #expect(screen.personSwipesDown(in: app.host), "a clean form swipes away")
-        #expect(try await drafts.value == nil)
-        #expect(app.sent.isEmpty)
-    }
 }
 
 /// The SwiftUI example's windows, on the model of the platform's (`ModelWindowOpener`).

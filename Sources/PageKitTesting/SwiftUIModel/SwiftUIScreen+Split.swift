@@ -51,8 +51,8 @@ extension SwiftUIScreen {
     ///   - split: The split view.
     ///   - compact: Whether the width is compact.
     ///
-    /// A split view in a tab that is not selected is not drawn until its tab is: its
-    /// `onAppear`, which reads the size class, runs then (SSV-5).
+    /// From iOS 18, a split view in a tab that is not selected is not drawn until its tab
+    /// is: its `onAppear`, which reads the size class, runs then.
     public func show(_ split: PageSplitModel, compact: Bool) {
         guard !splitViews.contains(where: { $0.model === split }) else { return }
         let view = SplitView(model: split, isCompact: compact)
@@ -153,9 +153,14 @@ extension SwiftUIScreen {
         }
     }
 
-    /// Whether `page` is in a tab that a tab view on the screen does not show.
+    /// Whether `page` is in a tab that a tab view on the screen has not drawn yet: from iOS
+    /// 18 a `TabView` draws a tab's content only once the tab is selected; before, every
+    /// tab's content appeared at launch (reported: swiftyplace.com, "SwiftUI View
+    /// Lifecycle: When onAppear Actually fires": "On iOS 17, that fetch ran at app launch …
+    /// On iOS 18 … didn't run until someone actually tapped the tab").
     func isInUnselectedTab(_ page: any Page) -> Bool {
-        tabBars.contains { view in
+        guard behaviour.system >= SystemVersion(18, 0) else { return false }
+        return tabBars.contains { view in
             guard let tabs = view.model else { return false }
             return tabs.tabs.indices.contains { $0 != view.selection && Self.holds(tabs.tabs[$0], page) }
         }

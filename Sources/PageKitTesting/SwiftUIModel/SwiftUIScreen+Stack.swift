@@ -65,7 +65,7 @@ extension SwiftUIScreen {
         let view = StackView(model: stack)
         stacks.append(view)
         stack.systemVersion = behaviour.system
-        // A stack in a tab that is not selected is not drawn until its tab is (SSV-5).
+        // From iOS 18, a stack in a tab that is not selected is drawn only once it is.
         view.visible = !isInUnselectedTab(stack)
         if view.visible { stack.stackAppeared() }
         view.shown = stack.path
@@ -87,6 +87,7 @@ extension SwiftUIScreen {
         // Out of the window, its page views appear no more: an animation's end still to
         // come brings no `viewDidAppear`, and nothing of it animates when it comes back.
         view.generation += 1
+        if view.busyUntil > clock.now, animationEnds == view.busyUntil { animationEnds = clock.now }
         view.busyUntil = .zero
         stack.stackDisappeared()
     }

@@ -48,16 +48,13 @@ extension SwiftUIScreen {
         let left = view.selection
         view.selection = tabs.selectedIndex
         view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
-        // Only the selected tab's content is drawn: the one left disappears, its stacks'
-        // and split views' `onDisappear` run, and the one chosen appears (SSV-5).
+        // Only the selected tab's content is drawn: the one chosen appears and the one left
+        // disappears, its stacks' and split views' `onDisappear` running (SSV-5). Which
+        // comes first is not documented (inferred: the chosen one, so that what the
+        // disappearance sets off, a transition of the stack left ending at once and the
+        // queue moving on, finds the chosen tab on screen; the other order is as safe, and
+        // was the model's before).
         guard left != view.selection else { return }
-        if tabs.tabs.indices.contains(left) {
-            splitViewsDisappear(in: tabs.tabs[left])
-            for stack in stacks.compactMap(\.model) where Self.holds(tabs.tabs[left], stack) {
-                if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (tab left)") }
-                hide(stack)
-            }
-        }
         if tabs.tabs.indices.contains(view.selection) {
             let chosen = tabs.tabs[view.selection]
             // A split view's columns come back with it, as it draws them.
@@ -67,6 +64,13 @@ extension SwiftUIScreen {
                 show(stack)
             }
             splitViewsAppear(in: chosen)
+        }
+        if tabs.tabs.indices.contains(left) {
+            splitViewsDisappear(in: tabs.tabs[left])
+            for stack in stacks.compactMap(\.model) where Self.holds(tabs.tabs[left], stack) {
+                if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (tab left)") }
+                hide(stack)
+            }
         }
     }
 

@@ -98,7 +98,7 @@ public final class SwiftUIScreen {
     private var emptyContent: Set<String> = []
     var presentationsToDrop = 0
     /// When the last animation begun ends on screen.
-    private var animationEnds: Duration = .zero
+    var animationEnds: Duration = .zero
     private var lastAnimation = ""
     private var setterDepth = 0
     private var afterSetter: [@MainActor () -> Void] = []
