@@ -37,28 +37,13 @@ struct SwiftUIExampleTests {
     init() throws {
         let directory = directory
         app = try ExampleNavigation(queue: TransitionQueue(clock: clock), people: { try await directory.person($0) })
-        screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock))
-        screen.show(app.tabs)
-        screen.show(app.contacts)
-        screen.show(app.feed)
-        screen.show(app.host, root: app.tabs)
+        screen = SwiftUIScreen.showing(app, on: clock)
     }
 
     /// Runs `work` while the model screen lets time pass.
     @discardableResult
     private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
-        let finished = Flag()
-        let task = Task {
-            defer { finished.isSet = true }
-            return try await work()
-        }
-        // Ten seconds of the model's time at most, a quarter of a second at a time, until
-        // the work is done.
-        for _ in 0..<40 where !finished.isSet {
-            _ = await yieldUntil(limit: 20) { finished.isSet }
-            clock.advance(by: .milliseconds(250))
-        }
-        return try await task.value
+        try await letTimePass(on: clock, work)
     }
 
     /// Opens the compose sheet as the app does, awaiting its draft, and lets it appear.
@@ -302,22 +287,13 @@ struct SwiftUIExampleLazyTabTests {
 
     init() throws {
         app = try ExampleNavigation(queue: TransitionQueue(clock: clock))
-        screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock), behaviour: SwiftUIBehaviour(system: SystemVersion(18, 0)))
-        screen.show(app.tabs)
-        screen.show(app.contacts)
-        screen.show(app.feed)
-        screen.show(app.host, root: app.tabs)
+        screen = SwiftUIScreen.showing(app, on: clock, behaviour: SwiftUIBehaviour(system: SystemVersion(18, 0)))
     }
 
     /// Runs `work` while the model screen lets time pass.
     @discardableResult
     private func run<T: Sendable>(_ work: @escaping @MainActor () async throws -> T) async throws -> T {
-        let task = Task { try await work() }
-        for _ in 0..<40 {
-            _ = await yieldUntil(limit: 20) { false }
-            clock.advance(by: .milliseconds(250))
-        }
-        return try await task.value
+        try await letTimePass(on: clock, work)
     }
 
     @Test("on a narrow screen, a message opened from another tab before the mail tab was ever drawn is on show")
@@ -417,6 +393,37 @@ struct SwiftUIExampleWindowTests {
         let other = try await app.connect("b", request: request, restoring: saved)
         #expect(other.navigator.currentPath.description == "/tab#contact/list/person_detail(id=2)")
     }
+}
+
+extension SwiftUIScreen {
+    /// A model screen on `clock` showing the example as its root view does: the tab view,
+    /// the two stacks and the sheets over the tabs.
+    static func showing(_ app: ExampleNavigation, on clock: ManualTransitionClock,
+                        behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) -> SwiftUIScreen {
+        let screen = SwiftUIScreen(driver: ClockTransitionDriver(clock: clock), behaviour: behaviour)
+        screen.show(app.tabs)
+        screen.show(app.contacts)
+        screen.show(app.feed)
+        screen.show(app.host, root: app.tabs)
+        return screen
+    }
+}
+
+/// Runs `work` while the model screen lets time pass: ten seconds of the model's time at
+/// most, a quarter of a second at a time, until the work is done.
+@MainActor
+private func letTimePass<T: Sendable>(on clock: ManualTransitionClock,
+                                      _ work: @escaping @MainActor () async throws -> T) async throws -> T {
+    let finished = Flag()
+    let task = Task {
+        defer { finished.isSet = true }
+        return try await work()
+    }
+    for _ in 0..<40 where !finished.isSet {
+        _ = await yieldUntil(limit: 20) { finished.isSet }
+        clock.advance(by: .milliseconds(250))
+    }
+    return try await task.value
 }
 
 /// Whether something has happened, shared between a test and the task it runs.
