@@ -141,6 +141,8 @@ struct ReferenceModel {
         let number: Int
         let request: Request
         let maker: Maker
+        /// The step under way, while its animation runs.
+        var step: Step?
         var remaining: [Step]
         var endsAt: Duration?
         var timeoutAt: Duration
@@ -174,6 +176,10 @@ struct ReferenceModel {
     /// Whether a SwiftUI full-screen cover over the tabs has appeared: SwiftUI's stacks
     /// under it are off screen, and their transitions end at once (SFC-1).
     var rootCovered = false
+    /// Whether each SwiftUI stack is drawn: the selected tab's, and in a `TabView` before
+    /// iOS 18 also one not yet left since launch (SSV-5); in UIKit's tab bar, only the
+    /// selected tab's view is in the window. One not drawn is off screen.
+    var drawn: [Bool]
     /// Whether a full-screen modal covers everything: no tab, back button or swipe down
     /// is within the person's reach.
     var isCovered: Bool { modals.contains { Self.coversFullScreen(id: $0.id) } }
@@ -193,6 +199,7 @@ struct ReferenceModel {
         stacks = [[list], [feed]]
         self.tree = tree
         self.system = system
+        drawn = [true, system < SystemVersion(18, 0)]
         history = [currentPath]
     }
 
@@ -202,9 +209,36 @@ struct ReferenceModel {
     func endsAtOnce(_ step: Step, changed: Bool) -> Bool {
         switch step {
         case .select: tree.selectsAtOnce
-        case .popTo(let stack, _): tree.isSwiftUIStack(stack) && (!changed || rootCovered)
-        case .push(let stack, _): tree.isSwiftUIStack(stack) && rootCovered
+        case .popTo(let stack, _): tree.isSwiftUIStack(stack) && (!changed || isOffScreen(stack))
+        case .push(let stack, _): tree.isSwiftUIStack(stack) && isOffScreen(stack)
         default: false
+        }
+    }
+
+    /// Whether SwiftUI stack `index` is off screen: under a full-screen cover (SFC-1), or
+    /// in a tab of the tab view that is not drawn (SSV-5).
+    func isOffScreen(_ index: Int) -> Bool {
+        rootCovered || (tree != .driven && !drawn[index])
+    }
+
+    /// The selection moves from `left` to `selected`: the chosen tab's stack is drawn, the
+    /// left one's goes off screen, and the animation of a step on it ends at once, the
+    /// request going on (SSV-5; UIKit's tab bar likewise).
+    private mutating func tabChanged(from left: Int, cuttingAnimation: Bool = true) {
+        guard tree != .driven, left != selected else { return }
+        if selected < 2 { drawn[selected] = true }
+        guard left < 2 else { return }
+        drawn[left] = false
+        guard tree.isSwiftUIStack(left) else { return }
+        guard cuttingAnimation, let current = running, let step = current.step else { return }
+        switch step {
+        case .push(left, _), .popTo(left, _):
+            running?.levelsLeft = 0
+            running?.endsAt = now
+            running?.timeoutAt = max(current.timeoutAt, now)
+            animationEnded()
+        default:
+            break
         }
     }
 
@@ -319,7 +353,11 @@ struct ReferenceModel {
             modals.removeSubrange(from...)
             // What a cover over the tabs hid comes back as its dismissal starts.
             if from == 0 { rootCovered = false }
-        case .select(let tab): selected = tab
+        case .select(let tab):
+            let left = selected
+            selected = tab
+            // The request's own selection: no step of it animates meanwhile.
+            tabChanged(from: left, cuttingAnimation: false)
         case .popTo(let stack, let index):
             let levels = stacks[stack].count - 1 - index
             changed = levels > 0
@@ -333,9 +371,11 @@ struct ReferenceModel {
         }
         if current.maker != .navigator, changed { announce(current.maker) }
         if endsAtOnce(step, changed: changed) {
+            current.step = nil
             running = current
             return current.remaining.isEmpty ? end(current.number, .done) : beginNextStep()
         }
+        current.step = step
         if case .present = step, tree.hasSwiftUISheets, sheetDrops > 0 {
             // SwiftUI never shows it: no animation, no callback, only the time-out.
             sheetDrops -= 1
@@ -382,19 +422,7 @@ struct ReferenceModel {
             guard ends <= target else { break }
             now = ends
             if let endsAt = current.endsAt, endsAt <= current.timeoutAt {
-                if current.coversRoot { rootCovered = true }
-                if current.levelsLeft > 0 {
-                    // A SwiftUI pop on iOS 16.0 or 16.1: the next level goes.
-                    let next = nextAnimationEnd()
-                    running?.levelsLeft -= 1
-                    running?.endsAt = next
-                } else if current.remaining.isEmpty {
-                    end(current.number, .done)
-                } else if current.cancelRequested {
-                    end(current.number, .cancelled)
-                } else {
-                    beginNextStep()
-                }
+                animationEnded()
             } else {
                 if current.undoesPresentation {
                     // SwiftUI's host takes back a presentation that never appeared.
@@ -405,6 +433,25 @@ struct ReferenceModel {
             }
         }
         now = target
+    }
+
+    /// The running step's animation ended: the next level of a SwiftUI pop goes, or the
+    /// request's next step, or it ends.
+    private mutating func animationEnded() {
+        guard let current = running else { return }
+        if current.coversRoot { rootCovered = true }
+        if current.levelsLeft > 0 {
+            // A SwiftUI pop on iOS 16.0 or 16.1: the next level goes.
+            let next = nextAnimationEnd()
+            running?.levelsLeft -= 1
+            running?.endsAt = next
+        } else if current.remaining.isEmpty {
+            end(current.number, .done)
+        } else if current.cancelRequested {
+            end(current.number, .cancelled)
+        } else {
+            beginNextStep()
+        }
     }
 
     mutating func cancel(_ number: Int) {
@@ -440,8 +487,10 @@ struct ReferenceModel {
     /// The person taps a tab: selected at once, whatever the queue is doing.
     mutating func tapTab(_ index: Int) {
         guard index != selected, !isCovered else { return }
+        let left = selected
         selected = index
         announce(.user)
+        tabChanged(from: left)
     }
 
     /// The person swipes the top sheet down: only while nothing else moves, and never a
@@ -454,7 +503,10 @@ struct ReferenceModel {
 }
 
 /// Checks that no transition starts while another is running: one started and neither
-/// completed nor given up on by a time-out.
+/// completed nor given up on by a time-out. The transitions the screen runs are checked by
+/// the screen itself (``SwiftUIScreen/violations``), which knows when it cut one short
+/// (a stack leaving the window) though the driver still times its end callback; here they
+/// are checked against the driver's own.
 final class OverlapCheckingDriver: TransitionDriver {
     let next: ClockTransitionDriver
     private var active: Set<Int> = []
@@ -462,6 +514,8 @@ final class OverlapCheckingDriver: TransitionDriver {
     private var activeNames: String { active.sorted().compactMap { names[$0] }.joined(separator: ", ") }
     private var lastID = 0
     private(set) var overlaps: [String] = []
+    /// Whether an animation is under way on the screen.
+    var screenIsAnimating: @MainActor () -> Bool = { false }
 
     init(next: ClockTransitionDriver) {
         self.next = next
@@ -469,6 +523,7 @@ final class OverlapCheckingDriver: TransitionDriver {
 
     func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
         if !active.isEmpty { overlaps.append("\(transition.description) started while \(activeNames) ran") }
+        if screenIsAnimating() { overlaps.append("\(transition.description) started while the screen animated") }
         names[lastID + 1] = transition.description
         lastID += 1
         let id = lastID
@@ -476,6 +531,20 @@ final class OverlapCheckingDriver: TransitionDriver {
         next.run(transition) { [weak self] in
             self?.active.remove(id)
             completion()
+        }
+    }
+
+    /// Times the screen's transitions, checked against the driver's own.
+    var screen: some TransitionDriver { ScreenTimed(checker: self) }
+
+    private final class ScreenTimed: TransitionDriver {
+        let checker: OverlapCheckingDriver
+        init(checker: OverlapCheckingDriver) { self.checker = checker }
+        func run(_ transition: ContainerTransition, completion: @escaping @MainActor () -> Void) {
+            if !checker.active.isEmpty {
+                checker.overlaps.append("\(transition.description) started while \(checker.activeNames) ran")
+            }
+            checker.next.run(transition, completion: completion)
         }
     }
 
@@ -510,6 +579,9 @@ final class SystemUnderTest {
     var changes: [String] = []
     private var observation: ObservationToken?
     private var changeObservation: ObservationToken?
+    private var tabObservation: ModelObservation?
+    /// The tab whose content the tab bar shows.
+    private var shownTab = 0
 
     init(tree: ModelTree = .driven, behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         self.tree = tree
@@ -517,7 +589,8 @@ final class SystemUnderTest {
                                                               nonAnimated: .milliseconds(500)))
         timing = ClockTransitionDriver(clock: clock, duration: ReferenceModel.duration)
         driver = OverlapCheckingDriver(next: timing)
-        screen = SwiftUIScreen(driver: driver, clock: clock, animationDuration: timing.duration, behaviour: behaviour)
+        screen = SwiftUIScreen(driver: driver.screen, clock: clock, animationDuration: timing.duration, behaviour: behaviour)
+        driver.screenIsAnimating = { [clock, screen] in clock.now < screen.animationEnds }
         screen.recordsCallbacks = false
         let roots = [ModelPage("list", id: nil, uid: 0), ModelPage("feed", id: nil, uid: -1)]
         let names = ["contact", ""]
@@ -530,12 +603,21 @@ final class SystemUnderTest {
         tabs = PageTabModel(name: "tab", tabs: tabPages, queue: queue, ending: tree.selectsAtOnce ? .screen : driven)
         host = PageHostModel(queue: queue, ending: tree.hasSwiftUISheets ? .screen : driven)
         if tree.hasSwiftUISheets { screen.show(host, root: tabs) }
+        if tree.selectsAtOnce { screen.show(tabs) }
         for (index, stack) in stacks.enumerated() where tree.isSwiftUIStack(index) { screen.show(stack) }
         navigator = Navigator(root: tabs, host: host, queue: queue, identifiers: .sequential())
         for name in ["p", "m"] {
             navigator.registry.replace(name) { [weak self] intent in
                 self?.makePage(name, id: intent.parameter("id").flatMap { Int($0) }) ?? ModelPage(name, id: nil, uid: -9)
             }
+        }
+        if tree == .mixed {
+            // UIKit's tab bar controller replaces the view of the tab it leaves with the
+            // chosen one's ("When the user selects a tab, the tab bar controller displays
+            // the root view of the corresponding view controller, replacing any previous
+            // views", `UITabBarController`): the SwiftUI stack hosted in the left tab
+            // leaves the window, and comes back with its tab.
+            tabObservation = tabs.observe { [weak self] _ in self?.tabBarShowsSelection() }
         }
         observation = queue.observe { [weak self] event in
             if case .timedOut = event { self?.driver.abandon() }
@@ -544,6 +626,16 @@ final class SystemUnderTest {
             guard case .changed = event.kind else { return }
             self?.changes.append("\(event.source == .user ? "user" : "app") → \(event.to?.description ?? "?")")
         }
+    }
+
+    /// The UIKit tab bar shows the selected tab: the SwiftUI stack in the tab it left goes
+    /// off screen, the one in the tab chosen comes back.
+    private func tabBarShowsSelection() {
+        let left = shownTab
+        shownTab = tabs.selectedIndex
+        guard left != shownTab else { return }
+        if tree.isSwiftUIStack(shownTab) { screen.show(stacks[shownTab]) }
+        if tree.isSwiftUIStack(left) { screen.hide(stacks[left]) }
     }
 
     func makePage(_ name: String, id: Int?) -> ModelPage {
@@ -766,8 +858,11 @@ struct ModelBasedTests {
                     }
                 }
             case .tapTab(let index):
+                // A finger swiping back on a SwiftUI stack does not tap a tab as well: the
+                // tab view would take the stack off screen under it.
+                if tree != .driven, model.interacting != nil { break }
                 // Nothing of the tab bar shows under a full-screen cover.
-                if !model.isCovered { try! system.tabs.userSelectsTab(index) }
+                if !model.isCovered { system.tapTab(index) }
                 model.tapTab(index)
             case .swipeDown:
                 system.swipeDown()

@@ -47,6 +47,15 @@ extension SystemUnderTest {
         }
     }
 
+    /// The person taps tab `index`: on the SwiftUI screen's tab view, or on the tab bar.
+    func tapTab(_ index: Int) {
+        if tree.selectsAtOnce {
+            try! screen.personTapsTab(index, of: tabs)
+        } else {
+            try! tabs.userSelectsTab(index)
+        }
+    }
+
     /// Whether the person's finger is down on a swipe back.
     var isSwiping: Bool { swipe != nil || swiftUISwipe != nil }
 

@@ -97,8 +97,11 @@ public final class SwiftUIScreen {
     var splitViews: [SplitView] = []
     private var emptyContent: Set<String> = []
     var presentationsToDrop = 0
-    /// When the last animation begun ends on screen.
-    var animationEnds: Duration = .zero
+    /// When the last animation begun ends on screen; one cut short, as a stack's is when
+    /// it leaves the window, ends when it is cut. A checker of overlapping transitions
+    /// reads it: the driver still times a cut animation's end callback, which then does
+    /// nothing.
+    public internal(set) var animationEnds: Duration = .zero
     private var lastAnimation = ""
     private var setterDepth = 0
     private var afterSetter: [@MainActor () -> Void] = []
