@@ -207,15 +207,16 @@ struct LinkPattern: Sendable {
             guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
             }
-            var inside = rest[rest.index(after: open)..<close]
+            // Bytes, not characters: each `Character` step checks for a grapheme break.
+            var inside = rest[rest.utf8.index(after: open)..<close]
             var marker: Character?
-            if let last = inside.last, last == "?" || last == "*" {
-                marker = last
-                inside = inside.dropLast()
+            if let last = inside.utf8.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "*") {
+                marker = Character(Unicode.Scalar(last))
+                inside = inside[..<inside.utf8.index(before: inside.endIndex)]
             }
             var type: PlaceholderType?
-            if let colon = inside.firstIndex(of: ":") {
-                let typeName = inside[inside.index(after: colon)...]
+            if let colon = inside.utf8.firstIndex(of: UInt8(ascii: ":")) {
+                let typeName = inside[inside.utf8.index(after: colon)...]
                 guard let known = PlaceholderType(rawValue: String(typeName)) else {
                     throw invalid("`\(raw)`: `\(typeName)` is not a placeholder type; the types are "
                         + PlaceholderType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
@@ -225,7 +226,7 @@ struct LinkPattern: Sendable {
             }
             try checkName(inside, in: raw, invalid)
             pieces.append(.placeholder(String(inside), type, marker))
-            rest = rest[rest.index(after: close)...]
+            rest = rest[rest.utf8.index(after: close)...]
         }
         return pieces
 

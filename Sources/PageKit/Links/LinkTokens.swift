@@ -107,7 +107,8 @@ enum LinkText {
 
     /// `text` percent-decoded once, or `nil`.
     static func decoded(_ text: Substring) -> String? {
-        Array(text.utf8).withUnsafeBufferPointer { decoded($0, 0..<$0.count) }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ decoded($0, 0..<$0.count) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { decoded($0, 0..<$0.count) }
     }
 
     /// The bytes in `range` as text, undecoded, for messages.
@@ -130,7 +131,11 @@ enum LinkText {
     /// character is one byte, which spares a grapheme break check per character.
     static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
         let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        // One pass over the bytes when they are contiguous, as a native string's are.
+        let isASCII = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+        } ?? utf8.allSatisfy { $0 < 0x80 }
+        guard isASCII else {
             if let character { return text.firstIndex(of: Character(Unicode.Scalar(character))) }
             return text.firstIndex { $0 == "{" || $0 == "}" }
         }

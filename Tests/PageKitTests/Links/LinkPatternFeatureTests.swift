@@ -118,6 +118,8 @@ struct LinkPatternFeatureTests {
             ("https://example.com/files/{name}", "/plain(name={name})"),
             ("https://example.com/api/v{version:int}/{path*}", "/api(v={version},p={path})"),
             ("https://example.com/caf%C3%A9-{n}", "/cafe(n={n})"),
+            // Text that is not ASCII around a placeholder, written as it is.
+            ("https://example.com/ü{n:int}ß/{rest*}", "/umlaut(n={n},rest={rest})"),
         ])
         Self.expect(links, [
             LinkCase("https://example.com/people/john_smith", "/person(first=john,last=smith)"),
@@ -135,6 +137,8 @@ struct LinkPatternFeatureTests {
             LinkCase("https://example.com/api/v2/users/5", "/api(p=users/5,v=2)"),
             LinkCase("https://example.com/api/vx/users", fails: .unmatchedPath),
             LinkCase("https://example.com/café-7", "/cafe(n=7)"),
+            LinkCase("https://example.com/%C3%BC12%C3%9F/a/b", "/umlaut(n=12,rest=a/b)"),
+            LinkCase("https://example.com/üxß/a", fails: .unmatchedPath),
         ])
     }
 
