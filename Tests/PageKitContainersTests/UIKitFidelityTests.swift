@@ -564,6 +564,85 @@ struct UIKitFidelityTests {
         #expect(push.isResolved)
     }
 
+    /// A page that asks "Discard?" with an alert it presents itself, as an app writes
+    /// `canLeave`: from itself, or from the top of what the window shows.
+    final class AskingPage: ModelScreen, LeaveConfirming {
+        var draft = ""
+        let asksFromTheTop: Bool
+        private(set) var question: ModelViewController?
+        private var answer: CheckedContinuation<Bool, Never>?
+
+        init(_ model: UIKitModel, asksFromTheTop: Bool) {
+            self.asksFromTheTop = asksFromTheTop
+            super.init(model, "asking")
+        }
+
+        func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy { draft.isEmpty ? .allow : .confirm }
+
+        func canLeave(_ request: LeaveRequest) async -> Bool {
+            guard !draft.isEmpty else { return true }
+            let question = ModelViewController(model, title: "Discard?")
+            self.question = question
+            (asksFromTheTop ? topOfTheWindow : self).present(question, animated: true)
+            return await withCheckedContinuation { answer = $0 }
+        }
+
+        /// The root's topmost presentation that is not going away: UIKit presents from it
+        /// whatever covers the page, or when the page's tab is not shown.
+        private var topOfTheWindow: ModelViewController {
+            var top: ModelViewController = self
+            while let next = top.parent ?? top.presentingViewController { top = next }
+            while let presented = top.presentedViewController, !presented.isBeingDismissed { top = presented }
+            return top
+        }
+
+        var isAsking: Bool { answer != nil }
+
+        /// The person taps a button: the alert goes, then its handler answers (as
+        /// `ModelAlertController` has it).
+        func personAnswers(_ discard: Bool) {
+            let answer = self.answer
+            self.answer = nil
+            guard let presenter = question?.presentingViewController else { return answer?.resume(returning: discard) ?? () }
+            presenter.dismiss(animated: true) { answer?.resume(returning: discard) }
+        }
+    }
+
+    @Test("17. a page under a sheet whose question UIKit refuses fails the request at the answer's time-out, not for ever; asked from the top, it is answered",
+          arguments: [false, true])
+    func questionUnderASheet(asksFromTheTop: Bool) async throws {
+        let app = UIKitModelApp()
+        let page = AskingPage(app.model, asksFromTheTop: asksFromTheTop)
+        app.contact.pushViewController(page, animated: false)
+        try await app.open("app://tab/contact/list/asking!/photo")
+        page.draft = "edited"
+        let leaving = app.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
+        #expect(await yieldUntil { page.isAsking })
+        if asksFromTheTop {
+            app.model.advance(by: app.model.duration)
+            #expect(app.model.warnings.isEmpty)
+            #expect(page.question?.isInWindow == true, "shown over the sheet")
+            page.personAnswers(true)
+            _ = try await app.settle(Task { try await leaving.outcome() })
+            #expect(app.path == "/tab#contact/list")
+        } else {
+            // UIKit refuses to present from a page whose context already presents (PRE-1):
+            // nothing will answer. The answer's 60 seconds pass.
+            app.model.settle()
+            #expect(app.model.warnings.contains { $0.contains("which is already presenting") })
+            // Through `settle`, which gives up rather than wait for ever.
+            await #expect { try await app.settle(Task { try await leaving.outcome() }) } throws: { error in
+                guard let error = error as? NavigationError else { return false }
+                return error.code == .answerTimedOut && error.component == "asking"
+            }
+            try await app.open("app://tab/settings")
+            #expect(app.path == "/tab#settings", "navigation goes on")
+            page.personAnswers(true)  // Never shown; answered here so nothing waits.
+            await app.run()
+            #expect(app.contact.viewControllers.last === page, "a late answer removes nothing")
+        }
+    }
+
     // MARK: 18. Containers made before the navigator
 
     @Test("18. containers and a host made on queues of their own move onto the navigator's, so the person's changes reach it",

@@ -100,6 +100,10 @@ public struct NavigationError: Error, Sendable {
         /// The loads a request needed took longer than
         /// ``TransitionQueue/Timeouts-swift.struct/load``: the request let go of the queue.
         public static let loadTimedOut = Code("loadTimedOut")
+        /// A guard, or a page asked whether it may leave, did not answer within
+        /// ``TransitionQueue/Timeouts-swift.struct/answer``: the request, or the person's
+        /// gesture, let go of the queue. ``NavigationError/component`` names the page.
+        public static let answerTimedOut = Code("answerTimedOut")
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and

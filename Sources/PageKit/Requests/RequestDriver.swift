@@ -28,6 +28,8 @@ final class RequestDriver: TransitionLabeling {
     @exclusivity(unchecked) private var startingStep = 0
     /// How the starting step ended, when it ended before its start returned.
     @exclusivity(unchecked) private var stepEndedAtOnce: Result<Void, NavigationError>?
+    /// The time-out of the answer the request waits for, if any.
+    private var answerTimer: (any TransitionTimer)?
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -217,16 +219,26 @@ final class RequestDriver: TransitionLabeling {
         }
     }
 
-    /// Asks, with the queue's time-out suspended (a person may take a while), and gives the
-    /// machine the answer.
+    /// Asks, with the queue's time-out suspended under the answer's (a person may take a
+    /// while, but a question never shown is never answered), and gives the machine the
+    /// answer, or its time-out.
     private func ask<Answer: Sendable>(
         _ question: @escaping @MainActor () async -> Answer,
         then answered: @escaping @MainActor (inout RequestStateMachine, Answer) -> RequestStateMachine.Action
     ) {
         valve?.suspendTimeout()
+        if let limit = queue.timeouts.answer {
+            answerTimer = queue.clock.schedule(after: limit) { [weak self] in
+                guard let self else { return }
+                self.answerTimer = nil
+                self.perform(self.machine.answerTimedOut(after: limit))
+            }
+        }
         Task { [weak self] in
             let answer = await question()
             guard let self else { return }
+            self.answerTimer?.cancel()
+            self.answerTimer = nil
             self.perform(answered(&self.machine, answer))
         }
     }

@@ -6,7 +6,8 @@
 ///         ─▶ [loading ─▶ planning] ─▶ [confirming ─▶ planning] ─▶ making
 ///         ─▶ running(0 … n-1) ─▶ finishing ─▶ succeeding / failing ─▶ ended
 ///
-/// Guards are asked in order with the queue held and no time-out; a redirect is asked of
+/// Guards are asked in order with the queue held, each under the answer's time-out (no
+/// answer in time fails the request; a later one is ignored); a redirect is asked of
 /// every guard again, and more than `maxRedirects`, or a path already tried, is a loop. The
 /// pages a plan removes that confirm leaving are asked one at a time, then the request is
 /// planned again and only pages not yet asked are asked. The loads a plan needs run before
@@ -73,7 +74,9 @@ struct RequestStateMachine {
     }
 
     /// An answer that comes after the request stopped waiting for it.
-    enum Late: Equatable { case guardAnswer, leaveAnswer, loadEnd, loadTimeout, stepEnd, detourEnd, queueEnd }
+    enum Late: Equatable {
+        case guardAnswer, leaveAnswer, answerTimeout, loadEnd, loadTimeout, stepEnd, detourEnd, queueEnd
+    }
 
     /// How many times one turn may load: the first plan's loads, and again when the plan
     /// made again after loading, or after pages agreed to leave, needs a load not yet made
@@ -333,6 +336,25 @@ struct RequestStateMachine {
         }
         state = .confirming(turn, plan, leavers: leavers, index: index + 1)
         return .askToLeave(leavers[index + 1].id, leaveRequest(turn, plan))
+    }
+
+    /// The guard or the leaver asked last did not answer within `timeout`: the request
+    /// fails and lets go of the queue; the answer, if it ever comes, is late.
+    mutating func answerTimedOut(after timeout: Duration) -> Action {
+        switch state {
+        case .guarding(let turn, let index):
+            return fail(NavigationError(.answerTimedOut, reason: "guard \(index + 1) of \(turn.guardCount) did not answer "
+                                            + "within \(timeout)"), to: turn.to)
+        case .confirming(let turn, let plan, let leavers, let index):
+            let page = leavers[index].description
+            var error = NavigationError(.answerTimedOut, reason: "`\(page)` did not answer whether it may leave within "
+                                            + "\(timeout); a page covered by a presentation, or in a tab not shown, "
+                                            + "cannot present a question itself")
+            error.component = page
+            return fail(error, plan: plan, to: turn.to)
+        default:
+            return late(.answerTimeout, "answerTimedOut")
+        }
     }
 
     /// Every load the plan needed finished, or the first of them failed.

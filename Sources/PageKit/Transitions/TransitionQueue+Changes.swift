@@ -176,7 +176,9 @@ extension TransitionQueue {
     /// (`leavePolicy(for:by:)` of them all): ``LeavePolicy/allow`` runs `leave`
     /// (the container's pop or dismiss) at once; ``LeavePolicy/refuse`` fails the ticket
     /// with ``NavigationError/Code/refused``; ``LeavePolicy/confirm`` asks every page that
-    /// confirms leaving, with no time-out while they answer, then runs `leave` or fails.
+    /// confirms leaving, then runs `leave` or fails; when their answers take longer than
+    /// ``Timeouts-swift.struct/answer`` in all, the ticket fails with
+    /// ``NavigationError/Code/answerTimedOut``.
     ///
     /// One attempt waits per page: while an attempt to remove the outermost page is
     /// queued or asking, a second one (the back button tapped twice) returns the first
@@ -216,8 +218,16 @@ extension TransitionQueue {
                 valve.fail(refused)
             case .confirm:
                 valve.suspendTimeout()
+                let timer = timeouts.answer.map { limit in
+                    clock.schedule(after: limit) {
+                        valve.fail(NavigationError(.answerTimedOut, component: name,
+                                                   reason: "`\(name)` was asked whether it may leave by \(gesture), and no "
+                                                       + "answer came within \(limit)"))
+                    }
+                }
                 Task { @MainActor in
                     let allowed = await self.confirmLeaving(pages, by: gesture)
+                    timer?.cancel()
                     guard valve.isActive else { return }
                     guard !valve.isCancellationRequested else {
                         return valve.fail(NavigationError(.cancelled, reason: "`\(label)` was cancelled while `\(name)` was asked"))

@@ -41,6 +41,15 @@ public final class TransitionQueue {
         /// ``NavigationError/Code/loadTimedOut`` after this long, letting go of it. Each
         /// round of loading (see <doc:Loaders>) gets it afresh. Default: 10 seconds.
         public var load: Duration
+        /// For each answer the queue waits for while it is held: a guard's decision, a
+        /// page's answer to whether it may leave for a request, or the answers of the pages
+        /// a person's back button, swipe or swipe-down would remove. An answer that does not come in time fails the
+        /// request or the gesture with ``NavigationError/Code/answerTimedOut``, letting go of
+        /// the queue, and is ignored if it comes later. It bounds a question that was never
+        /// shown: UIKit refuses to present from a page that is covered or in a tab not
+        /// shown, and then nothing ever answers. `nil` waits for ever. Default: 60 seconds,
+        /// far longer than a person takes to read a question and tap.
+        public var answer: Duration?
 
         /// Creates time-outs.
         /// - Parameters:
@@ -48,12 +57,16 @@ public final class TransitionQueue {
         ///   - nonAnimated: For transitions without animation.
         ///   - interaction: For interactions.
         ///   - load: For the loads a request needs before its pages are made.
+        ///   - answer: For each answer of a guard or a page asked whether it may leave;
+        ///     `nil` for none.
         public init(animated: Duration = .seconds(2), nonAnimated: Duration = .milliseconds(500),
-                    interaction: Duration = .seconds(30), load: Duration = .seconds(10)) {
+                    interaction: Duration = .seconds(30), load: Duration = .seconds(10),
+                    answer: Duration? = .seconds(60)) {
             self.animated = animated
             self.nonAnimated = nonAnimated
             self.interaction = interaction
             self.load = load
+            self.answer = answer
         }
 
         /// The time-out for a transition.

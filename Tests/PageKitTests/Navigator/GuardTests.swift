@@ -76,8 +76,29 @@ struct GuardTests {
         token.cancel()
     }
 
-    @Test("an async guard holds the queue without a time-out; later requests wait")
+    @Test("an async guard holds the queue until it answers; later requests wait, with no time-out when none is set")
     func asyncGuard() async throws {
+        let fixture = Fixture()
+        fixture.queue.timeouts.answer = nil
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        let token = fixture.navigator.addGuard { request in
+            guard request.to.components.last?.name == "settings" else { return .allow }
+            return await withCheckedContinuation { answer = $0 }
+        }
+        let first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
+        let second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
+        #expect(await yieldUntil { answer != nil })
+        fixture.clock.advance(by: .seconds(3_600))
+        #expect(!first.isResolved && !second.isResolved, "the person is still deciding; no time-out")
+        answer?.resume(returning: .allow)
+        _ = try await first.outcome()
+        _ = try await second.outcome()
+        #expect(fixture.navigator.currentPath.description == "/tab#/feed")
+        token.cancel()
+    }
+
+    @Test("a guard that does not answer in time fails the request and lets the queue go; its late answer is ignored")
+    func guardAnswerTimesOut() async throws {
         let fixture = Fixture()
         var answer: CheckedContinuation<GuardDecision, Never>?
         let token = fixture.navigator.addGuard { request in
@@ -87,13 +108,57 @@ struct GuardTests {
         let first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
         let second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
         #expect(await yieldUntil { answer != nil })
-        fixture.clock.advance(by: .seconds(60))
-        #expect(!first.isResolved && !second.isResolved, "the person is still deciding; no time-out")
-        answer?.resume(returning: .allow)
-        _ = try await first.outcome()
+        fixture.clock.advance(by: .seconds(59))
+        #expect(!first.isResolved && !second.isResolved, "the person may still be reading")
+        fixture.clock.advance(by: .seconds(1))
+        await #expect { try await first.outcome() } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .answerTimedOut && error.reason == "guard 1 of 1 did not answer within 60.0 seconds"
+        }
         _ = try await second.outcome()
         #expect(fixture.navigator.currentPath.description == "/tab#/feed")
+        answer?.resume(returning: .allow)
+        #expect(await yieldUntil { fixture.queue.isIdle })
+        #expect(fixture.navigator.currentPath.description == "/tab#/feed", "the late answer opens nothing")
         token.cancel()
+    }
+
+    @Test("a page that does not answer whether it may leave in time fails the request, and nothing moves")
+    func leaveAnswerTimesOut() async throws {
+        let fixture = Fixture()
+        let editor = ConfirmingPage("editor", allowsLeaving: nil)
+        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let request = fixture.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
+        let next = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
+        #expect(await yieldUntil { editor.isAsking })
+        fixture.clock.advance(by: .seconds(60))
+        await #expect { try await request.outcome() } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .answerTimedOut && error.component == "editor"
+        }
+        _ = try await next.outcome()
+        #expect(fixture.contact.pages.count == 4, "the page and what it holds stay")
+        editor.answerLeave(true)
+        #expect(await yieldUntil { fixture.queue.isIdle })
+        #expect(fixture.contact.pages.count == 4, "the late answer removes nothing")
+    }
+
+    @Test("the person's back tap on a page that does not answer in time fails, and lets the queue go")
+    func gestureAnswerTimesOut() async throws {
+        let fixture = Fixture()
+        let editor = ConfirmingPage("editor", allowsLeaving: nil)
+        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        guard case .leaving(let ticket) = try fixture.contact.userTapsBack() else {
+            Issue.record("the back button should queue a leave")
+            return
+        }
+        #expect(await yieldUntil { editor.isAsking })
+        fixture.clock.advance(by: .seconds(60))
+        #expect(ticket.result.map { if case .failure(let error) = $0 { error.code == .answerTimedOut } else { false } } == true)
+        #expect(fixture.queue.isIdle)
+        editor.answerLeave(true)
+        for _ in 0..<10 { await Task.yield() }
+        #expect(fixture.contact.pages.last === editor, "the late answer removes nothing")
     }
 
     @Test("a page that refuses to leave fails the request and leaves the hierarchy untouched")

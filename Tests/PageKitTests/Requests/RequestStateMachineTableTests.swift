@@ -11,7 +11,7 @@ enum RequestState: String, CaseIterable, Codable, Sendable {
 enum RequestEvent: String, CaseIterable, Codable, Sendable {
     case rootInstalled, cancelRequested, navigatorGone, started, guardAllowed, detourOK, planned, leaveAllowed
     case pagesMade, stepEnded, finished, queueSucceeded, queueFailed
-    case plannedWithLoads, loadsFinished, loadFailed, loadTimedOut, superseded
+    case plannedWithLoads, loadsFinished, loadFailed, loadTimedOut, superseded, answerTimedOut
 }
 
 /// Every event in every state of the request machine, as a table: the action and the
@@ -84,6 +84,7 @@ struct RequestStateMachineTableTests {
         case .loadFailed: machine.loadsFinished(.failure(NavigationError(.loadFailed, reason: "offline")))
         case .loadTimedOut: machine.loadTimedOut(after: .seconds(10), waitingFor: [person])
         case .superseded: machine.superseded(by: .path(current))
+        case .answerTimedOut: machine.answerTimedOut(after: .seconds(60))
         }
         return "\(RequestStateMachineTests.name(action)) → \(name(machine.state))"
     }
@@ -130,6 +131,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → held",
+            .answerTimedOut: "traps",
         ],
         .queued: [
             .rootInstalled: "none → queued",
@@ -150,6 +152,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → queued",
+            .answerTimedOut: "traps",
         ],
         .locating: [
             .rootInstalled: "none → locating",
@@ -170,6 +173,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → locating",
+            .answerTimedOut: "traps",
         ],
         .guarding: [
             .rootInstalled: "none → guarding(0)",
@@ -190,6 +194,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → guarding(0)",
+            .answerTimedOut: "failValve(answerTimedOut) → failing(answerTimedOut)",
         ],
         .planning: [
             .rootInstalled: "none → planning",
@@ -210,6 +215,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → planning",
+            .answerTimedOut: "traps",
         ],
         .loading: [
             .rootInstalled: "none → loading",
@@ -230,6 +236,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "endLoads(loadEnded) then failValve(loadFailed) → failing(loadFailed)",
             .loadTimedOut: "endLoads(loadEnded) then failValve(loadTimedOut) → failing(loadTimedOut)",
             .superseded: "endLoads(loadEnded) then failValve(cancelled) → failing(cancelled)",
+            .answerTimedOut: "traps",
         ],
         .confirming: [
             .rootInstalled: "none → confirming(0)",
@@ -250,6 +257,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → confirming(0)",
+            .answerTimedOut: "failValve(answerTimedOut) → failing(answerTimedOut)",
         ],
         .making: [
             .rootInstalled: "none → making",
@@ -270,6 +278,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → making",
+            .answerTimedOut: "traps",
         ],
         .running: [
             .rootInstalled: "none → running(0)",
@@ -290,6 +299,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → running(0)",
+            .answerTimedOut: "traps",
         ],
         .finishing: [
             .rootInstalled: "none → finishing",
@@ -310,6 +320,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → finishing",
+            .answerTimedOut: "traps",
         ],
         .succeeding: [
             .rootInstalled: "none → succeeding",
@@ -330,6 +341,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "ignore(loadEnd) → succeeding",
             .loadTimedOut: "ignore(loadTimeout) → succeeding",
             .superseded: "none → succeeding",
+            .answerTimedOut: "ignore(answerTimeout) → succeeding",
         ],
         .failing: [
             .rootInstalled: "none → failing(refused)",
@@ -350,6 +362,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "ignore(loadEnd) → failing(refused)",
             .loadTimedOut: "ignore(loadTimeout) → failing(refused)",
             .superseded: "none → failing(refused)",
+            .answerTimedOut: "ignore(answerTimeout) → failing(refused)",
         ],
         .detouring: [
             .rootInstalled: "none → detouring",
@@ -370,6 +383,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "traps",
             .loadTimedOut: "traps",
             .superseded: "none → detouring",
+            .answerTimedOut: "traps",
         ],
         .ended: [
             .rootInstalled: "none → ended",
@@ -390,6 +404,7 @@ struct RequestStateMachineTableTests {
             .loadFailed: "ignore(loadEnd) → ended",
             .loadTimedOut: "ignore(loadTimeout) → ended",
             .superseded: "none → ended",
+            .answerTimedOut: "ignore(answerTimeout) → ended",
         ],
     ]
 
