@@ -109,12 +109,29 @@ final class ComposeViewController: UIViewController, Page, NavigatorHolding, Lea
 
     func canLeave(_ request: LeaveRequest) async -> Bool {
         guard !draft.isEmpty else { return true }
+        // Asked from the top of the window: a link may ask while a sheet covers this page,
+        // or while its tab is not shown, and UIKit presents nothing from either.
+        let presenter = topOfTheWindow
         return await withCheckedContinuation { continuation in
             let alert = UIAlertController(title: "Discard this message?", message: nil, preferredStyle: .actionSheet)
             alert.addAction(UIAlertAction(title: "Discard", style: .destructive) { _ in continuation.resume(returning: true) })
             alert.addAction(UIAlertAction(title: "Keep Editing", style: .cancel) { _ in continuation.resume(returning: false) })
-            present(alert, animated: true)
+            if let popover = alert.popoverPresentationController {
+                // On a regular width an action sheet is a popover, which needs an anchor.
+                popover.sourceView = presenter.view
+                popover.sourceRect = CGRect(x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
+                popover.permittedArrowDirections = []
+            }
+            presenter.present(alert, animated: true)
         }
+    }
+
+    /// The topmost view controller the root presents that is not going away.
+    private var topOfTheWindow: UIViewController {
+        var top: UIViewController = self
+        while let next = top.parent ?? top.presentingViewController { top = next }
+        while let presented = top.presentedViewController, !presented.isBeingDismissed { top = presented }
+        return top
     }
 
     /// The Save path: mark the page clean, then leave; nothing is asked.
