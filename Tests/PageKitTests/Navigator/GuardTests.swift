@@ -76,51 +76,59 @@ struct GuardTests {
         token.cancel()
     }
 
+    /// A guard that keeps a request to settings waiting for its answer, that request, and
+    /// a request to the feed queued behind it.
+    @MainActor
+    final class HeldBehindAGuard {
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        var token: ObservationToken?
+        var first: NavigationRequest?
+        var second: NavigationRequest?
+
+        init(_ fixture: Fixture) async throws {
+            token = fixture.navigator.addGuard { [weak self] request in
+                guard request.to.components.last?.name == "settings" else { return .allow }
+                return await withCheckedContinuation { self?.answer = $0 }
+            }
+            first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
+            second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
+            #expect(await yieldUntil { self.answer != nil })
+        }
+
+        var neitherResolved: Bool { first?.isResolved == false && second?.isResolved == false }
+    }
+
     @Test("an async guard holds the queue until it answers; later requests wait, with no time-out when none is set")
     func asyncGuard() async throws {
         let fixture = Fixture()
         fixture.queue.timeouts.answer = nil
-        var answer: CheckedContinuation<GuardDecision, Never>?
-        let token = fixture.navigator.addGuard { request in
-            guard request.to.components.last?.name == "settings" else { return .allow }
-            return await withCheckedContinuation { answer = $0 }
-        }
-        let first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
-        let second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
-        #expect(await yieldUntil { answer != nil })
+        let held = try await HeldBehindAGuard(fixture)
         fixture.clock.advance(by: .seconds(3_600))
-        #expect(!first.isResolved && !second.isResolved, "the person is still deciding; no time-out")
-        answer?.resume(returning: .allow)
-        _ = try await first.outcome()
-        _ = try await second.outcome()
+        #expect(held.neitherResolved, "the person is still deciding; no time-out")
+        held.answer?.resume(returning: .allow)
+        _ = try await held.first?.outcome()
+        _ = try await held.second?.outcome()
         #expect(fixture.navigator.currentPath.description == "/tab#/feed")
-        token.cancel()
+        held.token?.cancel()
     }
 
     @Test("a guard that does not answer in time fails the request and lets the queue go; its late answer is ignored")
     func guardAnswerTimesOut() async throws {
         let fixture = Fixture()
-        var answer: CheckedContinuation<GuardDecision, Never>?
-        let token = fixture.navigator.addGuard { request in
-            guard request.to.components.last?.name == "settings" else { return .allow }
-            return await withCheckedContinuation { answer = $0 }
-        }
-        let first = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
-        let second = fixture.navigator.request(try PagePath(parsing: "app://tab/feed"))
-        #expect(await yieldUntil { answer != nil })
+        let held = try await HeldBehindAGuard(fixture)
         fixture.clock.advance(by: .seconds(59))
-        #expect(!first.isResolved && !second.isResolved, "the person may still be reading")
+        #expect(held.neitherResolved, "the person may still be reading")
         fixture.clock.advance(by: .seconds(1))
-        await #expect { try await first.outcome() } throws: { error in
+        await #expect { try await held.first?.outcome() } throws: { error in
             guard let error = error as? NavigationError else { return false }
             return error.code == .answerTimedOut && error.reason == "guard 1 of 1 did not answer within 60.0 seconds"
         }
-        _ = try await second.outcome()
+        _ = try await held.second?.outcome()
         #expect(fixture.navigator.currentPath.description == "/tab#/feed")
-        answer?.resume(returning: .allow)
+        held.answer?.resume(returning: .allow)
         #expect(await yieldUntil { fixture.queue.isIdle })
         #expect(fixture.navigator.currentPath.description == "/tab#/feed", "the late answer opens nothing")
-        token.cancel()
+        held.token?.cancel()
     }
 
     @Test("a page that does not answer whether it may leave in time fails the request, and nothing moves")
