@@ -206,6 +206,86 @@ struct PagePathParsingTests {
         #expect(try PagePath(parsing: "/a/b?x=1").query["x"] == "1")
     }
 
+    @Test("names, keys and values of every length end at their own end, whatever byte comes next")
+    func piecesOfEveryLength() throws {
+        // The scan reads eight bytes at a time while they are letters: every length crosses a
+        // word's end at a different place, and each end byte, at each place, stops it.
+        for length in 1...33 {
+            let piece = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            let path = try PagePath(parsing: "/\(piece)!\(piece)_(\(piece)=\(piece),z=\(piece))#\(piece)?\(piece)=\(piece)")
+            #expect(path.components.map(\.name) == [piece, piece + "_", piece])
+            #expect(path.components.map(\.presentation) == [.shown, .modal, .child])
+            #expect(path.components[1].parameters[piece] == piece)
+            #expect(path.components[1].parameters["z"] == piece)
+            #expect(path.query[piece] == piece)
+            let url = try PagePath(parsing: "app://\(piece)/\(piece)(\(piece)=\(piece))/\(piece)?\(piece)=\(piece)&k=\(piece)")
+            #expect(url.components.map(\.name) == [piece, piece, piece])
+            #expect(url.query.map(\.value) == [piece, piece])
+        }
+    }
+
+    @Test("a byte other than a letter is found at every place in a name: encoded, not ASCII, or punctuation")
+    func otherBytesAtEveryPlace() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+            for place in 0...length {
+                let before = String(letters[0..<place])
+                let after = String(letters[place..<length].map { $0 })
+                // `%41` is decoded, `é` is kept, `~` (above `@`) and `-` (below it) are plain.
+                for (written, decoded) in [("%41", "A"), ("é", "é"), ("~", "~"), ("-", "-"), ("%C3%A9", "é")] {
+                    let name = before + written + after
+                    let path = try PagePath(parsing: "/\(name)(\(name)=\(name))?\(name)=\(name)")
+                    let expected = before + decoded + after
+                    #expect(path.components.map(\.name) == [expected], "\(name)")
+                    #expect(path.components[0].parameters[expected] == expected, "\(name)")
+                    #expect(path.query[expected] == expected, "\(name)")
+                    #expect(try PagePath(parsing: path.description) == path)
+                }
+                // A broken escape or bytes that are not UTF-8 throw at their own offset.
+                for (written, code, offset) in [("%G1", PagePathError.Code.invalidPercentEncoding, 1 + place),
+                                                ("%FF", .invalidUTF8, 1)] {
+                    do {
+                        let path = try PagePath(parsing: "/" + before + written + after)
+                        Issue.record("`\(before + written + after)` parsed as `\(path)`")
+                    } catch let error as PagePathError {
+                        #expect(error.code == code)
+                        #expect(error.offset == offset)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("one-character names, keys and values are the character written, whatever it is")
+    func oneCharacterPieces() throws {
+        // Digits and letters are made from literals; every other byte as any piece is.
+        let plain = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"!#%&()/,=?".contains($0) }
+        for character in plain {
+            let text = String(character)
+            if character == "." || character == "^" {
+                #expect(throws: PagePathError.self) { try PagePath(parsing: "/a/\(text)") }
+            } else {
+                let path = try PagePath(parsing: "/\(text)(\(text)=\(text))?\(text)=\(text)")
+                #expect(path.components.map(\.name) == [text])
+                #expect(path.components[0].parameters.map(\.key) == [text])
+                #expect(path.components[0].parameters[text] == text)
+                #expect(path.query.map(\.key) == [text])
+                #expect(path.query.map(\.value) == [text])
+                #expect(try PagePath(parsing: path.description) == path)
+            }
+            let url = try PagePath(parsing: "app://a?k=\(text)")
+            #expect(url.query["k"] == text)
+        }
+        // Encoded or not ASCII, one character is decoded as any other piece.
+        let decoded = try PagePath(parsing: "/%41(%37=%37)?é=é")
+        #expect(decoded.components[0].name == "A")
+        #expect(decoded.components[0].parameters["7"] == "7")
+        #expect(decoded.query["é"] == "é")
+        // An empty value is the empty string.
+        #expect(try PagePath(parsing: "/a(k=)?x=&y").query.map(\.value) == ["", ""])
+        #expect(try PagePath(parsing: "/a(k=)").components[0].parameters["k"] == "")
+    }
+
     @Test("a Foundation URL parses through the same tokenizer")
     func foundationURL() throws {
         let url = try #require(URL(string: "app://tab/contact/person_detail?id=5"))
