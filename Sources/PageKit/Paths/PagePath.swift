@@ -112,7 +112,8 @@ extension PagePath {
     ///   written in key order, as printed paths are; otherwise O(*n* log *n*), one sort per
     ///   component whose keys are out of order. Two allocations for a path of up to
     ///   16 components and 16 parameters (one array of components, one buffer of
-    ///   parameters shared by every component and the query), more for longer ones.
+    ///   parameters shared by every component and the query), one for a path without
+    ///   parameters, more for longer ones.
     public init(parsing text: String, limits: Limits = .default) throws {
         self = try PathParser.parse(text, limits: limits)
     }

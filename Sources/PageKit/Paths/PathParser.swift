@@ -3,7 +3,8 @@
 /// One pass over the still-encoded bytes. Structure is decided on the encoded text, and
 /// each name, key and value is percent-decoded once, so an encoded separator is data.
 /// Component parameters and the query go into one buffer; components get views of it
-/// once the pass is over, which keeps a parse at two allocations.
+/// once the pass is over, which keeps a parse at two allocations (one when there are no
+/// parameters: the buffer is made at the first).
 struct PathParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: PagePath.Limits
@@ -88,14 +89,22 @@ struct PathParser {
         return PagePath(origin: origin, components: components, query: query, scheme: scheme)
     }
 
-    /// Sizes both buffers once, without scanning: room for 16 components and 16
-    /// parameters (never more than the text could hold), so an ordinary path parses with
-    /// exactly two allocations; a longer one grows its buffers as it goes.
+    /// Sizes the components' buffer once, without scanning: room for 16 components (never
+    /// more than the text could hold), so an ordinary path parses with exactly two
+    /// allocations, and one without parameters with one; a longer one grows its buffers as
+    /// it goes.
     private mutating func reserveCapacity() {
         // `maxDepth` is whatever an app sets, `Int.max` included: nothing is added to it.
         let depthRoom = limits.maxDepth < 16 ? max(limits.maxDepth, 0) + 1 : 16
         components.reserveCapacity(min(bytes.count / 2 + 1, depthRoom))
-        parameters.reserveCapacity(min(bytes.count / 4 + 1, 16))
+    }
+
+    /// Appends `parameter` to the shared buffer, made at the first parameter with room for
+    /// 16 (never more than the text could hold).
+    @inline(__always)
+    private mutating func append(_ parameter: __owned PageParameter) {
+        if parameters.capacity == 0 { parameters.reserveCapacity(min(bytes.count / 4 + 1, 16)) }
+        parameters.append(parameter)  // Moved in: not retained again.
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
@@ -309,7 +318,7 @@ struct PathParser {
                !PageParameter.keyPrecedes(parameters[parameters.endIndex - 1].key, key) {
                 isSorted = false
             }
-            parameters.append(PageParameter(key: key, value: value))  // Moved in: not retained again.
+            append(PageParameter(key: key, value: value))
             let closes = bytes[position] == .closeParen
             position += 1
             if closes { break }
@@ -362,7 +371,7 @@ struct PathParser {
                 let key = try Self.decode(bytes, itemStart..<keyEnd, plain: plainKey)
                 var value = ""
                 if let equals { value = try Self.decode(bytes, equals + 1..<position, plain: plainValue) }
-                parameters.append(PageParameter(key: key, value: value))
+                append(PageParameter(key: key, value: value))
             }
             if position < bytes.count { position += 1 }  // `&`
         }

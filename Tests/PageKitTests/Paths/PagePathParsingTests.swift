@@ -206,6 +206,24 @@ struct PagePathParsingTests {
         #expect(try PagePath(parsing: "/a/b?x=1").query["x"] == "1")
     }
 
+    @Test("the parameters' buffer is made at the first parameter, wherever it comes")
+    func parametersMadeLate() throws {
+        let late = try PagePath(parsing: "/a/b/c/d(k=1)/e/f(z=2,y=3)?q=4&q=5")
+        #expect(late.components.map(\.parameters.count) == [0, 0, 0, 1, 0, 2])
+        #expect(late.components[3].parameters["k"] == "1")
+        #expect(late.components[5].parameters.map(\.key) == ["y", "z"])
+        #expect(late.query.values(for: "q") == ["4", "5"])
+        #expect(try PagePath(parsing: late.description) == late)
+        let queryOnly = try PagePath(parsing: "app://a/b?only=1")
+        let noneInComponents = queryOnly.components.allSatisfy(\.parameters.isEmpty)
+        #expect(noneInComponents)
+        #expect(queryOnly.query.map(\.key) == ["only"])
+        let none = try PagePath(parsing: "app://a/b/c")
+        let noneAnywhere = none.components.allSatisfy(\.parameters.isEmpty) && none.query.isEmpty
+        #expect(noneAnywhere)
+        #expect(none == PagePath([PageComponent("a"), PageComponent("b"), PageComponent("c")], scheme: "app"))
+    }
+
     @Test("names, keys and values of every length end at their own end, whatever byte comes next")
     func piecesOfEveryLength() throws {
         // The scan reads eight bytes at a time while they are letters: every length crosses a
