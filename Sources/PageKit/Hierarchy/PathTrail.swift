@@ -50,30 +50,54 @@ struct SharedPath: Sendable {
     // No default values: they would be computed before each initializer overwrites them.
     /// The runs of components, outermost first.
     var trails: [PathTrail]
-    /// Components after the trails, then the query and spelling of the whole path.
-    let rest: PagePath
-    /// Whether it was made of trails alone, as every current path read from the hierarchy
-    /// is: two such paths compare by their trails only, and spell out without reading the
-    /// empty rest. (Kept as a flag: the rest made optional copied paths with one more
-    /// cheaply, but those with one, as every plan's destination, dearly.)
-    private let isTrailsAlone: Bool
+    /// What follows the trails, kept only when there is something: a path read from the
+    /// hierarchy, trails alone, is then copied with one retain, where the empty path's
+    /// parts cost three more, and as many releases to destroy it.
+    private let extra: Extra
+
+    /// The rest, if any. Its own enum, not `PagePath?`: the compiler copies and destroys
+    /// the optional through its type metadata (each plan's destination paid some 330
+    /// instructions for it), this one in line.
+    private enum Extra {
+        case none
+        case path(PagePath)
+    }
 
     init(trails: [PathTrail] = []) {
         self.trails = trails
-        rest = .empty
-        isTrailsAlone = true
+        extra = .none
     }
 
     init(trails: [PathTrail], rest: PagePath) {
         self.trails = trails
-        self.rest = rest
-        isTrailsAlone = false
+        extra = .path(rest)
     }
 
     init(_ path: PagePath) {
         trails = []
-        rest = path
-        isTrailsAlone = false
+        extra = .path(path)
+    }
+
+    /// Components after the trails, then the query and spelling of the whole path.
+    var rest: PagePath {
+        switch extra {
+        case .none: .empty
+        case .path(let path): path
+        }
+    }
+
+    /// Whether it was made of trails alone, as every current path read from the hierarchy
+    /// is: two such paths compare by their trails only, and spell out without a rest.
+    private var isTrailsAlone: Bool {
+        if case .none = extra { true } else { false }
+    }
+
+    /// How many components the rest holds.
+    private var restCount: Int {
+        switch extra {
+        case .none: 0
+        case .path(let path): path.components.count
+        }
     }
 
     /// The path, spelled out.
@@ -81,20 +105,22 @@ struct SharedPath: Sendable {
     var path: PagePath {
         guard !trails.isEmpty else { return rest }
         var components: [PageComponent] = []
-        components.reserveCapacity(trails.reduce(rest.components.count) { $0 + $1.count })
+        components.reserveCapacity(trails.reduce(restCount) { $0 + $1.count })
         for trail in trails { trail.append(to: &components) }
-        if isTrailsAlone { return PagePath(components) }
-        components.append(contentsOf: rest.components)
-        var path = rest
+        guard case .path(var path) = extra else { return PagePath(components) }
+        components.append(contentsOf: path.components)
         path.components = components
         return path
     }
 
     /// Its last component, if any.
-    var lastComponent: PageComponent? { rest.components.last ?? trails.last?.component }
+    var lastComponent: PageComponent? {
+        if case .path(let path) = extra, let last = path.components.last { return last }
+        return trails.last?.component
+    }
 
     /// How many components it holds.
-    var count: Int { trails.reduce(rest.components.count) { $0 + $1.count } }
+    var count: Int { trails.reduce(restCount) { $0 + $1.count } }
 
     /// Whether both name the same path. Paths kept from the same trails compare in the
     /// time it takes to find what they share; others are spelled out.
@@ -107,7 +133,7 @@ struct SharedPath: Sendable {
         }
         guard lhs.count == rhs.count else { return false }
         var aligned = lhs.trails.count == rhs.trails.count
-            && lhs.rest.components.count == rhs.rest.components.count
+            && lhs.restCount == rhs.restCount
         var index = 0
         while aligned, index < lhs.trails.count {
             aligned = lhs.trails[index].count == rhs.trails[index].count
