@@ -176,9 +176,11 @@ final class RequestDriver: TransitionLabeling {
                 guard let ended = runStep(plan.steps[index], number: index + 1, of: plan, keepingPopped: keepingPopped,
                                           environment: environment) else { return }
                 action = machine.stepEnded(ended)
-            case .finish(let intent):
+            case .finish(let givingIntent):
                 let target = targetPage()
-                if let intent, let receiver = target as? any IntentReceiving { receiver.receive(intent) }
+                if givingIntent, let receiver = target as? any IntentReceiving, let intent = machine.intentForTarget() {
+                    receiver.receive(intent)
+                }
                 if let target, let loads { refresh(target, from: loads) }
                 action = machine.finished(at: environment.livePath(), target: target)
             case .fireValve:

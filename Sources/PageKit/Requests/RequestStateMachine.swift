@@ -104,8 +104,11 @@ struct RequestStateMachine {
         indirect case announce(NavigationEvent, then: Action)
         /// Run a step under a fresh time-out, keeping what it pops when asked to.
         case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
-        /// Tell the target `intent`, if any, then call ``RequestStateMachine/finished(at:target:)``.
-        case finish(intent: PageIntent?)
+        /// Tell the target its intent (``RequestStateMachine/intentForTarget()``) when there
+        /// is one to give and it receives intents, then call
+        /// ``RequestStateMachine/finished(at:target:)``. The intent is made only for a target
+        /// that adopts ``IntentReceiving``: most pages an open ends at do not.
+        case finish(givingIntent: Bool)
         /// End the queue's turn, succeeded or failed.
         case fireValve, failValve(NavigationError)
         /// Succeeded: trim and record the history, resolve the request, then report `event`.
@@ -382,7 +385,7 @@ struct RequestStateMachine {
         let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
         guard !plan.steps.isEmpty else {
             state = .finishing(turn, plan)
-            return .announce(willStart, then: .finish(intent: plan.intentForTarget(payload: payload, source: source)))
+            return .announce(willStart, then: .finish(givingIntent: plan.hasIntentForTarget))
         }
         state = .running(turn, plan, index: 0, cancelling: false)
         return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
@@ -395,7 +398,7 @@ struct RequestStateMachine {
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         guard index + 1 < plan.steps.count else {
             state = .finishing(turn, plan)
-            return .finish(intent: plan.intentForTarget(payload: payload, source: source))
+            return .finish(givingIntent: plan.hasIntentForTarget)
         }
         if cancelling {
             return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"),
@@ -403,6 +406,12 @@ struct RequestStateMachine {
         }
         state = .running(turn, plan, index: index + 1, cancelling: false)
         return .runStep(index + 1, of: plan, keepingPopped: keepsLeftPages)
+    }
+
+    /// The intent the target of a finishing request is told, if any.
+    func intentForTarget() -> PageIntent? {
+        guard case .finishing(_, let plan) = state else { return nil }
+        return plan.intentForTarget(payload: payload, source: source)
     }
 
     /// The intent is told; `current` is the current path now, `page` the page it ends at.

@@ -164,9 +164,14 @@ extension NavigationPlan {
     /// live page revealed, a page the app provided): pages made get theirs from their
     /// factories, and a delivery or an action tells none.
     func intentForTarget(payload: (any Sendable)?, source: NavigationSource) -> PageIntent? {
-        if case .new = target.kind { return nil }
-        guard !isDelivery, !isAction, let component = destination.lastComponent else { return nil }
+        guard hasIntentForTarget, let component = destination.lastComponent else { return nil }
         return PageIntent(component: component, path: destination, payload: payload, source: source)
+    }
+
+    /// Whether ``intentForTarget(payload:source:)`` gives an intent, asked without making it.
+    var hasIntentForTarget: Bool {
+        if case .new = target.kind { return false }
+        return !isDelivery && !isAction && destination.count > 0
     }
 }
 

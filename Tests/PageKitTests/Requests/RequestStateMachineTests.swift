@@ -37,7 +37,7 @@ struct RequestStateMachineTests {
         case .endLoads(let event, let then): "endLoads(\(name(event.kind))) then \(name(then))"
         case .announce(let event, let then): "announce(\(name(event.kind))) then \(name(then))"
         case .runStep(let index, _, _): "runStep(\(index))"
-        case .finish(let intent): intent == nil ? "finish" : "finish(intent for \(intent!.component.name))"
+        case .finish(let givingIntent): givingIntent ? "finish(intent)" : "finish"
         case .fireValve: "fireValve"
         case .failValve(let error): "failValve(\(error.code))"
         case .complete(_, let dropping, let event): "complete(dropping \(dropping), \(name(event.kind)))"
@@ -251,12 +251,36 @@ struct RequestStateMachineTests {
                                   target: PageReference(live: page))
         _ = machine.planned(.success(plan), leavers: Self.noLeavers)
         let action = machine.pagesMade(.success(()))
-        #expect(Self.name(action) == "announce(willStart) then finish(intent for settings)")
-        if case .announce(_, .finish(let intent?)) = action {
-            #expect(intent.payload(as: Int.self) == 7)
-        }
+        #expect(Self.name(action) == "announce(willStart) then finish(intent)")
+        let intent = machine.intentForTarget()
+        #expect(intent?.component.name == "settings")
+        #expect(intent?.payload(as: Int.self) == 7)
         _ = machine.finished(at: SharedPath(Self.settings), target: page)
         #expect(Self.name(machine.queueEnded(.success(()), current: SharedPath())) == "complete(dropping 3, didFinish)")
+    }
+
+    @Test("the intent is made when the driver asks, while finishing, and none for a page the plan makes")
+    func intentOnlyWhileFinishing() {
+        var machine = Self.machine(payload: 3)
+        _ = machine.started(from: SharedPath(), fromPath: Self.current, guardCount: 0)
+        _ = machine.planned(.success(Self.plan(steps: 1)), leavers: Self.noLeavers)
+        #expect(machine.intentForTarget() == nil, "not finishing yet")
+        _ = machine.pagesMade(.success(()))
+        #expect(Self.name(machine.stepEnded(.success(()))) == "finish")
+        #expect(machine.intentForTarget() == nil, "a page made gets its intent from its factory")
+
+        var live = Self.machine(payload: 3)
+        _ = live.started(from: SharedPath(), fromPath: Self.current, guardCount: 0)
+        let page = PlainPageForMachine()
+        _ = live.planned(.success(NavigationPlan(destination: SharedPath(Self.settings), mode: .reuse, steps: [],
+                                                 newComponents: [], target: PageReference(live: page))),
+                         leavers: Self.noLeavers)
+        #expect(live.intentForTarget() == nil, "not finishing yet")
+        #expect(Self.name(live.pagesMade(.success(()))) == "announce(willStart) then finish(intent)")
+        #expect(live.intentForTarget()?.path == Self.settings)
+        #expect(live.intentForTarget()?.payload(as: Int.self) == 3)
+        _ = live.finished(at: SharedPath(Self.settings), target: page)
+        #expect(live.intentForTarget() == nil, "finished")
     }
 
     @Test("loads come before leavers are asked; each plan made again may load again, up to a bound")
