@@ -49,7 +49,9 @@ public struct NavigationEvent: Sendable {
     public let kind: Kind
     /// What was requested: the path (possibly relative) or the move; `nil` for text that
     /// did not parse, and for a change the navigator did not make.
-    public let requested: NavigationTarget?
+    public var requested: NavigationTarget? { requestedTarget?.target }
+    /// Kept as its own enum: see `RequestedTarget`.
+    let requestedTarget: RequestedTarget?
     /// Where the request came from, or who made the change: ``NavigationSource/user`` for
     /// the person, ``NavigationSource/app`` for a direct call.
     public let source: NavigationSource
@@ -58,10 +60,10 @@ public struct NavigationEvent: Sendable {
     let fromPath: SharedPath
     let toPath: SharedPath?
 
-    init(kind: Kind, requested: NavigationTarget?, source: NavigationSource, plan: NavigationPlan?,
+    init(kind: Kind, requested: RequestedTarget?, source: NavigationSource, plan: NavigationPlan?,
          from: SharedPath, to: SharedPath?) {
         self.kind = kind
-        self.requested = requested
+        requestedTarget = requested
         self.source = source
         self.plan = plan
         fromPath = from

@@ -36,11 +36,11 @@ struct RequestStateMachine {
 
     struct TurnFields {
         var from: SharedPath
-        var fromPath: PagePath?
+        var fromPath: KnownPath
         /// Where the request goes now: as asked, or where a guard redirected it.
-        var target: NavigationTarget
+        var target: RequestedTarget
         /// Where it goes, absolute, once known.
-        var to: PagePath?
+        var to: KnownPath
         let guardCount: Int
         var tried: Set<PagePath> = []
         var redirectedFrom: [PagePath] = []
@@ -68,9 +68,22 @@ struct RequestStateMachine {
         case running(Turn, NavigationPlan, index: Int, cancelling: Bool)
         case finishing(Turn, NavigationPlan)
         case succeeding(NavigationOutcome)
-        case failing(NavigationError, plan: NavigationPlan?, to: PagePath?)
+        case failing(NavigationError, plan: NavigationPlan?, to: KnownPath)
         case detouring(Turn)
         case ended
+    }
+
+    /// A path once known: what `PagePath?` says, as an enum of its own, because the turn
+    /// and the state are copied at every event and the compiler copies and destroys the
+    /// optional through its type metadata, several times slower than this enum in line.
+    enum KnownPath {
+        case unknown
+        case path(PagePath)
+
+        /// The path, if known.
+        var path: PagePath? {
+            if case .path(let path) = self { path } else { nil }
+        }
     }
 
     /// An answer that comes after the request stopped waiting for it.
@@ -90,7 +103,7 @@ struct RequestStateMachine {
         /// Queue the request (its root is there, or a detour earned it a new turn).
         case enqueue
         /// Plan `target` against the hierarchy as it is now, and list the plan's leavers.
-        case plan(NavigationTarget)
+        case plan(RequestedTarget)
         /// Ask a guard, or a leaver, with the queue's time-out suspended.
         case askGuard(Int, GuardRequest), askToLeave(ObjectIdentifier, LeaveRequest)
         /// Make the plan's new pages.
@@ -121,7 +134,7 @@ struct RequestStateMachine {
         case ignore(Late), none
     }
 
-    private let requested: NavigationTarget?
+    private let requested: RequestedTarget?
     private let mode: ResolutionMode
     private let source: NavigationSource
     private let payload: (any Sendable)?
@@ -131,7 +144,7 @@ struct RequestStateMachine {
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
          keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
-        self.requested = requested
+        self.requested = requested.map(RequestedTarget.init)
         self.mode = mode
         self.source = source
         self.payload = payload
@@ -193,20 +206,21 @@ struct RequestStateMachine {
     mutating func started(from: SharedPath, fromPath: @autoclosure () -> PagePath, guardCount: Int) -> Action {
         guard case .queued(let detours) = state else { trap("started") }
         guard let requested else { trap("started (text that did not parse never starts)") }
-        var turn = Turn(TurnFields(from: from, target: requested, guardCount: guardCount, detours: detours))
+        var turn = Turn(TurnFields(from: from, fromPath: .unknown, target: requested, to: .unknown, guardCount: guardCount,
+                                   detours: detours))
         guard guardCount > 0 else {
             state = .planning(turn)
             return .plan(requested)
         }
         let fromPath = fromPath()
-        turn.fromPath = fromPath
-        guard case .path(let path) = requested else {
+        turn.fromPath = .path(fromPath)
+        guard case .path(let path) = requested.target else {
             state = .locating(turn)
             return .plan(requested)
         }
         do {
             let to = try path.resolved(against: fromPath)
-            (turn.to, turn.tried) = (to, [to])
+            (turn.to, turn.tried) = (.path(to), [to])
         } catch {
             return fail(NavigationError(wrapping: error))
         }
@@ -226,21 +240,23 @@ struct RequestStateMachine {
         case .refuse(let reason):
             return fail(NavigationError(.refused, reason: reason), to: turn.to)
         case .redirect(let redirect):
-            guard let fromPath = turn.fromPath, let to = turn.to else { trap("guardAnswered without a path") }
+            guard case .path(let fromPath) = turn.fromPath, case .path(let to) = turn.to else {
+                trap("guardAnswered without a path")
+            }
             let resolved: PagePath
             do {
                 resolved = try redirect.resolved(against: fromPath)
             } catch {
-                return fail(NavigationError(wrapping: error), to: to)
+                return fail(NavigationError(wrapping: error), to: .path(to))
             }
             guard turn.redirectedFrom.count < maxRedirects, turn.tried.insert(resolved).inserted else {
                 let trail = (turn.redirectedFrom + [to, resolved]).map(\.description).joined(separator: " → ")
                 return fail(NavigationError(.redirectLoop, reason: "guards redirected \(turn.redirectedFrom.count + 1) times, "
-                                                + "through \(trail)"), to: to)
+                                                + "through \(trail)"), to: .path(to))
             }
             turn.redirectedFrom.append(to)
-            turn.to = resolved
-            turn.target = .path(redirect)
+            turn.to = .path(resolved)
+            turn.target = RequestedTarget(.path(redirect))
             return askGuard(0, turn)
         case .detour(let path):
             guard turn.detours < maxRedirects else {
@@ -279,7 +295,7 @@ struct RequestStateMachine {
             case .success(let made): plan = made
             case .failure(let error): return fail(error)
             }
-            turn.to = plan.path
+            turn.to = .path(plan.path)
             turn.tried = [plan.path]
             return askGuard(0, turn)
         case .planning(var turn):
@@ -440,7 +456,7 @@ struct RequestStateMachine {
             guard case .succeeding = state, case .succeeding(let outcome) = takeState() else {
                 trap("queueEnded(success)")
             }
-            let dropping = if case .move(.back(let count))? = requested { count + 1 } else { 0 }
+            let dropping = if case .move(.back(let count))? = requested?.target { count + 1 } else { 0 }
             return .complete(outcome, droppingHistory: dropping,
                              announcing: event(.didFinish, plan: outcome.plan, from: outcome.fromPath, to: outcome.toPath))
         }
@@ -454,7 +470,7 @@ struct RequestStateMachine {
             return end(error, from: current())
         default:
             // Timed out, or cancelled, while it waited or ran.
-            return end(error, plan: plan, to: turn?.to)
+            return end(error, plan: plan, to: turn?.to ?? .unknown)
         }
     }
 
@@ -469,31 +485,31 @@ struct RequestStateMachine {
     }
 
     private mutating func askGuard(_ index: Int, _ turn: Turn) -> Action {
-        guard let fromPath = turn.fromPath, let to = turn.to else { trap("askGuard without a path") }
+        guard case .path(let fromPath) = turn.fromPath, case .path(let to) = turn.to else { trap("askGuard without a path") }
         state = .guarding(turn, index: index)
         return .askGuard(index, GuardRequest(from: fromPath, to: to, source: source, mode: mode))
     }
 
     private func leaveRequest(_ turn: Turn, _ plan: NavigationPlan) -> LeaveRequest {
-        LeaveRequest(from: turn.fromPath ?? turn.from.path, to: turn.to ?? plan.path)
+        LeaveRequest(from: turn.fromPath.path ?? turn.from.path, to: turn.to.path ?? plan.path)
     }
 
     /// Fails the turn: the queue's turn ends with `error`, then the request.
-    private mutating func fail(_ error: NavigationError, plan: NavigationPlan? = nil, to: PagePath? = nil) -> Action {
-        let error = error.naming(requested)
+    private mutating func fail(_ error: NavigationError, plan: NavigationPlan? = nil, to: KnownPath = .unknown) -> Action {
+        let error = error.naming(requested?.target)
         state = .failing(error, plan: plan, to: to)
         return .failValve(error)
     }
 
     /// Ends the request with `error`, announced as failed or cancelled.
-    private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: PagePath? = nil,
+    private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: KnownPath = .unknown,
                               from: SharedPath? = nil) -> Action {
         let from = from ?? turn?.from ?? SharedPath()
         state = .ended
-        let error = error.naming(requested)
+        let error = error.naming(requested?.target)
         let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
         return .abandon(error, announcing: event(kind, plan: plan, from: from,
-                                                 to: plan?.destination ?? to.map(SharedPath.init)))
+                                                 to: plan?.destination ?? to.path.map(SharedPath.init)))
     }
 
     /// The plan known in the state, for a failure the queue reports.
