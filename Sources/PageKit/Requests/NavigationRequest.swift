@@ -14,7 +14,9 @@
 public final class NavigationRequest {
     /// What it asks for: a path (possibly relative) or a move; `nil` for text that did
     /// not parse, in which case it has already failed with ``NavigationError/Code/invalidPath``.
-    public let target: NavigationTarget?
+    public var target: NavigationTarget? { requested?.target }
+    /// The same, kept once for its machine, actions and events to share.
+    let requested: RequestedTarget?
     /// The resolution mode.
     public let mode: ResolutionMode
     /// Where it comes from.
@@ -36,7 +38,7 @@ public final class NavigationRequest {
     var driver: RequestDriver?
 
     init(target: NavigationTarget?, options: NavigationOptions, animated: Bool, providedPage: (any Page)? = nil) {
-        self.target = target
+        requested = target.map(RequestedTarget.init)
         mode = options.mode
         source = options.source
         self.animated = animated
@@ -48,7 +50,7 @@ public final class NavigationRequest {
 
     /// How the queue names it: `open app://tab/settings`, or the move.
     var label: String {
-        switch target {
+        switch requested?.target {
         case .path(let path)?: "open \(path)"
         case .move(let move)?: "\(move)"
         case nil: "open"

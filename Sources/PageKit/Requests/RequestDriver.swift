@@ -37,7 +37,7 @@ final class RequestDriver: TransitionLabeling {
         self.request = request
         self.host = host
         self.queue = queue
-        machine = RequestStateMachine(requested: request.target, mode: request.mode, source: request.source,
+        machine = RequestStateMachine(requested: request.requested, mode: request.mode, source: request.source,
                                       payload: request.payload, keepsLeftPages: request.keepsLeftPages,
                                       maxRedirects: maxRedirects, held: held)
         request.driver = self

@@ -144,7 +144,14 @@ struct RequestStateMachine {
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
          keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
-        self.requested = requested.map(RequestedTarget.init)
+        self.init(requested: requested.map(RequestedTarget.init), mode: mode, source: source, payload: payload,
+                  keepsLeftPages: keepsLeftPages, maxRedirects: maxRedirects, held: held)
+    }
+
+    /// A machine for a request whose target is kept in `requested`, shared, not copied.
+    init(requested: RequestedTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
+         keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
+        self.requested = requested
         self.mode = mode
         self.source = source
         self.payload = payload
