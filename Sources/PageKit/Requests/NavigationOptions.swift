@@ -116,48 +116,56 @@ public struct NavigationOptions: Sendable {
     /// The defaults, resolved in `mode`.
     /// - Parameter mode: The mode.
     /// - Returns: The options.
-    public static func mode(_ mode: ResolutionMode) -> NavigationOptions { .default.mode(mode) }
+    public static func mode(_ mode: ResolutionMode) -> NavigationOptions { defaults { $0.mode = mode } }
 
     /// The defaults, animated or not.
     /// - Parameter animated: Whether transitions animate.
     /// - Returns: The options.
-    public static func animated(_ animated: Bool) -> NavigationOptions { .default.animated(animated) }
+    public static func animated(_ animated: Bool) -> NavigationOptions { defaults { $0.animated = animated } }
 
     /// The defaults with a payload.
     /// - Parameter payload: The value for the page the request ends at.
     /// - Returns: The options.
-    public static func payload(_ payload: any Sendable) -> NavigationOptions { .default.payload(payload) }
+    public static func payload(_ payload: any Sendable) -> NavigationOptions { defaults { $0.payload = payload } }
 
     /// The defaults from another source.
     /// - Parameter source: Where the request comes from.
     /// - Returns: The options.
-    public static func source(_ source: NavigationSource) -> NavigationOptions { .default.source(source) }
+    public static func source(_ source: NavigationSource) -> NavigationOptions { defaults { $0.source = source } }
 
     /// The defaults, keeping the pages the request pops.
     /// - Returns: The options.
-    public static func keepingLeftPages() -> NavigationOptions { .default.keepingLeftPages() }
+    public static func keepingLeftPages() -> NavigationOptions { defaults { $0.keepsLeftPages = true } }
 
     /// The defaults, presenting as `presentation`.
     /// - Parameter presentation: How `!` presents.
     /// - Returns: The options.
     public static func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
-        .default.presentation(presentation)
+        defaults { $0.presentation = presentation }
     }
 
     /// The defaults, animating as `transition`.
     /// - Parameter transition: How the transitions animate.
     /// - Returns: The options.
     public static func transition(_ transition: TransitionStyle) -> NavigationOptions {
-        .default.transition(transition)
+        defaults { $0.transition = transition }
     }
 
     /// The defaults, hiding the tab bar for the pages pushed, or not.
     /// - Parameter hides: Whether pushed pages hide the tab bar.
     /// - Returns: The options.
-    public static func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { .default.hidingBottomBar(hides) }
+    public static func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { defaults { $0.hidesBottomBar = hides } }
     /// The defaults, refreshing the page the request ends at when it is revealed.
     /// - Returns: The options.
-    public static func refreshing() -> NavigationOptions { .default.refreshing() }
+    public static func refreshing() -> NavigationOptions { defaults { $0.refreshesTarget = true } }
+
+    /// The defaults with `change` made to them: built in place, where `.default` and a
+    /// change to it copied them once more.
+    private static func defaults(_ change: (inout NavigationOptions) -> Void) -> NavigationOptions {
+        var options = NavigationOptions()
+        change(&options)
+        return options
+    }
 
     private func with(_ change: (inout NavigationOptions) -> Void) -> NavigationOptions {
         var copy = self
