@@ -23,7 +23,9 @@ public final class NavigationRequest {
     public let source: NavigationSource
     /// Whether its transitions animate.
     public let animated: Bool
-    let payload: (any Sendable)?
+    /// Read from the options, not kept twice: a copy of an optional existential goes
+    /// through its type metadata.
+    var payload: (any Sendable)? { options.payload }
     /// Whether the pages it pops are kept for a jump back.
     let keepsLeftPages: Bool
     /// The options it was made with (its mode, source, payload and styles).
@@ -42,7 +44,6 @@ public final class NavigationRequest {
         mode = options.mode
         source = options.source
         self.animated = animated
-        payload = options.payload
         keepsLeftPages = options.keepsLeftPages
         self.options = options
         self.providedPage = providedPage
