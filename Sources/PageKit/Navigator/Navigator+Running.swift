@@ -10,13 +10,20 @@ extension Navigator: RequestEnvironment {
         } catch {
             throw NavigationError(wrapping: error)
         }
+        try acceptScheme(of: path)
+        return path
+    }
+
+    /// Throws unless `path` has no scheme or one this navigator routes. Apart from
+    /// ``parse(_:)``, which is generic and runs unspecialized for callers in other
+    /// modules: there even the optional scheme was copied through its type metadata.
+    private func acceptScheme(of path: borrowing PagePath) throws {
         // The set alone: calling a method of `configuration` copies all of it.
         if let scheme = path.scheme, !Configuration.schemes(configuration.acceptedSchemes, accept: scheme) {
             let accepted = configuration.acceptedSchemes.sorted().map { "`\($0)`" }.joined(separator: ", ")
             throw NavigationError(.foreignScheme, path: path.description,
                                   reason: "its scheme `\(scheme)` is not one this navigator routes (\(accepted))")
         }
-        return path
     }
 
     var hierarchy: LiveHierarchy? {

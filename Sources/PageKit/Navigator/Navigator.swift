@@ -156,7 +156,13 @@ public final class Navigator {
     ///   depth; the registry is never scanned.
     public func plan(for destination: some PagePathConvertible, _ options: NavigationOptions = .default) throws
         -> NavigationPlan {
-        let (path, options) = try reading(parse(destination), options)
+        try plan(parsed: parse(destination), options)
+    }
+
+    /// ``plan(for:_:)`` once the path is read: not generic, so that it runs specialized
+    /// whoever calls (a generic function called from another module runs unspecialized).
+    private func plan(parsed path: PagePath, _ options: NavigationOptions) throws -> NavigationPlan {
+        let (path, options) = try reading(path, options)
         return try makePlan(for: .path(path), mode: options.mode, options: options)
     }
 
@@ -191,8 +197,20 @@ public final class Navigator {
     /// end (on an idle queue it may end before this returns).
     func request(_ destination: some PagePathConvertible, _ options: NavigationOptions,
                  prepare: (NavigationRequest) -> Void) -> NavigationRequest {
+        let path: PagePath
         do {
-            let (path, options) = try reading(parse(destination), options)
+            path = try parse(destination)
+        } catch {
+            return failedRequest(error, options, prepare: prepare)
+        }
+        return request(parsed: path, options, prepare: prepare)
+    }
+
+    /// A request for `path` once read: not generic, as ``plan(parsed:_:)``.
+    private func request(parsed path: PagePath, _ options: NavigationOptions,
+                         prepare: (NavigationRequest) -> Void) -> NavigationRequest {
+        do {
+            let (path, options) = try reading(path, options)
             return submit(.path(path), options, prepare: prepare)
         } catch {
             return failedRequest(error, options, prepare: prepare)
