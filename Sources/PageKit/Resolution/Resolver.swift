@@ -204,7 +204,8 @@ struct Walk {
     let resolver: Resolver
     /// The path's query, which every component sees.
     let query: PageParameters
-    let destination: SharedPath
+    /// Moved into the plan when the walk finishes (see ``finish(at:)``).
+    private(set) var destination: SharedPath
     let mode: ResolutionMode
     var steps: [NavigationPlan.Step] = []
     var newComponents: [PageComponent] = []
@@ -373,6 +374,15 @@ struct Walk {
     /// The plan, once the walk has reached `target`.
     private mutating func finish(at target: consuming PageReference) -> NavigationPlan {
         insertDismissal()
+        // The destination, the steps and the new components are moved into the plan, not
+        // copied: the walk ends here, and a copy of a destination with a rest is a retain
+        // of each of its parts, each undone when the walk goes.
+        var destination = SharedPath()
+        var steps: [NavigationPlan.Step] = []
+        var newComponents: [PageComponent] = []
+        swap(&destination, &self.destination)
+        swap(&steps, &self.steps)
+        swap(&newComponents, &self.newComponents)
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
                               target: target)
     }
