@@ -438,7 +438,8 @@ struct RequestStateMachine {
     }
 
     /// The intent is told; `current` is the current path now, `page` the page it ends at.
-    mutating func finished(at current: SharedPath, target page: (any Page)?) -> Action {
+    /// `current` is taken, not copied, into the outcome.
+    mutating func finished(at current: consuming SharedPath, target page: (any Page)?) -> Action {
         guard case .finishing = state, case .finishing(let turn, let plan) = takeState() else { trap("finished") }
         state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
                                               target: page))
