@@ -49,7 +49,7 @@ public struct NavigationHistory: Sendable {
         return SharedPath.same(ring[lastIndex], path)
     }
 
-    mutating func record(_ path: SharedPath) {
+    mutating func record(_ path: consuming SharedPath) {
         if lastIsSame(as: path) { return }
         guard ring.count >= capacity else {
             ring.append(path)

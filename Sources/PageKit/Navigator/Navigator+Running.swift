@@ -306,7 +306,7 @@ extension Navigator: RequestEnvironment {
     }
 
     /// Records `path` in the history, after dropping the last `count` entries.
-    func record(_ path: SharedPath, droppingLast count: Int) {
+    func record(_ path: consuming SharedPath, droppingLast count: Int) {
         if count > 0 { history.dropLast(count) }
         history.record(path)
     }

@@ -22,7 +22,7 @@ protocol RequestEnvironment: AnyObject {
     func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page])
     func emit(_ event: NavigationEvent)
     /// Records `path` in the history, after dropping the last `count` entries.
-    func record(_ path: SharedPath, droppingLast count: Int)
+    func record(_ path: consuming SharedPath, droppingLast count: Int)
     func livePath() -> SharedPath
     /// Opens `path`, and reports whether the page it ends at answered `ok`.
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
