@@ -43,12 +43,13 @@ public final class TransitionQueue {
         public var load: Duration
         /// For each answer the queue waits for while it is held: a guard's decision, a
         /// page's answer to whether it may leave for a request, or the answers of the pages
-        /// a person's back button, swipe or swipe-down would remove. An answer that does not come in time fails the
-        /// request or the gesture with ``NavigationError/Code/answerTimedOut``, letting go of
-        /// the queue, and is ignored if it comes later. It bounds a question that was never
-        /// shown: UIKit refuses to present from a page that is covered or in a tab not
-        /// shown, and then nothing ever answers. `nil` waits for ever. Default: 60 seconds,
-        /// far longer than a person takes to read a question and tap.
+        /// a person's back button, swipe or swipe-down would remove. An answer that does
+        /// not come in time fails the request or the gesture with
+        /// ``NavigationError/Code/answerTimedOut``, letting go of the queue, and is ignored
+        /// if it comes later. It bounds a question that was never shown: UIKit refuses to
+        /// present from a page that is covered or in a tab not shown, and then nothing ever
+        /// answers. `nil` waits for ever. Default: 60 seconds, far longer than a person
+        /// takes to read a question and tap.
         public var answer: Duration?
 
         /// Creates time-outs.
