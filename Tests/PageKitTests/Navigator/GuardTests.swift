@@ -6,6 +6,13 @@ import Testing
 @MainActor
 @Suite("Guards and pages that refuse to leave", .timeLimit(.minutes(2)))
 struct GuardTests {
+    /// A page that confirms leaving, pushed on the contact stack as the app pushes one.
+    static func pushConfirming(_ name: String, allowsLeaving: Bool?, on fixture: Fixture) -> ConfirmingPage {
+        let page = ConfirmingPage(name, allowsLeaving: allowsLeaving)
+        fixture.contact.push([page], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        return page
+    }
+
     @Test("a guard sees from, to and source, and can refuse with a typed error")
     func refuse() async throws {
         let fixture = Fixture()
@@ -134,8 +141,7 @@ struct GuardTests {
     @Test("a page that does not answer whether it may leave in time fails the request, and nothing moves")
     func leaveAnswerTimesOut() async throws {
         let fixture = Fixture()
-        let editor = ConfirmingPage("editor", allowsLeaving: nil)
-        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let editor = Self.pushConfirming("editor", allowsLeaving: nil, on: fixture)
         let request = fixture.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
         let next = fixture.navigator.request(try PagePath(parsing: "app://tab/settings"))
         #expect(await yieldUntil { editor.isAsking })
@@ -154,8 +160,7 @@ struct GuardTests {
     @Test("the person's back tap on a page that does not answer in time fails, and lets the queue go")
     func gestureAnswerTimesOut() async throws {
         let fixture = Fixture()
-        let editor = ConfirmingPage("editor", allowsLeaving: nil)
-        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let editor = Self.pushConfirming("editor", allowsLeaving: nil, on: fixture)
         guard case .leaving(let ticket) = try fixture.contact.userTapsBack() else {
             Issue.record("the back button should queue a leave")
             return
@@ -190,8 +195,7 @@ struct GuardTests {
     @Test("can-leave is asked of every page the plan removes, and an async answer is awaited")
     func canLeaveAsync() async throws {
         let fixture = Fixture()
-        let editor = ConfirmingPage("editor", allowsLeaving: nil)
-        fixture.contact.push([editor], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let editor = Self.pushConfirming("editor", allowsLeaving: nil, on: fixture)
         let request = fixture.navigator.request(try PagePath(parsing: "app://tab/contact/list"))
         #expect(await yieldUntil { editor.isAsking })
         #expect(!request.isResolved)
@@ -204,8 +208,7 @@ struct GuardTests {
     @Test("pages kept by the plan are not asked, even when their stack is reordered")
     func onlyRemovedPagesAreAsked() async throws {
         let fixture = Fixture()
-        let kept = ConfirmingPage("kept", allowsLeaving: false)
-        fixture.contact.push([kept], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let kept = Self.pushConfirming("kept", allowsLeaving: false, on: fixture)
         try await fixture.navigator.open("app://tab/settings")
         #expect(kept.leaveRequests.isEmpty)
         try await fixture.navigator.open("app://tab/contact/kept")
