@@ -17,31 +17,32 @@
 /// Parsed parameters share one buffer with the rest of their path, so reading a path's
 /// parameters never copies them.
 public struct PageParameters: Sendable {
-    // A view of a buffer the whole parsed path shares. Unlike `ArraySlice`, the base can
-    // be attached after the range is known, which lets the parser fill one buffer in a
-    // single pass without copy-on-write.
-    var base: [PageParameter]
+    // A view of a buffer the whole parsed path shares; `nil` when there are no parameters.
+    // Unlike `ArraySlice`, the buffer can be attached after the range is known, which lets
+    // the parser fill one buffer in a single pass without copy-on-write. Never written
+    // once a view of it exists, so it is safe to send.
+    nonisolated(unsafe) var buffer: ParameterBuffer?
     var bounds: Range<Int>
 
     /// No parameters.
     public init() {
-        base = []
+        buffer = nil
         bounds = 0..<0
     }
 
     /// Parameters in the order given, keys possibly repeated.
     /// - Parameter parameters: The parameters, in order.
     public init(_ parameters: some Sequence<PageParameter>) {
-        base = Array(parameters)
-        bounds = base.indices
+        var buffer: ParameterBuffer?
+        let capacity = parameters.underestimatedCount
+        for parameter in parameters { buffer.append(parameter, capacity: capacity) }
+        self.init(buffer: buffer, bounds: 0..<(buffer?.count ?? 0))
     }
 
-    init(base: [PageParameter], bounds: Range<Int>) {
-        self.base = base
+    init(buffer: ParameterBuffer?, bounds: Range<Int>) {
+        self.buffer = buffer
         self.bounds = bounds
     }
-
-    private var storage: ArraySlice<PageParameter> { base[bounds] }
 
     /// Parameters sorted by key (by UTF-8 bytes), each key once (the last value given for
     /// a key wins).
@@ -79,7 +80,8 @@ public struct PageParameters: Sendable {
         // By index, so no parameter is copied just to compare its key.
         var index = bounds.lowerBound
         while index < bounds.upperBound {
-            if PageParameter.sameKey(base[index].key, key) { return base[index].value }
+            let parameter = buffer.unsafelyUnwrapped[index]
+            if PageParameter.sameKey(parameter.key, key) { return parameter.value }
             index += 1
         }
         return nil
@@ -89,14 +91,15 @@ public struct PageParameters: Sendable {
     /// - Parameter key: The parameter's name, matched by its UTF-8 bytes.
     /// - Returns: The values; empty when the key is absent.
     public func values(for key: String) -> [String] {
-        storage.filter { PageParameter.sameKey($0.key, key) }.map(\.value)
+        filter { PageParameter.sameKey($0.key, key) }.map(\.value)
     }
 
     /// Whether sorted order and unique keys hold, as in a component.
     var isCanonical: Bool {
         var index = bounds.lowerBound + 1
         while index < bounds.upperBound {
-            if !PageParameter.keyPrecedes(base[index - 1].key, base[index].key) { return false }
+            let buffer = buffer.unsafelyUnwrapped
+            if !PageParameter.keyPrecedes(buffer[index - 1].key, buffer[index].key) { return false }
             index += 1
         }
         return true
@@ -111,7 +114,7 @@ extension PageParameters: RandomAccessCollection {
     /// The parameter at `position` (0-based).
     /// - Parameter position: A position in `0..<count`.
     public subscript(position: Int) -> PageParameter {
-        base[bounds.lowerBound + position]
+        buffer.unsafelyUnwrapped[bounds.lowerBound + position]
     }
 }
 
@@ -123,7 +126,7 @@ extension PageParameters: Hashable {
         var left = lhs.bounds.lowerBound
         var right = rhs.bounds.lowerBound
         while left < lhs.bounds.upperBound {
-            guard lhs.base[left] == rhs.base[right] else { return false }
+            guard lhs.buffer.unsafelyUnwrapped[left] == rhs.buffer.unsafelyUnwrapped[right] else { return false }
             left += 1
             right += 1
         }
@@ -134,7 +137,7 @@ extension PageParameters: Hashable {
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bounds.count)
-        for parameter in storage { hasher.combine(parameter) }
+        for parameter in self { hasher.combine(parameter) }
     }
 }
 

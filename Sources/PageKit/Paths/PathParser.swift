@@ -11,7 +11,9 @@ struct PathParser {
     private var position = 0
     private var isURL = false
     private var components: [PageComponent] = []
-    private var parameters: [PageParameter] = []
+    private var parameters: ParameterBuffer?
+    /// How many parameters `parameters` holds.
+    private var parameterCount = 0
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
@@ -70,7 +72,7 @@ struct PathParser {
             try parseComponent(presentation)
         }
 
-        var queryBounds = parameters.endIndex..<parameters.endIndex
+        var queryBounds = parameterCount..<parameterCount
         if position < bytes.count {
             position += 1  // `?`
             queryBounds = try parseQuery()
@@ -79,13 +81,15 @@ struct PathParser {
         // Every component and the query view the one shared buffer. Both buffers move
         // out of the parser into the path.
         var components: [PageComponent] = []
-        var parameters: [PageParameter] = []
+        var parameters: ParameterBuffer?
         swap(&components, &self.components)
         swap(&parameters, &self.parameters)
-        for index in components.indices where !components[index].parameters.bounds.isEmpty {
-            components[index].parameters.base = parameters
+        if parameters != nil {
+            for index in components.indices where !components[index].parameters.bounds.isEmpty {
+                components[index].parameters.buffer = parameters
+            }
         }
-        let query = queryBounds.isEmpty ? PageParameters() : PageParameters(base: parameters, bounds: queryBounds)
+        let query = queryBounds.isEmpty ? PageParameters() : PageParameters(buffer: parameters, bounds: queryBounds)
         return PagePath(origin: origin, components: components, query: query, scheme: scheme)
     }
 
@@ -103,8 +107,8 @@ struct PathParser {
     /// 16 (never more than the text could hold).
     @inline(__always)
     private mutating func append(_ parameter: __owned PageParameter) {
-        if parameters.capacity == 0 { parameters.reserveCapacity(min(bytes.count / 4 + 1, 16)) }
-        parameters.append(parameter)  // Moved in: not retained again.
+        parameters.append(parameter, capacity: min(bytes.count / 4 + 1, 16))  // Moved in: not retained again.
+        parameterCount += 1
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
@@ -282,7 +286,7 @@ struct PathParser {
         }
         components.append(PageComponent(
             name: name,
-            canonicalParameters: PageParameters(base: [], bounds: bounds),
+            canonicalParameters: PageParameters(buffer: nil, bounds: bounds),
             presentation: presentation
         ))
     }
@@ -291,7 +295,7 @@ struct PathParser {
     private mutating func parseParameters(of name: String) throws -> Range<Int> {
         let open = position
         position += 1
-        let first = parameters.endIndex
+        let first = parameterCount
         var isSorted = true
         while true {
             let keyStart = position
@@ -310,12 +314,12 @@ struct PathParser {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
             let value = try Self.decode(bytes, valueStart..<position, plain: plain)
-            guard parameters.endIndex - first < limits.maxParameters else {
+            guard parameterCount - first < limits.maxParameters else {
                 throw error(.tooManyParameters, at: keyStart,
                             "`\(name)` has more than \(limits.maxParameters) parameters")
             }
-            if isSorted, parameters.endIndex > first,
-               !PageParameter.keyPrecedes(parameters[parameters.endIndex - 1].key, key) {
+            if isSorted, parameterCount > first,
+               !PageParameter.keyPrecedes(parameters.unsafelyUnwrapped[parameterCount - 1].key, key) {
                 isSorted = false
             }
             append(PageParameter(key: key, value: value))
@@ -323,18 +327,22 @@ struct PathParser {
             position += 1
             if closes { break }
         }
-        let bounds = first..<parameters.endIndex
+        let bounds = first..<parameterCount
+        let buffer = parameters.unsafelyUnwrapped  // `(` is followed by at least one parameter.
         // Written in order, as a printed path is, they need no sort; otherwise one sort,
         // O(n log n) whatever the order they came in.
         if !isSorted {
-            parameters[bounds].sort { PageParameter.keyPrecedes($0.key, $1.key) }
+            buffer.withElements(in: bounds) { elements in
+                var elements = elements
+                elements.sort { PageParameter.keyPrecedes($0.key, $1.key) }
+            }
         }
         // Sorted, so a repeated key sits next to its twin.
         var index = bounds.lowerBound + 1
         while index < bounds.upperBound {
-            if PageParameter.sameKey(parameters[index].key, parameters[index - 1].key) {
-                throw error(.duplicateParameter, at: open,
-                            "parameter `\(parameters[index].key)` is given twice in `\(name)`")
+            let key = buffer[index].key
+            if PageParameter.sameKey(key, buffer[index - 1].key) {
+                throw error(.duplicateParameter, at: open, "parameter `\(key)` is given twice in `\(name)`")
             }
             index += 1
         }
@@ -343,7 +351,7 @@ struct PathParser {
 
     /// Parses `k=v&…` to the end of the text, in written order.
     private mutating func parseQuery() throws -> Range<Int> {
-        let first = parameters.endIndex
+        let first = parameterCount
         while position < bytes.count {
             let itemStart = position
             // In a URL, a `#` anywhere in the query is a fragment; in a path string, data.
@@ -364,7 +372,7 @@ struct PathParser {
                 guard keyEnd > itemStart else {
                     throw error(.malformedParameter, at: itemStart, "a query item needs a key before `=`")
                 }
-                guard parameters.endIndex - first < limits.maxParameters else {
+                guard parameterCount - first < limits.maxParameters else {
                     throw error(.tooManyParameters, at: itemStart,
                                 "the query has more than \(limits.maxParameters) items")
                 }
@@ -375,7 +383,7 @@ struct PathParser {
             }
             if position < bytes.count { position += 1 }  // `&`
         }
-        return first..<parameters.endIndex
+        return first..<parameterCount
     }
 
     // MARK: Percent-decoding

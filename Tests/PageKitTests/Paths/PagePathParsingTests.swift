@@ -206,6 +206,33 @@ struct PagePathParsingTests {
         #expect(try PagePath(parsing: "/a/b?x=1").query["x"] == "1")
     }
 
+    @Test("parameters read from a path outlive it, and parameters built from any sequence keep every one")
+    func parametersOutliveTheirPath() throws {
+        // Values longer than a small string live on the heap: a buffer that freed them with
+        // the path, or moved them and freed them again when it grew, would read freed text.
+        let long = String(repeating: "v", count: 40)
+        var component: PageComponent?
+        var query: PageParameters?
+        do {
+            let written = (0..<20).map { "k\($0)=\(long)\($0)" }
+            let path = try PagePath(parsing: "/a(\(written.joined(separator: ",")))?\(written.joined(separator: "&"))")
+            component = path.components.first
+            query = path.query
+        }
+        #expect(component?.parameters.count == 20)
+        #expect(component?.parameters["k19"] == long + "19")
+        #expect(query?.map(\.value) == (0..<20).map { long + "\($0)" })
+
+        // A sequence that says it is empty, then holds 37 parameters: the storage grows.
+        let lazy = (0..<37).lazy.filter { _ in true }.map { PageParameter(key: "k\($0)", value: long) }
+        let built = PageParameters(lazy)
+        #expect(built.count == 37)
+        #expect(built.map(\.key) == (0..<37).map { "k\($0)" })
+        #expect(PageParameters([PageParameter]()).isEmpty)
+        #expect(PageParameters([PageParameter]()) == PageParameters())
+        #expect(PageParameters.canonical(lazy.reversed()).map(\.key) == (0..<37).map { "k\($0)" }.sorted())
+    }
+
     @Test("the parameters' buffer is made at the first parameter, wherever it comes")
     func parametersMadeLate() throws {
         let late = try PagePath(parsing: "/a/b/c/d(k=1)/e/f(z=2,y=3)?q=4&q=5")
