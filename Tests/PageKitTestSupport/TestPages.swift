@@ -55,6 +55,8 @@ public final class ConfirmingPage: LeaveConfirming {
     /// What it answers at once to a gesture.
     public var policy: LeavePolicy = .confirm
     public private(set) var leaveRequests: [LeaveRequest] = []
+    /// The answers given after the asker stopped waiting: its task was cancelled.
+    public private(set) var answersNobodyAwaited = 0
     private let pending = PendingAnswers()
 
     public init(_ name: String, allowsLeaving: Bool? = true) {
@@ -65,7 +67,9 @@ public final class ConfirmingPage: LeaveConfirming {
     public func canLeave(_ request: LeaveRequest) async -> Bool {
         leaveRequests.append(request)
         if let allowsLeaving { return allowsLeaving }
-        return await pending.wait()
+        let answer = await pending.wait()
+        if Task.isCancelled { answersNobodyAwaited += 1 }
+        return answer
     }
 
     public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {

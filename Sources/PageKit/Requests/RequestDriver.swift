@@ -30,6 +30,8 @@ final class RequestDriver: TransitionLabeling {
     @exclusivity(unchecked) private var stepEndedAtOnce: Result<Void, NavigationError>?
     /// The time-out of the answer the request waits for, if any.
     private var answerTimer: (any TransitionTimer)?
+    /// The task awaiting that answer: cancelled once nothing waits for it any more.
+    private var answerTask: Task<Void, Never>?
 
     init(environment: any RequestEnvironment, request: NavigationRequest, host: any PageHost, queue: TransitionQueue,
          maxRedirects: Int, held: Bool) {
@@ -65,6 +67,7 @@ final class RequestDriver: TransitionLabeling {
 
     /// The queue's turn is over, however it ended.
     func queueEnded(_ result: Result<Void, NavigationError>) {
+        stopAsking()
         perform(machine.queueEnded(result, current: environment?.livePath() ?? SharedPath()))
     }
 
@@ -223,7 +226,9 @@ final class RequestDriver: TransitionLabeling {
 
     /// Asks, with the queue's time-out suspended under the answer's (a person may take a
     /// while, but a question never shown is never answered), and gives the machine the
-    /// answer, or its time-out.
+    /// answer, or its time-out. When the answer is no longer awaited (it timed out, or the
+    /// request's turn ended), the asking task is cancelled, so that a page can take its
+    /// question off the screen.
     private func ask<Answer: Sendable>(
         _ question: @escaping @MainActor () async -> Answer,
         then answered: @escaping @MainActor (inout RequestStateMachine, Answer) -> RequestStateMachine.Action
@@ -233,16 +238,27 @@ final class RequestDriver: TransitionLabeling {
             answerTimer = queue.clock.schedule(after: limit) { [weak self] in
                 guard let self else { return }
                 self.answerTimer = nil
+                self.answerTask?.cancel()
+                self.answerTask = nil
                 self.perform(self.machine.answerTimedOut(after: limit))
             }
         }
-        Task { [weak self] in
+        answerTask = Task { [weak self] in
             let answer = await question()
-            guard let self else { return }
+            guard let self, !Task.isCancelled else { return }
             self.answerTimer?.cancel()
             self.answerTimer = nil
+            self.answerTask = nil
             self.perform(answered(&self.machine, answer))
         }
+    }
+
+    /// Stops waiting for an answer: its time-out and its task.
+    private func stopAsking() {
+        answerTimer?.cancel()
+        answerTimer = nil
+        answerTask?.cancel()
+        answerTask = nil
     }
 
     /// Starts the loads the plan needs, with the queue's time-out suspended under theirs;

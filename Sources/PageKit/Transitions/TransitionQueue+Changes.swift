@@ -218,15 +218,20 @@ extension TransitionQueue {
                 valve.fail(refused)
             case .confirm:
                 valve.suspendTimeout()
+                let asking = Task { @MainActor in await self.confirmLeaving(pages, by: gesture) }
+                // Once the answer is no longer awaited (cancelled, or timed out), the asking
+                // is cancelled, so that the page can take its question off the screen.
+                valve.onCancellation { asking.cancel() }
                 let timer = timeouts.answer.map { limit in
                     clock.schedule(after: limit) {
+                        asking.cancel()
                         valve.fail(NavigationError(.answerTimedOut, component: name,
                                                    reason: "`\(name)` was asked whether it may leave by \(gesture), and no "
                                                        + "answer came within \(limit)"))
                     }
                 }
                 Task { @MainActor in
-                    let allowed = await self.confirmLeaving(pages, by: gesture)
+                    let allowed = await asking.value
                     timer?.cancel()
                     guard valve.isActive else { return }
                     guard !valve.isCancellationRequested else {

@@ -155,6 +155,7 @@ struct GuardTests {
         editor.answerLeave(true)
         #expect(await yieldUntil { fixture.queue.isIdle })
         #expect(fixture.contact.pages.count == 4, "the late answer removes nothing")
+        #expect(await yieldUntil { editor.answersNobodyAwaited == 1 }, "the asking was cancelled at the time-out")
     }
 
     @Test("the person's back tap on a page that does not answer in time fails, and lets the queue go")
@@ -172,6 +173,7 @@ struct GuardTests {
         editor.answerLeave(true)
         for _ in 0..<10 { await Task.yield() }
         #expect(fixture.contact.pages.last === editor, "the late answer removes nothing")
+        #expect(editor.answersNobodyAwaited == 1, "the asking was cancelled at the time-out")
     }
 
     @Test("a page that refuses to leave fails the request and leaves the hierarchy untouched")
