@@ -38,12 +38,15 @@ extension PageHostModel {
     /// the person tapped outside a dialog's popover), reported as the person's dismissal.
     /// The button's action, if one was tapped, follows with ``userChooses(_:in:)``. A
     /// write for an alert that is no longer presented (one a newer alert replaced) does
-    /// nothing, so it never takes away the alert shown now.
+    /// nothing, so it never takes away the alert shown now. For a question (``ask(_:)``),
+    /// a write with no button's action after it in the same turn answers `nil`.
     /// - Parameters:
     ///   - isPresented: The value written.
     ///   - alert: The alert the binding was drawn for.
     public func alertPresentationChanged(isPresented: Bool, of alert: AlertPage) {
-        guard !isPresented, presenter(of: alert) != nil else { return }
+        guard !isPresented else { return }
+        if let question = question(for: alert) { return questionTakenAway(question) }
+        guard presenter(of: alert) != nil else { return }
         personDismissed(alert)
     }
 
@@ -53,11 +56,16 @@ extension PageHostModel {
     /// - Parameters:
     ///   - id: The button's ``/PageKit/AlertButton/id``.
     ///   - alert: The alert.
-    /// - Returns: What became of the answer.
+    /// - Returns: What became of the answer: ``/PageKit/ResponseDelivery/awaited`` for a
+    ///   question (``ask(_:)``), whose asker receives it.
     /// - Throws: ``/PageKit/NavigationError/Code/invalidAlert`` when the alert has no
     ///   such button or has answered already; nothing is dismissed then.
     @discardableResult
     public func userChooses(_ id: String, in alert: AlertPage) throws -> ResponseDelivery {
+        if let question = question(for: alert) {
+            try answer(question, with: id)
+            return .awaited
+        }
         takeAway(alert, answering: id)
         return try alert.choose(id)
     }
@@ -68,6 +76,14 @@ extension PageHostModel {
     ///   - id: The button's ``/PageKit/AlertButton/id``.
     ///   - alert: The alert.
     public func alertButtonTapped(_ id: String, in alert: AlertPage) {
+        if question(for: alert) != nil {
+            do {
+                try userChooses(id, in: alert)
+            } catch {
+                queue.reportRefusal(error as? NavigationError ?? NavigationError(.invalidAlert, reason: "\(error)"), by: .user)
+            }
+            return
+        }
         takeAway(alert, answering: id)
         alert.answer(id, reportingFailureOn: queue)
     }

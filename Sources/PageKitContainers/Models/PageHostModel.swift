@@ -70,6 +70,10 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     private let pending: PendingTransition
     private var policyObservation: ObservationToken?
     package let observers = ModelObservers()
+    /// The questions asked with ``ask(_:)`` and not answered yet, oldest first.
+    var questions: [Question] = []
+    /// The number of the last question asked.
+    var lastQuestion = 0
 
     /// Creates a host.
     /// - Parameters:
@@ -82,6 +86,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         self.ending = ending
         pending = PendingTransition(queue: queue)
         pending.timedOut = { [weak self] wait in self?.transitionTimedOut(wait) }
+        // A question waits for the screen to settle: it may show once nothing is on its way.
+        pending.ended = { [weak self] in self?.questionMayShow() }
         // Whether a sheet can be swiped down is set up in advance: follow its pages' policies.
         policyObservation = queue.observeLeavePolicies { [weak self] reference in
             guard let self, let page = reference.page, self.presentedLevel(holding: page) != nil else { return }
@@ -128,11 +134,27 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     }
 
     /// The alert or confirmation dialog the view of `level` shows: what its `alert` and
-    /// `confirmationDialog` modifiers present (an alert is never a sheet).
+    /// `confirmationDialog` modifiers present (an alert is never a sheet). That is the
+    /// alert page `level` presents, or, over the level on top, the oldest question asked
+    /// with ``ask(_:)`` that has no answer yet.
     /// - Parameter level: The root of a level.
     /// - Returns: The alert, or `nil`.
     public func alert(over level: any Page) -> AlertPage? {
-        record(over: level).flatMap { records[$0].page as? AlertPage }
+        if let index = record(over: level) { return records[index].page as? AlertPage }
+        guard let question = shownQuestion, questionLevel === level else { return nil }
+        return question.alert
+    }
+
+    /// The level a question shows over: the level on top, once it is settled. `nil` while
+    /// a presentation or a dismissal is on its way (SwiftUI presents nothing from a level
+    /// in motion) or an alert is on top (nothing shows above an alert).
+    var questionLevel: (any Page)? {
+        guard var level = root, pending.wait == nil else { return nil }
+        while let index = record(over: level) {
+            guard !(records[index].page is AlertPage) else { return nil }
+            level = records[index].page
+        }
+        return level
     }
 
     /// How `page` was presented, while it is.

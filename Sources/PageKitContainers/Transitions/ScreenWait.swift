@@ -74,6 +74,8 @@ final class PendingTransition {
     private var nextTurn: (any TransitionTimer)?
     /// What the model does when the operation its wait belongs to times out.
     var timedOut: (@MainActor (ScreenWait) -> Void)?
+    /// What the model does once a wait is over, however it ended.
+    var ended: (@MainActor () -> Void)?
 
     init(queue: TransitionQueue) {
         self.queue = queue
@@ -131,10 +133,12 @@ final class PendingTransition {
         nextTurn?.cancel()
         nextTurn = nil
         completion = nil
+        let waited = wait != nil
         wait = nil
         operation = nil
         observation?.cancel()
         observation = nil
+        if waited { ended?() }
     }
 
     private func operationTimedOut(_ label: String) {

@@ -288,6 +288,24 @@ extension SwiftUIScreen {
         return true
     }
 
+    /// The person taps outside the confirmation dialog shown over a level, where it shows
+    /// as a popover (a regular width): SwiftUI writes `false` to its `isPresented` binding
+    /// and runs no button's action. An alert has nowhere outside to tap.
+    /// - Returns: Whether a confirmation dialog was shown.
+    @discardableResult
+    public func personTapsOutsideDialog(in host: PageHostModel) -> Bool {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
+        var level: any Page = root
+        while host.alert(over: level) == nil {
+            guard let presented = view.level(of: level).shown?.page else { return false }
+            level = presented
+        }
+        guard let alert = host.alert(over: level), alert.content.style == .confirmationDialog else { return false }
+        note("write isPresented over \(level.pageDescription): false")
+        insideSetter { host.alertPresentationChanged(isPresented: false, of: alert) }
+        return true
+    }
+
     /// Whether the person could swipe down the sheet on top, as last drawn.
     public func canSwipeDown(in host: PageHostModel) -> Bool? {
         guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
