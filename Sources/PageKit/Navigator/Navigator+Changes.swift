@@ -79,3 +79,37 @@ extension Navigator {
         queue.leavePolicyChanged(of: page)
     }
 }
+
+extension Navigator {
+    /// Asks the person `content` over whatever is on top, at once and outside the queue,
+    /// and returns the ``AlertButton/id`` of the button tapped: how a page that confirms
+    /// leaving (``LeaveConfirming/canLeave(_:)``), or a guard, asks.
+    ///
+    /// A page's own dialog does not show while something covers the page (a sheet, a
+    /// page pushed above it, a tab not selected): UIKit presents nothing from such a
+    /// page, SwiftUI nothing from such a view. And the question cannot be a page opened
+    /// through the navigator, since the queue waits for the answer. The host shows it
+    /// over the top of the window instead (``PageHost/ask(_:)``), once nothing is on its
+    /// way in or out.
+    ///
+    /// ```swift
+    /// func canLeave(_ request: LeaveRequest) async -> Bool {
+    ///     guard !draft.isEmpty, let navigator else { return true }
+    ///     let discard = AlertContent(.confirmationDialog, title: "Discard this message?",
+    ///                                buttons: [.destructive("Discard", id: "discard"), .cancel("Keep Editing")])
+    ///     return (try? await navigator.ask(discard)) == "discard"
+    /// }
+    /// ```
+    ///
+    /// Once the queue no longer waits for the answer (its time-out,
+    /// ``TransitionQueue/Timeouts/answer``, or the request was cancelled) it cancels the
+    /// asking task, and the question leaves the screen.
+    /// - Parameter content: What to ask; its buttons' ids are the possible answers.
+    /// - Returns: The id of the button tapped; `nil` when the question went without one: a
+    ///   tap outside a dialog's popover, or the asking task cancelled.
+    /// - Throws: ``NavigationError/Code/invalidAlert`` for content that cannot be shown;
+    ///   ``NavigationError/Code/cannotShow`` when the host shows no questions.
+    public func ask(_ content: AlertContent) async throws -> String? {
+        try await host.ask(content)
+    }
+}

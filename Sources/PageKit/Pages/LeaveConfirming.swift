@@ -9,6 +9,11 @@
 /// ``leavePolicy(for:)`` at once: the default, ``LeavePolicy/confirm``, holds the
 /// gesture, asks ``canLeave(_:)``, and removes the page if it agrees.
 ///
+/// Ask the person through ``Navigator/ask(_:)``: the page may be covered when it is asked
+/// (a sheet, a page pushed above it, a tab not shown), and a dialog of its own would not
+/// show. Once the queue stops waiting for the answer (``TransitionQueue/Timeouts/answer``,
+/// a cancelled request), the task that called ``canLeave(_:)`` is cancelled.
+///
 /// ```swift
 /// extension ComposePage: LeaveConfirming {
 ///     func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {

@@ -74,6 +74,19 @@ public protocol PageHost: AnyObject {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when it is gone, or failed.
     func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion)
+
+    /// Asks the person `content` over whatever is on top, at once and outside the queue,
+    /// for ``Navigator/ask(_:)``: the question a page that confirms leaving, or a guard,
+    /// asks while the queue waits for its answer. A question is not a page: it is in no
+    /// path and no change is reported for it. The default throws: a host that shows no
+    /// questions says so.
+    /// - Parameter content: What to ask.
+    /// - Returns: The ``AlertButton/id`` of the button the person tapped, or `nil` when
+    ///   the question went without one (a tap outside a dialog's popover, or the asking
+    ///   task cancelled).
+    /// - Throws: ``NavigationError/Code/invalidAlert`` for content that cannot be shown;
+    ///   ``NavigationError/Code/cannotShow`` from a host that shows no questions.
+    func ask(_ content: AlertContent) async throws -> String?
 }
 
 extension PageHost {
@@ -93,6 +106,14 @@ extension PageHost {
     public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
         completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
                                         reason: "nothing that is not a page covers `\(level.pageDescription)`"))
+    }
+
+    /// Throws ``NavigationError/Code/cannotShow``: a host shows questions only if it says how.
+    /// - Parameter content: The question.
+    /// - Returns: Never.
+    public func ask(_ content: AlertContent) async throws -> String? {
+        throw NavigationError(.cannotShow, component: content.title,
+                              reason: "\(type(of: self)) shows no questions; ask from a view of the page on top")
     }
 
     /// Does nothing: the host needs no root.

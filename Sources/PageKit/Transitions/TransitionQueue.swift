@@ -45,11 +45,12 @@ public final class TransitionQueue {
         /// page's answer to whether it may leave for a request, or the answers of the pages
         /// a person's back button, swipe or swipe-down would remove. An answer that does
         /// not come in time fails the request or the gesture with
-        /// ``NavigationError/Code/answerTimedOut``, letting go of the queue, and is ignored
-        /// if it comes later. It bounds a question that was never shown: UIKit refuses to
-        /// present from a page that is covered or in a tab not shown, and then nothing ever
-        /// answers. `nil` waits for ever. Default: 60 seconds, far longer than a person
-        /// takes to read a question and tap.
+        /// ``NavigationError/Code/answerTimedOut``, letting go of the queue; the task that
+        /// asks is cancelled (a question shown with ``Navigator/ask(_:)`` leaves the screen)
+        /// and an answer that comes later is ignored. It bounds a question that was never
+        /// shown: UIKit refuses to present from a page that is covered or in a tab not
+        /// shown, and then nothing ever answers. `nil` waits for ever. Default: 60 seconds,
+        /// far longer than a person takes to read a question and tap.
         public var answer: Duration?
 
         /// Creates time-outs.
