@@ -108,30 +108,13 @@ final class ComposeViewController: UIViewController, Page, NavigatorHolding, Lea
     }
 
     func canLeave(_ request: LeaveRequest) async -> Bool {
-        guard !draft.isEmpty else { return true }
-        // Asked from the top of the window: a link may ask while a sheet covers this page,
-        // or while its tab is not shown, and UIKit presents nothing from either.
-        let presenter = topOfTheWindow
-        return await withCheckedContinuation { continuation in
-            let alert = UIAlertController(title: "Discard this message?", message: nil, preferredStyle: .actionSheet)
-            alert.addAction(UIAlertAction(title: "Discard", style: .destructive) { _ in continuation.resume(returning: true) })
-            alert.addAction(UIAlertAction(title: "Keep Editing", style: .cancel) { _ in continuation.resume(returning: false) })
-            if let popover = alert.popoverPresentationController {
-                // On a regular width an action sheet is a popover, which needs an anchor.
-                popover.sourceView = presenter.view
-                popover.sourceRect = CGRect(x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
-                popover.permittedArrowDirections = []
-            }
-            presenter.present(alert, animated: true)
-        }
-    }
-
-    /// The topmost view controller the root presents that is not going away.
-    private var topOfTheWindow: UIViewController {
-        var top: UIViewController = self
-        while let next = top.parent ?? top.presentingViewController { top = next }
-        while let presented = top.presentedViewController, !presented.isBeingDismissed { top = presented }
-        return top
+        guard !draft.isEmpty, let navigator else { return true }
+        // Through the navigator, which asks from the top of the window: a link may ask
+        // while a sheet covers this page, or while its tab is not shown, and UIKit
+        // presents nothing from either. A dialog's popover is anchored for a regular width.
+        let discard = AlertContent(.confirmationDialog, title: "Discard this message?",
+                                   buttons: [.destructive("Discard", id: "discard"), .cancel("Keep Editing")])
+        return (try? await navigator.ask(discard)) == "discard"
     }
 
     /// The Save path: mark the page clean, then leave; nothing is asked.

@@ -70,12 +70,7 @@ public final class UIKitPageHost: PageHost, QueueSharing {
     ///   - animated: Whether to animate.
     ///   - completion: Finished when it is gone; failed when nothing covers `level`.
     public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let covering = core.foreignCovering(level) as? UIViewController,
-              let presenter = covering.presentingViewController else {
-            return completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
-                                                   reason: "nothing that is not a page covers `\(level.pageDescription)`"))
-        }
-        presenter.dismiss(animated: animated) { completion.finish() }
+        core.dismissForeign(over: level, animated: animated, completion: completion)
     }
 
     /// Presents `page` over `presenter` as `style` says: a sheet with detents, full
@@ -110,7 +105,8 @@ public final class UIKitPageHost: PageHost, QueueSharing {
     /// The `UIAlertController` that shows `alert`: its actions answer for it once UIKit
     /// has taken it away, and a confirmation dialog's popover points at the presenter's
     /// view, so that UIKit never stops the app for a missing anchor on a regular width.
-    private func alertController(for alert: AlertPage, presentedFrom presenting: UIViewController) -> UIAlertController {
+    private func alertController(for alert: AlertPage, presentedFrom presenting: UIViewController,
+                                 standsForPage: Bool = true) -> UIAlertController {
         let plan = AlertControllerPlan(alert)
         let controller = UIAlertController(title: plan.title, message: plan.message,
                                            preferredStyle: plan.isActionSheet ? .actionSheet : .alert)
@@ -130,8 +126,30 @@ public final class UIKitPageHost: PageHost, QueueSharing {
             popover.sourceRect = CGRect(x: presenting.view.bounds.midX, y: presenting.view.bounds.midY, width: 0, height: 0)
             popover.permittedArrowDirections = []
         }
-        Attached.keep(alertPage: alert, for: controller)
+        // A question's alert is not a page: a plan that needs the screen dismisses it.
+        if standsForPage { Attached.keep(alertPage: alert, for: controller) }
         return controller
+    }
+
+    /// Keeps the root, from which a question finds the top of the window.
+    /// - Parameter root: The navigator's root page.
+    public func install(root: any Page) {
+        core.questionRoot = root
+    }
+
+    /// Asks the person `content` in a `UIAlertController` presented from the topmost view
+    /// controller the root presents, once UIKit would present from it (in a window, not
+    /// being presented or dismissed, no transition under way), and dismissed again if the
+    /// asking task is cancelled (``/PageKit/Navigator/ask(_:)``).
+    /// - Parameter content: What to ask.
+    /// - Returns: The id of the action the person tapped, or `nil`.
+    /// - Throws: ``/PageKit/NavigationError/Code/invalidAlert`` for content that cannot be shown.
+    public func ask(_ content: AlertContent) async throws -> String? {
+        let alert = try AlertPage(name: "question", content: content)
+        return await core.ask(alert) { [weak self] presenter in
+            guard let self, let presenting = presenter as? UIViewController else { return nil }
+            return self.alertController(for: alert, presentedFrom: presenting, standsForPage: false)
+        }
     }
 
     /// Sets `controller` up to be presented as `style` says; the error for a style this

@@ -66,6 +66,7 @@ extension PresentationCore {
     ///   - alert: The alert.
     ///   - item: The alert controller.
     package func alertActionRan(_ id: String, of alert: AlertPage, shownBy item: AnyObject) {
+        if questionAnswered(id, of: alert) { return }  // Not a page: nothing to report.
         alertGone(item)
         alert.answer(id, reportingFailureOn: queue)
     }

@@ -48,6 +48,19 @@ package final class PresentationCore {
     package private(set) var queue: TransitionQueue
     private var levels: [ObjectIdentifier: Level] = [:]
     private var observations: [ObservationToken] = []
+    /// The root the host was given, from which questions find the top of the window.
+    package weak var questionRoot: AnyObject?
+    /// The questions asked and not answered, oldest first; the first shows.
+    var questions: [QuestionRecord] = []
+    /// What a question that cannot show yet waits for.
+    var questionWait: QuestionWait?
+
+    enum QuestionWait {
+        /// The coordinator's completion of the transition under way.
+        case transition
+        /// A moment, when UIKit gives nothing to wait on.
+        case timer(any TransitionTimer)
+    }
 
     /// - Parameter queue: The navigator's queue.
     package init(queue: TransitionQueue) {
@@ -102,6 +115,23 @@ package final class PresentationCore {
         guard let surface, let item = surface.covering(level), surface.page(of: item) == nil,
               !surface.state(of: item).isBeingDismissed else { return nil }
         return item
+    }
+
+    /// Dismisses what covers `level` and is not a page (``foreignCovering(_:)``); a
+    /// question's alert dismissed so goes unanswered.
+    /// - Parameters:
+    ///   - level: The root of a level.
+    ///   - animated: Whether to animate.
+    ///   - completion: Finished when it is gone; failed when nothing such covers `level`.
+    package func dismissForeign(over level: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let surface, let covering = foreignCovering(level), let presenter = surface.presenter(of: covering) else {
+            return completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
+                                                   reason: "nothing that is not a page covers `\(level.pageDescription)`"))
+        }
+        surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self] in
+            if let self, !self.questions.isEmpty { self.showNextQuestion() }
+            completion.finish()
+        }
     }
 
     // MARK: Presenting and dismissing
@@ -201,6 +231,7 @@ package final class PresentationCore {
         surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self, weak presenter] in
             guard let self else { return completion.finish() }
             self.forget(removed)
+            if !self.questions.isEmpty { self.showNextQuestion() }  // One dismissed as foreign goes unanswered.
             // Reported once UIKit has taken it away, so the path read then no longer has it.
             if let source {
                 self.queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,

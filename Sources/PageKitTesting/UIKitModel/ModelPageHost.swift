@@ -34,17 +34,7 @@ public final class ModelPageHost: PageHost, QueueSharing {
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
         if let alert = page as? AlertPage, presenter is ModelViewController {
-            // As the UIKit host: the alert controller its plan describes, anchored.
-            let plan = AlertControllerPlan(alert)
-            let controller = ModelAlertController(model, page: alert, plan: plan)
-            for action in plan.actions {
-                controller.addAction(title: action.title, isCancel: action.style == .cancel) { [weak self, weak controller] in
-                    guard let self, let controller else { return }
-                    self.core.alertActionRan(action.id, of: alert, shownBy: controller)
-                }
-            }
-            controller.hasPopoverAnchor = plan.needsPopoverAnchor
-            guard controller.checkPresentable(regularWidth: model.behaviour.regularWidth) else {
+            guard let controller = alertController(for: alert) else {
                 return completion.fail(NavigationError(.cannotShow, component: alert.pageName, reason: "UIKit raised"))
             }
             return core.present(controller, from: presenter, animated: animated, completion: completion)
@@ -71,17 +61,40 @@ public final class ModelPageHost: PageHost, QueueSharing {
     }
 
     public func dismissForeignPresentation(over level: any Page, animated: Bool, completion: TransitionCompletion) {
-        guard let covering = core.foreignCovering(level) as? ModelViewController,
-              let presenter = covering.presentingViewController else {
-            return completion.fail(NavigationError(.staleHierarchy, reason: "nothing covers `\(level.pageDescription)`"))
-        }
-        presenter.dismiss(animated: animated) { completion.finish() }
+        core.dismissForeign(over: level, animated: animated, completion: completion)
     }
 
     public func makeStack(with pages: [any Page], style: ShowStyle) -> any StackContainer {
         let stack = ModelNavigationController(model, root: pages.compactMap { $0 as? ModelViewController }, queue: queue)
         stack.presentation = core
         return stack
+    }
+
+    /// `UIKitPageHost.install(root:)`: the root questions find the top of the window from.
+    public func install(root: any Page) {
+        core.questionRoot = root
+    }
+
+    /// `UIKitPageHost.ask(_:)`: the question, in an alert controller presented from the
+    /// top of the window.
+    public func ask(_ content: AlertContent) async throws -> String? {
+        let alert = try AlertPage(name: "question", content: content)
+        return await core.ask(alert) { [weak self] _ in self?.alertController(for: alert) }
+    }
+
+    /// As the UIKit host: the alert controller `alert`'s plan describes, anchored; `nil`
+    /// when UIKit would stop the app for it.
+    private func alertController(for alert: AlertPage) -> ModelAlertController? {
+        let plan = AlertControllerPlan(alert)
+        let controller = ModelAlertController(model, page: alert, plan: plan)
+        for action in plan.actions {
+            controller.addAction(title: action.title, isCancel: action.style == .cancel) { [weak self, weak controller] in
+                guard let self, let controller else { return }
+                self.core.alertActionRan(action.id, of: alert, shownBy: controller)
+            }
+        }
+        controller.hasPopoverAnchor = plan.needsPopoverAnchor
+        return controller.checkPresentable(regularWidth: model.behaviour.regularWidth) ? controller : nil
     }
 }
 
@@ -101,7 +114,7 @@ extension ModelPageHost: PresentationSurface {
     }
 
     package func page(of item: AnyObject) -> (any Page)? {
-        if let alert = item as? ModelAlertController { return alert.page }
+        if let alert = item as? ModelAlertController { return core.isQuestion(alert.page) ? nil : alert.page }
         guard let page = item as? any Page else { return nil }
         if let stack = item as? ModelNavigationController {
             let tabs = stack.parent as? ModelTabBarController
