@@ -83,9 +83,10 @@ public final class PersonPage: ScreenPage, LoadedPage, NavigatorHolding {
 ///
 /// Its state lives in the page, not in the view, because the page answers PageKit's
 /// questions: ``leavePolicy(for:)`` at once when a gesture starts, ``canLeave(_:)`` when
-/// it may take time. The view binds its text field to ``text`` and shows a dialog while
-/// ``isAskingToDiscard``; its buttons call ``answerDiscard(_:)``. The navigator that makes
-/// it hands itself over (``/PageKit/NavigatorHolding``).
+/// it may take time. It asks the person through its navigator, which shows the question
+/// over whatever is on top: after Attach, the form is under the attachment page, where a
+/// dialog of its own view would not show. The navigator that makes it hands itself over
+/// (``/PageKit/NavigatorHolding``).
 public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
     /// The message being written.
     public var text = "" {
@@ -96,13 +97,16 @@ public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
             if text.isEmpty != oldValue.isEmpty { navigator?.leavePolicyChanged(of: self) }
         }
     }
-    /// Whether the view asks "Discard this message?" now.
-    public private(set) var isAskingToDiscard = false
     /// Whether the message was sent: nothing is left to lose.
     public private(set) var isSent = false
     /// The navigator that shows it, which its policy changes are told to; it sets this.
     public weak var navigator: Navigator?
-    private var answer: CheckedContinuation<Bool, Never>?
+
+    /// What the person is asked before an edited message goes.
+    public static let discardQuestion = AlertContent(
+        .confirmationDialog, title: "Discard this message?",
+        buttons: [.destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep")]
+    )
 
     /// An empty compose page.
     public init() {
@@ -118,26 +122,12 @@ public final class ComposePage: ScreenPage, LeaveConfirming, NavigatorHolding {
         text.isEmpty || isSent ? .allow : .confirm
     }
 
-    /// Asks the person, through the view's dialog, whether to discard the message.
+    /// Asks the person, over whatever is on top, whether to discard the message.
     /// - Parameter request: What would remove the page.
-    /// - Returns: Whether the page may go.
+    /// - Returns: Whether the page may go: only when the person chose Discard.
     public func canLeave(_ request: LeaveRequest) async -> Bool {
-        guard !text.isEmpty, !isSent else { return true }
-        answerDiscard(false)   // a question still open is answered no
-        isAskingToDiscard = true
-        contentChanged()
-        return await withCheckedContinuation { answer = $0 }
-    }
-
-    /// The person answered the dialog: `true` discards the message and lets the page go.
-    /// Answering when nothing is asked does nothing.
-    /// - Parameter discard: The answer.
-    public func answerDiscard(_ discard: Bool) {
-        guard let answer else { return }
-        self.answer = nil
-        isAskingToDiscard = false
-        contentChanged()
-        answer.resume(returning: discard)
+        guard !text.isEmpty, !isSent, let navigator else { return true }
+        return (try? await navigator.ask(Self.discardQuestion)) == "discard"
     }
 
     /// The message was sent: the page may close without asking.

@@ -290,19 +290,6 @@ struct ComposeView: View {
                 Button("Send") { navigation.send(from: page) }.disabled(page.text.isEmpty)
             }
         }
-        .confirmationDialog("Discard this message?", isPresented: isAskingToDiscard, titleVisibility: .visible) {
-            Button("Discard", role: .destructive) { page.answerDiscard(true) }
-            Button("Keep Editing", role: .cancel) { page.answerDiscard(false) }
-        }
-    }
-
-    /// The dialog's binding: dismissed without a button (a tap outside), it answers no,
-    /// on the next turn, so that a button's own answer comes first.
-    private var isAskingToDiscard: Binding<Bool> {
-        Binding(get: { page.isAskingToDiscard }, set: { isShown in
-            guard !isShown else { return }
-            Task { @MainActor in page.answerDiscard(false) }
-        })
     }
 }
 #endif

@@ -138,7 +138,7 @@ struct SwiftUIExampleTests {
         app.send(from: compose)
         // The awaited open is a flow: the sheet is dismissed, then the draft returned.
         #expect(try await run { try await drafts.value } == Draft(text: "Hello"))
-        #expect(!compose.isAskingToDiscard, "a sent message is not discarded")
+        #expect(!app.host.isAsking, "a sent message is not discarded")
         #expect(app.sent == [Draft(text: "Hello")])
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
     }
@@ -158,8 +158,8 @@ struct SwiftUIExampleTests {
             Issue.record("Cancel should ask")
             return
         }
-        #expect(await yieldUntil { compose.isAskingToDiscard })
-        compose.answerDiscard(false)
+        #expect(await yieldUntil { app.host.alert(over: sheet)?.content == ComposePage.discardQuestion })
+        #expect(screen.personTapsAlertButton("keep", in: app.host))
         #expect(await yieldUntil { kept.isResolved })
         #expect(kept.errorCode == .refused)
         #expect(app.host.presentedPage(of: app.tabs) === sheet, "the sheet stays, the text with it")
@@ -168,13 +168,34 @@ struct SwiftUIExampleTests {
             Issue.record("Cancel should ask")
             return
         }
-        #expect(await yieldUntil { compose.isAskingToDiscard })
-        compose.answerDiscard(true)
+        #expect(await yieldUntil { app.host.alert(over: sheet) != nil })
+        #expect(screen.personTapsAlertButton("discard", in: app.host))
         #expect(await yieldUntil { app.host.presentedPage(of: app.tabs) == nil })
         clock.advance(by: .seconds(1))
         #expect(discarded.isResolved && discarded.errorCode == nil)
         #expect(try await drafts.value == nil, "the opener hears nothing")
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
+    }
+
+    @Test("a link while Attach covers an edited message asks over the sheet, where the person sees it; Discard opens the link")
+    func linkWhileAttachCoversTheForm() async throws {
+        let app = app
+        let clock = clock
+        let (drafts, sheet) = try await openCompose()
+        let compose = try #require(sheet.pages.first as? ComposePage)
+        compose.text = "Hello"
+        app.navigator.request("attach")
+        clock.advance(by: .seconds(1))
+        #expect(sheet.pages.map(\.pageName) == ["compose", "attach"], "the form is covered: its own view could not ask")
+        let link = try #require(URL(string: "example://people/5"))
+        let opening = Task { try await app.open(link) }
+        #expect(await yieldUntil { app.host.alert(over: sheet)?.content == ComposePage.discardQuestion },
+                "asked over the sheet on top")
+        #expect(app.host.alert(over: app.tabs) == nil, "not from the root, which presents the sheet")
+        #expect(screen.personTapsAlertButton("discard", in: app.host))
+        _ = try await run { try await opening.value }
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)")
+        #expect(try await drafts.value == nil, "the opener hears nothing")
     }
 
     @Test("the mail tab's split view: a message shows beside the mailboxes on a wide screen, pushed above them on a narrow one")

@@ -22,8 +22,9 @@ extension PageHostModel {
     /// Asks the person `content` over the level on top, at once and outside the queue,
     /// and returns the ``/PageKit/AlertButton/id`` of the button the person tapped.
     ///
-    /// This is how a page that confirms leaving (``/PageKit/LeaveConfirming/canLeave(_:)``)
-    /// or a guard asks in a SwiftUI app. A dialog of the page's own view does not show
+    /// ``/PageKit/Navigator/ask(_:)`` comes here: it is how a page that confirms leaving
+    /// (``/PageKit/LeaveConfirming/canLeave(_:)``) or a guard asks in a SwiftUI app. A
+    /// dialog of the page's own view does not show
     /// while something covers the view (a sheet it presents, a tab not selected): SwiftUI
     /// presents one thing at a time from a view, and nothing from a view off screen. The
     /// queue waits for the answer, so the question cannot be a page opened through the
@@ -32,10 +33,10 @@ extension PageHostModel {
     ///
     /// ```swift
     /// func canLeave(_ request: LeaveRequest) async -> Bool {
-    ///     guard !draft.isEmpty else { return true }
-    ///     let choice = try? await host.ask(AlertContent(.confirmationDialog, title: "Discard this message?",
-    ///         buttons: [AlertButton("discard", "Discard", role: .destructive), .cancel("Keep Editing")]))
-    ///     return choice == "discard"
+    ///     guard !draft.isEmpty, let navigator else { return true }
+    ///     let discard = AlertContent(.confirmationDialog, title: "Discard this message?",
+    ///                                buttons: [.destructive("Discard", id: "discard"), .cancel("Keep Editing")])
+    ///     return (try? await navigator.ask(discard)) == "discard"
     /// }
     /// ```
     ///
