@@ -137,9 +137,7 @@ struct LinkTarget: Sendable {
                                    reason: "the page name `\(component.written)` of the target `\(text)` "
                                        + "would be empty")
             }
-            var parameters: [PageParameter] = []
-            if !component.parameters.isEmpty {
-                parameters.reserveCapacity(component.parameters.count)
+            let parameters = PageParameters(capacity: component.parameters.count) { parameters in
                 for parameter in component.parameters {
                     // An absent optional capture leaves its parameter out, as a nil route value does.
                     if let value = Self.render(parameter.value, values) {
@@ -148,19 +146,20 @@ struct LinkTarget: Sendable {
                 }
             }
             // Keys are the target's own, already sorted and unique.
-            components.append(PageComponent(name: name, canonicalParameters: PageParameters(parameters),
+            components.append(PageComponent(name: name, canonicalParameters: parameters,
                                             presentation: component.presentation))
         }
-        var query: [PageParameter] = []
-        for item in self.query {
-            if case .template(let pieces) = item.value, pieces.count == 1, case .capture(let index) = pieces[0],
-               case .many(let list) = values[index] {
-                for value in list { query.append(PageParameter(key: item.key, value: value)) }
-            } else if let value = Self.render(item.value, values) {
-                query.append(PageParameter(key: item.key, value: value))
+        let query = PageParameters(capacity: self.query.count) { query in
+            for item in self.query {
+                if case .template(let pieces) = item.value, pieces.count == 1, case .capture(let index) = pieces[0],
+                   case .many(let list) = values[index] {
+                    for value in list { query.append(PageParameter(key: item.key, value: value)) }
+                } else if let value = Self.render(item.value, values) {
+                    query.append(PageParameter(key: item.key, value: value))
+                }
             }
         }
-        return PagePath(components, query: PageParameters(query), origin: .root, scheme: scheme)
+        return PagePath(components, query: query, origin: .root, scheme: scheme)
     }
 
     /// The text, or `nil` when it uses a capture that is absent.

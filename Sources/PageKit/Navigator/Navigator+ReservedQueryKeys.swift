@@ -8,21 +8,22 @@ extension Navigator {
         let reserved = configuration.reservedQueryKeys
         var path = path
         var options = options
-        var kept: [PageParameter] = []
-        for item in path.query {
-            switch item.key {
-            case "animated" where reserved.contains(.animated):
-                options.animated = try Self.flag(item, in: path)
-            case "modal" where reserved.contains(.modal):
-                if try Self.flag(item, in: path), let last = path.components.indices.last,
-                   path.components[last].presentation == .shown {
-                    path.components[last].presentation = .modal
+        let query = path.query
+        path.query = try PageParameters(capacity: query.count) { kept in
+            for item in query {
+                switch item.key {
+                case "animated" where reserved.contains(.animated):
+                    options.animated = try Self.flag(item, in: path)
+                case "modal" where reserved.contains(.modal):
+                    if try Self.flag(item, in: path), let last = path.components.indices.last,
+                       path.components[last].presentation == .shown {
+                        path.components[last].presentation = .modal
+                    }
+                default:
+                    kept.append(item)
                 }
-            default:
-                kept.append(item)
             }
         }
-        path.query = PageParameters(kept)
         return (path, options)
     }
 

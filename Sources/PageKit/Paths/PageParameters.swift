@@ -33,10 +33,34 @@ public struct PageParameters: Sendable {
     /// Parameters in the order given, keys possibly repeated.
     /// - Parameter parameters: The parameters, in order.
     public init(_ parameters: some Sequence<PageParameter>) {
-        var buffer: ParameterBuffer?
-        let capacity = parameters.underestimatedCount
-        for parameter in parameters { buffer.append(parameter, capacity: capacity) }
-        self.init(buffer: buffer, bounds: 0..<(buffer?.count ?? 0))
+        self.init(capacity: parameters.underestimatedCount) { built in
+            for parameter in parameters { built.append(parameter) }
+        }
+    }
+
+    /// Parameters appended in order by `build`, in one buffer made at the first with room
+    /// for `capacity` (none when nothing is appended): what code that makes parameters
+    /// one by one uses, rather than an array copied afterwards.
+    init(capacity: Int, building build: (inout Builder) throws -> Void) rethrows {
+        var builder = Builder(capacity: capacity)
+        try build(&builder)
+        self.init(buffer: builder.buffer, bounds: 0..<builder.count)
+    }
+
+    /// Appends parameters to a buffer no view shares yet.
+    struct Builder {
+        fileprivate var buffer: ParameterBuffer?
+        fileprivate private(set) var count = 0
+        fileprivate let capacity: Int
+
+        fileprivate init(capacity: Int) {
+            self.capacity = capacity
+        }
+
+        mutating func append(_ parameter: __owned PageParameter) {
+            buffer.append(parameter, capacity: capacity)
+            count += 1
+        }
     }
 
     init(buffer: ParameterBuffer?, bounds: Range<Int>) {
@@ -60,16 +84,13 @@ public struct PageParameters: Sendable {
                     ? $0.offset < $1.offset : PageParameter.keyPrecedes($0.element.key, $1.element.key)
             }
             .map(\.element)
-        var unique: [PageParameter] = []
-        unique.reserveCapacity(array.count)
-        for parameter in array {
-            if let last = unique.last, PageParameter.sameKey(last.key, parameter.key) {
-                unique[unique.count - 1] = parameter
-            } else {
+        return PageParameters(capacity: array.count) { unique in
+            // Sorted, so a repeated key sits next to its twin: the last of each run is kept.
+            for (index, parameter) in array.enumerated()
+            where index + 1 == array.count || !PageParameter.sameKey(parameter.key, array[index + 1].key) {
                 unique.append(parameter)
             }
         }
-        return PageParameters(unique)
     }
 
     /// The first value given for `key`, or `nil` when the key is absent.
@@ -149,7 +170,9 @@ extension PageParameters: ExpressibleByDictionaryLiteral {
             self.init()  // `[:]`, the default of many parameters: no array to map.
             return
         }
-        self.init(elements.map { PageParameter(key: $0.0, value: $0.1) })
+        self.init(capacity: elements.count) { built in
+            for (key, value) in elements { built.append(PageParameter(key: key, value: value)) }
+        }
     }
 }
 

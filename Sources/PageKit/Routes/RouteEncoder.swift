@@ -18,7 +18,9 @@ enum RouteEncoding {
         }
         if let failure = state.failure { throw failure }
         let sorted = state.values.sorted { PageParameter.keyPrecedes($0.key, $1.key) }
-        return PageParameters(sorted.map { PageParameter(key: $0.key, value: $0.value) })
+        return PageParameters(capacity: sorted.count) { parameters in
+            for (key, value) in sorted { parameters.append(PageParameter(key: key, value: value)) }
+        }
     }
 }
 

@@ -233,6 +233,21 @@ struct PagePathParsingTests {
         #expect(PageParameters.canonical(lazy.reversed()).map(\.key) == (0..<37).map { "k\($0)" }.sorted())
     }
 
+    @Test("canonical parameters keep each key's last value; literals and sequences keep their order and repeats")
+    func canonicalKeepsTheLastValue() {
+        let given = [("b", "1"), ("a", "2"), ("b", "3"), ("a", "4"), ("c", "5"), ("a", "6")]
+            .map { PageParameter(key: $0.0, value: $0.1) }
+        let canonical = PageParameters.canonical(given)
+        #expect(canonical.map(\.key) == ["a", "b", "c"])
+        #expect(canonical.map(\.value) == ["6", "3", "5"])
+        #expect(PageComponent("x", parameters: PageParameters(given)).parameters == canonical)
+        #expect(PageParameters.canonical([PageParameter]()).isEmpty)
+        let literal: PageParameters = ["tag": "a", "q": "x", "tag": "b"]
+        #expect(literal.map(\.key) == ["tag", "q", "tag"], "a query keeps its written order and repeats")
+        #expect(literal.values(for: "tag") == ["a", "b"])
+        #expect(PageParameters(given) == PageParameters(given.lazy.map { $0 }), "however the sequence counts itself")
+    }
+
     @Test("the parameters' buffer is made at the first parameter, wherever it comes")
     func parametersMadeLate() throws {
         let late = try PagePath(parsing: "/a/b/c/d(k=1)/e/f(z=2,y=3)?q=4&q=5")
