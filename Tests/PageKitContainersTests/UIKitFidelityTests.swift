@@ -417,6 +417,20 @@ struct UIKitFidelityTests {
         #expect(try app.navigator.plan(for: "app://tab/contact!compose").steps.isEmpty)
     }
 
+    @Test("9. an alert the app presented that is still sliding in is dismissed once it is in, not dropped by UIKit")
+    func foreignPresentationStillArriving() async throws {
+        let app = UIKitModelApp()
+        let alert = ModelViewController(app.model, title: "UIAlertController")
+        app.list.present(alert, animated: true)
+        #expect(alert.isBeingPresented)
+        // UIKit drops a dismiss while a presentation is in progress, and never calls back.
+        try await app.open("app://tab/contact!compose")
+        #expect(app.path == "/tab#contact/list!compose")
+        #expect(alert.presentingViewController == nil)
+        #expect(app.model.warnings.isEmpty)
+        #expect(app.timeouts.isEmpty)
+    }
+
     // MARK: 10. More than five tabs
 
     @Test("10. a path to a tab in UIKit's More tab is a typed error")

@@ -152,6 +152,18 @@ struct UIKitQuestionTests {
         #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty)
     }
 
+    @Test("a question withdrawn while its alert slides in is dismissed once it is in, not dropped by UIKit")
+    func withdrawnWhileArriving() async throws {
+        let app = UIKitModelApp()
+        let asking = Task { try await app.navigator.ask(AlertContent(title: "Sure?", buttons: [AlertButton("OK", id: "ok")])) }
+        #expect(await yieldUntil { app.tabs.presentedViewController?.isBeingPresented == true })
+        asking.cancel()
+        #expect(try await asking.value == nil)
+        await app.run()
+        #expect(app.tabs.presentedViewController == nil, "dismissed once it was in")
+        #expect(app.model.warnings.isEmpty)
+    }
+
     @Test("a question that cannot be shown is a typed error; a host that shows none says so")
     func badQuestions() async throws {
         let app = UIKitModelApp()

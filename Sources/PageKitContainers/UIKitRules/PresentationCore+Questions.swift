@@ -84,18 +84,11 @@ extension PresentationCore {
     }
 
     private func waitToShowQuestion(until top: AnyObject?) {
-        if let top, let coordinator = surface?.transitionCoordination(of: top) {
+        if let top, afterTransition(of: top, { [weak self] in self?.questionWaitEnded() }) == .waiting {
             questionWait = .transition
-            // Looked at again on the next turn: inside the completion, the transition is
-            // not over yet for UIKit (the coordinator is still there).
-            let queued = coordinator.whenCompleted { [weak self] _ in
-                guard let self, case .transition = self.questionWait else { return }
-                self.questionWait = .timer(self.queue.clock.schedule(after: .zero) { [weak self] in
-                    self?.questionWaitEnded()
-                })
-            }
-            if queued { return }
+            return
         }
+        // Not in a window, or UIKit refused without a word: looked at again a moment later.
         questionWait = .timer(queue.clock.schedule(after: .milliseconds(100)) { [weak self] in
             self?.questionWaitEnded()
         })
@@ -121,12 +114,20 @@ extension PresentationCore {
     /// controller, if shown, is dismissed.
     func withdrawQuestion(_ alert: AlertPage) {
         guard let question = questions.first(where: { $0.alert === alert }) else { return }
-        if let surface, let controller = question.controller, let presenter = surface.presenter(of: controller),
-           !surface.state(of: controller).isBeingDismissed {
-            surface.applyDismiss(presentedBy: presenter, animated: true) { [weak self] in self?.showNextQuestion() }
-        }
         settle(question, answer: nil)
+        if let controller = question.controller { dismissQuestion(controller) }
         showNextQuestion()
+    }
+
+    /// Dismisses a withdrawn question's alert controller, once it is in if it is still
+    /// arriving: UIKit drops a dismiss while a presentation is in progress.
+    private func dismissQuestion(_ controller: AnyObject) {
+        guard let surface, let presenter = surface.presenter(of: controller),
+              !surface.state(of: controller).isBeingDismissed else { return }
+        if afterTransition(of: controller, { [weak self, weak controller] in
+            if let self, let controller { self.dismissQuestion(controller) }
+        }) == .waiting { return }
+        surface.applyDismiss(presentedBy: presenter, animated: true) { [weak self] in self?.showNextQuestion() }
     }
 
     private func settle(_ question: QuestionRecord, answer: String?) {

@@ -128,9 +128,61 @@ package final class PresentationCore {
             return completion.fail(NavigationError(.staleHierarchy, component: level.pageName,
                                                    reason: "nothing that is not a page covers `\(level.pageDescription)`"))
         }
+        // UIKit drops a dismiss while a presentation is in progress, and never calls back.
+        switch afterTransition(of: covering, { [weak self] in
+            guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone")) }
+            self.dismissForeign(over: level, animated: animated, completion: completion)
+        }) {
+        case .settled:
+            break
+        case .waiting:
+            return
+        case .unknowable:
+            return completion.fail(NavigationError(
+                .busy, component: StackRules.describe(covering),
+                reason: "\(StackRules.describe(covering)) is in a transition, and UIKit would drop its dismissal"))
+        }
         surface.applyDismiss(presentedBy: presenter, animated: animated) { [weak self] in
             if let self, !self.questions.isEmpty { self.showNextQuestion() }
             completion.finish()
+        }
+    }
+
+    /// Whether a view controller's transition is over.
+    enum Settling {
+        /// It is in no transition: nothing waits.
+        case settled
+        /// The work runs once the transition is over.
+        case waiting
+        /// It is in a transition UIKit gives nothing to wait on.
+        case unknowable
+    }
+
+    /// Runs `work` once the transition `item` is in is over: on the turn after the
+    /// coordinator's completion (inside it the transition is not over for UIKit: the
+    /// coordinator is still there), or after the transition's duration when UIKit does not
+    /// promise the completion, whichever comes first.
+    func afterTransition(of item: AnyObject, _ work: @escaping @MainActor () -> Void) -> Settling {
+        guard let surface else { return .settled }
+        let state = surface.state(of: item)
+        guard state.isBeingPresented || state.isBeingDismissed || state.isInTransition else { return .settled }
+        guard let coordinator = surface.transitionCoordination(of: item) else { return .unknowable }
+        let again = OnceAgain(work)
+        let queued = coordinator.whenCompleted { [weak self] _ in
+            _ = self?.queue.clock.schedule(after: .zero) { again.run() }
+        }
+        if !queued { _ = queue.clock.schedule(after: coordinator.transitionDuration) { again.run() } }
+        return .waiting
+    }
+
+    /// Runs its work once, whichever of its callers comes first.
+    private final class OnceAgain {
+        private var work: (@MainActor () -> Void)?
+        init(_ work: @escaping @MainActor () -> Void) { self.work = work }
+        @MainActor func run() {
+            let work = self.work
+            self.work = nil
+            work?()
         }
     }
 
