@@ -185,3 +185,92 @@ struct UIKitQuestionTests {
         }
     }
 }
+
+/// Seeded random sequences of questions, taps, cancellations, sheets and time on the UIKit
+/// model, against a reference that is a queue of questions: the oldest one unanswered shows
+/// on top of the window once UIKit would present it, UIKit never warns, and each asker gets
+/// the button tapped, or `nil`. Sheets move only while no question waits (a plan would
+/// dismiss a question's alert as foreign, which its own test covers).
+@MainActor
+@Suite("Questions over the top in UIKit: seeded sequences against a reference", .timeLimit(.minutes(2)))
+struct UIKitQuestionModelTests {
+    @Test("200 seeded sequences of up to 30 operations agree with the reference", arguments: [21, 22, 23, 24] as [UInt64])
+    func seeded(_ batch: UInt64) async throws {
+        for index in 0..<50 {
+            var random = SeededRandomNumberGenerator(seed: batch * 1_000 + UInt64(index))
+            try await run(&random)
+        }
+    }
+
+    private func run(_ random: inout SeededRandomNumberGenerator) async throws {
+        let app = UIKitModelApp()
+        var pending: [Int] = []
+        /// Cancelled ones: an alert still sliding in is dismissed once it is in.
+        var withdrawn: Set<Int> = []
+        var answers: [Int: String?] = [:]
+        var tasks: [Int: Task<String?, any Error>] = [:]
+        var asked = 0
+        let seed = random.seed
+        for step in 0..<Int.random(in: 5...30, using: &random) {
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0, 1:
+                asked += 1
+                let number = asked
+                let style: AlertContent.Style = random.chance(0.5) ? .confirmationDialog : .alert
+                let content = AlertContent(style, title: "Q\(number)",
+                                           buttons: [AlertButton("A\(number)", id: "a"), AlertButton("B\(number)", id: "b")])
+                tasks[number] = Task { try await app.navigator.ask(content) }
+                pending.append(number)
+            case 2, 3:
+                guard let oldest = pending.first, let shown = shownQuestion(app), !shown.isBeingPresented else { break }
+                let button = random.chance(0.5) ? "a" : "b"
+                if shown.personTaps(button.uppercased() + "\(oldest)") {
+                    pending.removeFirst()
+                    answers[oldest] = button
+                }
+            case 4:
+                guard !pending.isEmpty else { break }
+                let victim = pending.remove(at: Int.random(in: 0..<pending.count, using: &random))
+                tasks[victim]?.cancel()
+                answers[victim] = .some(nil)
+                withdrawn.insert(victim)
+            case 5:
+                guard pending.isEmpty else { break }
+                app.navigator.request(try PagePath(parsing: random.chance(0.5) ? "app://tab/contact!/photo" : "app://tab/contact/list"))
+            default:
+                app.model.advance(by: .milliseconds(Int.random(in: 50...700, using: &random)))
+            }
+            for _ in 0..<6 {
+                await Task.yield()
+                app.model.turn()
+            }
+            let context = "seed \(seed), step \(step)"
+            if let shown = shownQuestion(app), !withdrawn.contains(where: { shown.title == "Q\($0)" }) {
+                #expect(shown.title == pending.first.map { "Q\($0)" }, "\(context): the oldest unanswered shows")
+            }
+            #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty, "\(context): \(app.model.warnings)")
+        }
+        // Settled, the oldest unanswered question shows; cancelled, every asker gets nil.
+        await app.run()
+        if let oldest = pending.first {
+            #expect(shownQuestion(app)?.title == "Q\(oldest)", "seed \(seed): the oldest shows once settled")
+        }
+        for number in pending {
+            tasks[number]?.cancel()
+            answers[number] = .some(nil)
+        }
+        for (number, task) in tasks {
+            let answer = try await task.value
+            #expect(answers[number] == .some(answer), "seed \(seed): Q\(number) answered \(answer ?? "nil")")
+        }
+        await app.run()
+        #expect(shownQuestion(app) == nil && app.model.warnings.isEmpty, "seed \(seed): \(app.model.warnings)")
+    }
+
+    /// The question's alert controller on top of the window, if one shows.
+    private func shownQuestion(_ app: UIKitModelApp) -> ModelAlertController? {
+        var top: ModelViewController = app.tabs
+        while let next = top.presentedViewController, !next.isBeingDismissed { top = next }
+        return top as? ModelAlertController
+    }
+}

@@ -48,11 +48,6 @@ extension PresentationCore {
         }
     }
 
-    /// Whether `alert` stands for a question rather than a page of the hierarchy.
-    package func isQuestion(_ alert: AlertPage) -> Bool {
-        questions.contains { $0.alert === alert }
-    }
-
     /// Presents the oldest question not shown yet, from the top of the window, if UIKit
     /// would present from there now; otherwise waits for the transition under way to end
     /// (its coordinator's completion) or, with no coordinator to tell, looks again a

@@ -31,6 +31,9 @@ public final class ModelAlertController: ModelViewController {
     public private(set) var actions: [Action] = []
     /// Whether its popover has a source view.
     public var hasPopoverAnchor = false
+    /// Whether it shows an alert page of the hierarchy; a question's alert is not a page,
+    /// as the UIKit host attaches no page to it.
+    var standsForPage = true
 
     init(_ model: UIKitModel, page: AlertPage, plan: AlertControllerPlan) {
         self.page = page

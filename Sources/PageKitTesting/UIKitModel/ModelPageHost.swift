@@ -79,7 +79,11 @@ public final class ModelPageHost: PageHost, QueueSharing {
     /// top of the window.
     public func ask(_ content: AlertContent) async throws -> String? {
         let alert = try AlertPage(name: "question", content: content)
-        return await core.ask(alert) { [weak self] _ in self?.alertController(for: alert) }
+        return await core.ask(alert) { [weak self] _ in
+            let controller = self?.alertController(for: alert)
+            controller?.standsForPage = false
+            return controller
+        }
     }
 
     /// As the UIKit host: the alert controller `alert`'s plan describes, anchored; `nil`
@@ -114,7 +118,7 @@ extension ModelPageHost: PresentationSurface {
     }
 
     package func page(of item: AnyObject) -> (any Page)? {
-        if let alert = item as? ModelAlertController { return core.isQuestion(alert.page) ? nil : alert.page }
+        if let alert = item as? ModelAlertController { return alert.standsForPage ? alert.page : nil }
         guard let page = item as? any Page else { return nil }
         if let stack = item as? ModelNavigationController {
             let tabs = stack.parent as? ModelTabBarController
