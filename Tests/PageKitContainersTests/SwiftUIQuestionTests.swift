@@ -216,3 +216,106 @@ struct SwiftUIQuestionTests {
         #expect(!app.host.isAsking)
     }
 }
+
+/// Seeded random sequences of questions, taps, taps outside, cancellations, sheets and time
+/// on the SwiftUI model, against a reference that is a queue of questions: the oldest one
+/// unanswered shows over the level on top once the screen has settled, and each asker gets
+/// the button tapped, or `nil`.
+@MainActor
+@Suite("Questions over the top in SwiftUI: seeded sequences against a reference", .timeLimit(.minutes(2)))
+struct SwiftUIQuestionModelTests {
+    struct Reference {
+        /// The questions not answered yet, oldest first: number and style.
+        var pending: [(number: Int, dialog: Bool)] = []
+        /// The answer each finished question got.
+        var answers: [Int: String?] = [:]
+    }
+
+    @Test("200 seeded sequences of up to 30 operations agree with the reference", arguments: [11, 12, 13, 14] as [UInt64])
+    func seeded(_ batch: UInt64) async throws {
+        for index in 0..<50 {
+            var random = SeededRandomNumberGenerator(seed: batch * 1_000 + UInt64(index))
+            try await run(&random)
+        }
+    }
+
+    private func run(_ random: inout SeededRandomNumberGenerator) async throws {
+        let app = SwiftUIAppFixture()
+        var reference = Reference()
+        var tasks: [Int: Task<String?, any Error>] = [:]
+        var asked = 0
+        let seed = random.seed
+        for step in 0..<Int.random(in: 5...30, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0, 1:
+                asked += 1
+                let number = asked
+                let dialog = random.chance(0.5)
+                let content = AlertContent(dialog ? .confirmationDialog : .alert, title: "Q\(number)",
+                                           buttons: [AlertButton("A", id: "a\(number)"), AlertButton("B", id: "b\(number)")])
+                tasks[number] = Task { try await app.host.ask(content) }
+                reference.pending.append((number, dialog))
+            case 2, 3:
+                guard let shown = reference.pending.first else { break }
+                let id = (random.chance(0.5) ? "a" : "b") + "\(shown.number)"
+                if app.screen.personTapsAlertButton(id, in: app.host) {
+                    reference.pending.removeFirst()
+                    reference.answers[shown.number] = id
+                }
+            case 4:
+                guard let shown = reference.pending.first, shown.dialog else { break }
+                if app.screen.personTapsOutsideDialog(in: app.host) {
+                    reference.pending.removeFirst()
+                    reference.answers[shown.number] = .some(nil)
+                }
+            case 5:
+                guard !reference.pending.isEmpty else { break }
+                let victim = reference.pending.remove(at: Int.random(in: 0..<reference.pending.count, using: &random))
+                tasks[victim.number]?.cancel()
+                reference.answers[victim.number] = .some(nil)
+            case 6:
+                app.navigator.request(try PagePath(parsing: random.chance(0.5) ? "/tab#contact/list!compose" : "/tab#contact/list"))
+            default:
+                app.clock.advance(by: .milliseconds(Int.random(in: 50...1_500, using: &random)))
+            }
+            for _ in 0..<10 { await Task.yield() }
+            try check(app, reference, "seed \(seed), step \(step)")
+        }
+        // Settled, the oldest unanswered question shows; cancelled, every asker gets nil.
+        app.clock.advance(by: .seconds(5))
+        for _ in 0..<10 { await Task.yield() }
+        if let oldest = reference.pending.first {
+            #expect(shownTitle(app) == "Q\(oldest.number)", "seed \(seed): the oldest shows once settled")
+        }
+        for (number, _) in reference.pending {
+            tasks[number]?.cancel()
+            reference.answers[number] = .some(nil)
+        }
+        for (number, task) in tasks {
+            let answer = try await task.value
+            #expect(reference.answers[number] == .some(answer), "seed \(seed): Q\(number) answered \(answer ?? "nil")")
+        }
+        #expect(!app.host.isAsking, "seed \(seed)")
+    }
+
+    /// The title of the question shown, over whichever level shows it.
+    private func shownTitle(_ app: SwiftUIAppFixture) -> String? {
+        var level: any Page = app.tabs
+        while true {
+            if let alert = app.host.alert(over: level), alert.pageName == "question" { return alert.content.title }
+            guard let next = app.host.presentedPage(of: level) else { return nil }
+            level = next
+        }
+    }
+
+    /// At most the oldest unanswered question shows, over the level on top.
+    private func check(_ app: SwiftUIAppFixture, _ reference: Reference, _ context: String) throws {
+        var levels: [any Page] = [app.tabs]
+        while let next = app.host.presentedPage(of: levels.last!) { levels.append(next) }
+        let showing = levels.filter { app.host.alert(over: $0)?.pageName == "question" }
+        #expect(showing.count <= 1, "\(context): one question at a time")
+        guard let level = showing.first, let title = app.host.alert(over: level)?.content.title else { return }
+        #expect(level === levels.last!, "\(context): over the level on top")
+        #expect(title == reference.pending.first.map { "Q\($0.number)" }, "\(context): the oldest unanswered")
+    }
+}
