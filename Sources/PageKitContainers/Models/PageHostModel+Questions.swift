@@ -54,7 +54,7 @@ extension PageHostModel {
     ///   ``/PageKit/TransitionQueue/Timeouts/answer``, or a cancelled request), and the
     ///   question leaves the screen.
     /// - Throws: ``/PageKit/NavigationError/Code/invalidAlert`` when `content` cannot be
-    ///   shown (no button, two buttons with one id, two cancel buttons).
+    ///   shown (two buttons with one id, two cancel buttons, a button with no title).
     public func ask(_ content: AlertContent) async throws -> String? {
         let alert = try AlertPage(name: "question", content: content)
         guard !Task.isCancelled else { return nil }
