@@ -47,19 +47,30 @@ public struct PageParameters: Sendable {
         self.init(buffer: builder.buffer, bounds: 0..<builder.count)
     }
 
-    /// Appends parameters to a buffer no view shares yet.
+    /// Appends parameters to a buffer no view shares yet: the builders above, and the
+    /// parser, whose components and query view ranges of one buffer.
     struct Builder {
-        fileprivate var buffer: ParameterBuffer?
-        fileprivate private(set) var count = 0
-        fileprivate let capacity: Int
+        /// The buffer, made at the first parameter.
+        private(set) var buffer: ParameterBuffer?
+        /// How many parameters it holds.
+        private(set) var count = 0
+        private let capacity: Int
 
-        fileprivate init(capacity: Int) {
+        init(capacity: Int) {
             self.capacity = capacity
         }
 
+        @inline(__always)
         mutating func append(_ parameter: __owned PageParameter) {
             buffer.append(parameter, capacity: capacity)
             count += 1
+        }
+
+        /// The buffer, moved out rather than retained again; the builder keeps none.
+        mutating func takeBuffer() -> ParameterBuffer? {
+            var taken: ParameterBuffer?
+            swap(&taken, &buffer)
+            return taken
         }
     }
 

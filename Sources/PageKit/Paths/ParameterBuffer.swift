@@ -27,10 +27,6 @@ final class ParameterBuffer: ManagedBuffer<ParameterBuffer.Header, PageParameter
         }
     }
 
-    var count: Int {
-        withUnsafeMutablePointerToHeader { $0.pointee.count }
-    }
-
     subscript(index: Int) -> PageParameter {
         withUnsafeMutablePointerToElements { $0[index] }
     }
@@ -50,7 +46,7 @@ extension Optional where Wrapped == ParameterBuffer {
     /// `capacity` and moving it to one twice its size when it is full; only while there
     /// is one owner.
     @inline(__always)
-    mutating func append(_ parameter: __owned PageParameter, capacity: Int = 4) {
+    mutating func append(_ parameter: __owned PageParameter, capacity: Int) {
         guard let buffer = self else {
             let made = ParameterBuffer.make(capacity: capacity)
             made.appendWithinCapacity(parameter)

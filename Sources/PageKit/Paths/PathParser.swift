@@ -11,9 +11,7 @@ struct PathParser {
     private var position = 0
     private var isURL = false
     private var components: [PageComponent] = []
-    private var parameters: ParameterBuffer?
-    /// How many parameters `parameters` holds.
-    private var parameterCount = 0
+    private var parameters: PageParameters.Builder
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
@@ -34,6 +32,8 @@ struct PathParser {
     private init(bytes: UnsafeBufferPointer<UInt8>, limits: PagePath.Limits) {
         self.bytes = bytes
         self.limits = limits
+        // Room for 16 parameters at most, never more than the text could hold.
+        parameters = PageParameters.Builder(capacity: min(bytes.count / 4 + 1, 16))
     }
 
     // MARK: Structure
@@ -72,7 +72,7 @@ struct PathParser {
             try parseComponent(presentation)
         }
 
-        var queryBounds = parameterCount..<parameterCount
+        var queryBounds = parameters.count..<parameters.count
         if position < bytes.count {
             position += 1  // `?`
             queryBounds = try parseQuery()
@@ -81,9 +81,8 @@ struct PathParser {
         // Every component and the query view the one shared buffer. Both buffers move
         // out of the parser into the path.
         var components: [PageComponent] = []
-        var parameters: ParameterBuffer?
         swap(&components, &self.components)
-        swap(&parameters, &self.parameters)
+        let parameters = self.parameters.takeBuffer()
         if parameters != nil {
             for index in components.indices where !components[index].parameters.bounds.isEmpty {
                 components[index].parameters.buffer = parameters
@@ -101,14 +100,6 @@ struct PathParser {
         // `maxDepth` is whatever an app sets, `Int.max` included: nothing is added to it.
         let depthRoom = limits.maxDepth < 16 ? max(limits.maxDepth, 0) + 1 : 16
         components.reserveCapacity(min(bytes.count / 2 + 1, depthRoom))
-    }
-
-    /// Appends `parameter` to the shared buffer, made at the first parameter with room for
-    /// 16 (never more than the text could hold).
-    @inline(__always)
-    private mutating func append(_ parameter: __owned PageParameter) {
-        parameters.append(parameter, capacity: min(bytes.count / 4 + 1, 16))  // Moved in: not retained again.
-        parameterCount += 1
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
@@ -295,7 +286,7 @@ struct PathParser {
     private mutating func parseParameters(of name: String) throws -> Range<Int> {
         let open = position
         position += 1
-        let first = parameterCount
+        let first = parameters.count
         var isSorted = true
         while true {
             let keyStart = position
@@ -314,21 +305,21 @@ struct PathParser {
                 throw error(.unterminatedParameters, at: open, "the parameters of `\(name)` never close with `)`")
             }
             let value = try Self.decode(bytes, valueStart..<position, plain: plain)
-            guard parameterCount - first < limits.maxParameters else {
+            guard parameters.count - first < limits.maxParameters else {
                 throw error(.tooManyParameters, at: keyStart,
                             "`\(name)` has more than \(limits.maxParameters) parameters")
             }
-            if isSorted, parameterCount > first,
-               !PageParameter.keyPrecedes(parameters.unsafelyUnwrapped[parameterCount - 1].key, key) {
+            if isSorted, parameters.count > first,
+               !PageParameter.keyPrecedes(parameters.buffer.unsafelyUnwrapped[parameters.count - 1].key, key) {
                 isSorted = false
             }
-            append(PageParameter(key: key, value: value))
+            parameters.append(PageParameter(key: key, value: value))
             let closes = bytes[position] == .closeParen
             position += 1
             if closes { break }
         }
-        let bounds = first..<parameterCount
-        let buffer = parameters.unsafelyUnwrapped  // `(` is followed by at least one parameter.
+        let bounds = first..<parameters.count
+        let buffer = parameters.buffer.unsafelyUnwrapped  // `(` is followed by at least one parameter.
         // Written in order, as a printed path is, they need no sort; otherwise one sort,
         // O(n log n) whatever the order they came in.
         if !isSorted {
@@ -351,7 +342,7 @@ struct PathParser {
 
     /// Parses `k=v&…` to the end of the text, in written order.
     private mutating func parseQuery() throws -> Range<Int> {
-        let first = parameterCount
+        let first = parameters.count
         while position < bytes.count {
             let itemStart = position
             // In a URL, a `#` anywhere in the query is a fragment; in a path string, data.
@@ -372,18 +363,18 @@ struct PathParser {
                 guard keyEnd > itemStart else {
                     throw error(.malformedParameter, at: itemStart, "a query item needs a key before `=`")
                 }
-                guard parameterCount - first < limits.maxParameters else {
+                guard parameters.count - first < limits.maxParameters else {
                     throw error(.tooManyParameters, at: itemStart,
                                 "the query has more than \(limits.maxParameters) items")
                 }
                 let key = try Self.decode(bytes, itemStart..<keyEnd, plain: plainKey)
                 var value = ""
                 if let equals { value = try Self.decode(bytes, equals + 1..<position, plain: plainValue) }
-                append(PageParameter(key: key, value: value))
+                parameters.append(PageParameter(key: key, value: value))
             }
             if position < bytes.count { position += 1 }  // `&`
         }
-        return first..<parameterCount
+        return first..<parameters.count
     }
 
     // MARK: Percent-decoding
