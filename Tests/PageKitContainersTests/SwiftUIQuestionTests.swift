@@ -7,6 +7,18 @@ import Testing
 /// Questions asked through the SwiftUI host (`PageHostModel.ask(_:)`), on the model of
 /// SwiftUI: shown over whatever is on top, answered by the person's tap, withdrawn when
 /// nothing waits for them any more.
+/// The question shown and the level whose `alert` or `confirmationDialog` modifier
+/// presents it, if one shows.
+@MainActor
+private func shownQuestion(_ app: SwiftUIAppFixture) -> (level: any Page, alert: AlertPage)? {
+    var level: any Page = app.tabs
+    while true {
+        if let alert = app.host.alert(over: level), alert.pageName == "question" { return (level, alert) }
+        guard let next = app.host.presentedPage(of: level) else { return nil }
+        level = next
+    }
+}
+
 @MainActor
 @Suite("Questions over the top in SwiftUI", .timeLimit(.minutes(2)))
 struct SwiftUIQuestionTests {
@@ -51,15 +63,9 @@ struct SwiftUIQuestionTests {
         return (app, draft)
     }
 
-    /// The level the question shows over, if any: the view whose `alert` or
-    /// `confirmationDialog` modifier presents it.
+    /// The name of the level the question shows over, if any.
     private func levelShowingQuestion(_ app: SwiftUIAppFixture) -> String? {
-        var level: any Page = app.tabs
-        while true {
-            if let alert = app.host.alert(over: level), alert.pageName == "question" { return level.pageName }
-            guard let next = app.host.presentedPage(of: level) else { return nil }
-            level = next
-        }
+        shownQuestion(app)?.level.pageName
     }
 
     @Test("a page under a sheet asks over the sheet on top; the person's answer decides the request")
@@ -300,12 +306,7 @@ struct SwiftUIQuestionModelTests {
 
     /// The title of the question shown, over whichever level shows it.
     private func shownTitle(_ app: SwiftUIAppFixture) -> String? {
-        var level: any Page = app.tabs
-        while true {
-            if let alert = app.host.alert(over: level), alert.pageName == "question" { return alert.content.title }
-            guard let next = app.host.presentedPage(of: level) else { return nil }
-            level = next
-        }
+        shownQuestion(app)?.alert.content.title
     }
 
     /// At most the oldest unanswered question shows, over the level on top.

@@ -7,6 +7,14 @@ import Testing
 /// Questions asked through the UIKit host (`Navigator.ask(_:)`), on the behaviour model of
 /// UIKit: an alert controller presented from the top of the window, where UIKit presents,
 /// answered by the person's tap, dismissed when nothing waits for it any more.
+/// The alert controller on top of the window, if one shows.
+@MainActor
+private func shownQuestion(_ app: UIKitModelApp) -> ModelAlertController? {
+    var top: ModelViewController = app.tabs
+    while let next = top.presentedViewController, !next.isBeingDismissed { top = next }
+    return top as? ModelAlertController
+}
+
 @MainActor
 @Suite("Questions over the top in UIKit", .timeLimit(.minutes(2)))
 struct UIKitQuestionTests {
@@ -42,12 +50,6 @@ struct UIKitQuestionTests {
         return (app, draft)
     }
 
-    /// The alert controller on top of the window, if one shows.
-    private func shownQuestion(_ app: UIKitModelApp) -> ModelAlertController? {
-        var top: ModelViewController = app.tabs
-        while let next = top.presentedViewController, !next.isBeingDismissed { top = next }
-        return top as? ModelAlertController
-    }
 
     /// Waits for a question to be presented, and for its animation to end: the person
     /// taps what they see.
@@ -265,12 +267,5 @@ struct UIKitQuestionModelTests {
         }
         await app.run()
         #expect(shownQuestion(app) == nil && app.model.warnings.isEmpty, "seed \(seed): \(app.model.warnings)")
-    }
-
-    /// The question's alert controller on top of the window, if one shows.
-    private func shownQuestion(_ app: UIKitModelApp) -> ModelAlertController? {
-        var top: ModelViewController = app.tabs
-        while let next = top.presentedViewController, !next.isBeingDismissed { top = next }
-        return top as? ModelAlertController
     }
 }
