@@ -54,6 +54,9 @@ public struct PageParameters: Sendable {
         private(set) var buffer: ParameterBuffer?
         /// How many parameters it holds.
         private(set) var count = 0
+        /// Whether the parameters moved to a bigger buffer since the first was made: a view
+        /// taken before then still holds the old one.
+        private(set) var moved = false
         private let capacity: Int
 
         init(capacity: Int) {
@@ -62,7 +65,7 @@ public struct PageParameters: Sendable {
 
         @inline(__always)
         mutating func append(_ parameter: __owned PageParameter) {
-            buffer.append(parameter, capacity: capacity)
+            if buffer.append(parameter, capacity: capacity) { moved = true }
             count += 1
         }
 

@@ -3,9 +3,10 @@
 ///
 /// A buffer of its own rather than an array: the parser makes it at its full size with one
 /// call, and its `deinit` destroys the parameters in place, where an array's storage
-/// would destroy them one by one through their type's metadata. It is written only while
-/// it has a single owner (the parser, or the initializer that fills it); once a view of it
-/// exists it never changes, which is why ``PageParameters`` can share it across threads.
+/// would destroy them one by one through their type's metadata. Only what builds it writes
+/// it (the parser, or the initializer that fills it), and only past every range a view
+/// holds, before any view leaves that code; what a view sees never changes, which is why
+/// ``PageParameters`` can share it across threads.
 final class ParameterBuffer: ManagedBuffer<ParameterBuffer.Header, PageParameter> {
     struct Header {
         var count: Int
@@ -43,23 +44,24 @@ final class ParameterBuffer: ManagedBuffer<ParameterBuffer.Header, PageParameter
 
 extension Optional where Wrapped == ParameterBuffer {
     /// Appends `parameter` to the buffer, making it at the first parameter with room for
-    /// `capacity` and moving it to one twice its size when it is full; only while there
-    /// is one owner.
+    /// `capacity` and moving it to one twice its size when it is full; only while no view
+    /// holds the place written. Returns whether the parameters moved to a new buffer.
     @inline(__always)
-    mutating func append(_ parameter: __owned PageParameter, capacity: Int) {
+    mutating func append(_ parameter: __owned PageParameter, capacity: Int) -> Bool {
         guard let buffer = self else {
             let made = ParameterBuffer.make(capacity: capacity)
             made.appendWithinCapacity(parameter)
             self = made
-            return
+            return false
         }
         if buffer.isFull {
             let grown = buffer.movedToNew(capacity: buffer.room * 2)
             grown.appendWithinCapacity(parameter)
             self = grown
-        } else {
-            buffer.appendWithinCapacity(parameter)
+            return true
         }
+        buffer.appendWithinCapacity(parameter)
+        return false
     }
 }
 

@@ -2,9 +2,10 @@
 ///
 /// One pass over the still-encoded bytes. Structure is decided on the encoded text, and
 /// each name, key and value is percent-decoded once, so an encoded separator is data.
-/// Component parameters and the query go into one buffer; components get views of it
-/// once the pass is over, which keeps a parse at two allocations (one when there are no
-/// parameters: the buffer is made at the first).
+/// Component parameters and the query go into one buffer, which keeps a parse at two
+/// allocations (one when there are no parameters: the buffer is made at the first). A
+/// component views its range as soon as its parameters are read; only when the buffer
+/// outgrew its first room are the components moved onto the new one at the end.
 struct PathParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: PagePath.Limits
@@ -83,7 +84,9 @@ struct PathParser {
         var components: [PageComponent] = []
         swap(&components, &self.components)
         let parameters = self.parameters.takeBuffer()
-        if parameters != nil {
+        if self.parameters.moved {
+            // More parameters than the first buffer held: the components made before it
+            // grew view the old one.
             for index in components.indices where !components[index].parameters.bounds.isEmpty {
                 components[index].parameters.buffer = parameters
             }
@@ -265,9 +268,10 @@ struct PathParser {
             throw error(.tooDeep, at: start, "it has more than \(limits.maxDepth) components")
         }
         // A component without parameters views nothing: it keeps no hold on the buffer.
-        var bounds = 0..<0
+        var parameters = PageParameters()
         if position < bytes.count, bytes[position] == .openParen {
-            bounds = try parseParameters(of: name)
+            let bounds = try parseParameters(of: name)  // First: it makes the buffer.
+            parameters = PageParameters(buffer: self.parameters.buffer, bounds: bounds)
         }
         if position < bytes.count, bytes[position] == .hash, isURL {
             throw error(.fragment, at: position, "a URL cannot hold a `#` fragment; a tab is named with `/`")
@@ -277,7 +281,7 @@ struct PathParser {
         }
         components.append(PageComponent(
             name: name,
-            canonicalParameters: PageParameters(buffer: nil, bounds: bounds),
+            canonicalParameters: parameters,
             presentation: presentation
         ))
     }
@@ -319,6 +323,9 @@ struct PathParser {
             if closes { break }
         }
         let bounds = first..<parameters.count
+        // One parameter, the commonest case, is sorted and unique: the buffer is not even
+        // retained to look.
+        guard bounds.count > 1 else { return bounds }
         let buffer = parameters.buffer.unsafelyUnwrapped  // `(` is followed by at least one parameter.
         // Written in order, as a printed path is, they need no sort; otherwise one sort,
         // O(n log n) whatever the order they came in.
