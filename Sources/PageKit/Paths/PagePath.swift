@@ -114,7 +114,7 @@ extension PagePath {
     ///   16 components and 16 parameters (one array of components, one buffer of
     ///   parameters shared by every component and the query), one for a path without
     ///   parameters, more for longer ones.
-    public init(parsing text: String, limits: Limits = .default) throws {
+    public init(parsing text: borrowing String, limits: Limits = .default) throws {
         self = try PathParser.parse(text, limits: limits)
     }
 
