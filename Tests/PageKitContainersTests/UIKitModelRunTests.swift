@@ -9,6 +9,8 @@ import Testing
 // being edited — run on the UIKit behaviour model under random settings of its unsettled
 // rules, and on a small reference model; after every operation the two must agree, and
 // nothing may raise, be refused by UIKit, overlap, or wait for a callback that never comes.
+// Every second form asks the person over the top of the window (`Navigator.ask`), and the
+// person answers what shows, at once or after the app's next action.
 
 /// What a sequence is made of.
 enum UIKitRunOperation: CustomStringConvertible {
@@ -46,9 +48,38 @@ enum UIKitRunOperation: CustomStringConvertible {
         }
     }
 
-    static func random(_ random: inout SeededRandomNumberGenerator) -> UIKitRunOperation {
+    /// Whether it is the person's doing on screen, which a question on top of the window
+    /// keeps them from (an alert takes every touch).
+    var isPersonOnScreen: Bool {
+        switch self {
+        case .edit, .tapBack, .swipeBack, .contentSwipe, .menuPick, .tapTab, .swipeDown, .cancelButton: true
+        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .advance: false
+        }
+    }
+
+    /// A random operation; `formsFirst` draws forms, edits and leaving far more often, so
+    /// that forms ask, and the app acts while a question shows.
+    static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false) -> UIKitRunOperation {
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
+        if formsFirst {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<20: return .open(stack: stack, item: random.chance(0.6) ? "f" : "p(id=\(id))")
+            case 20..<26: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
+            case 26..<30: return .appPop(stack: stack)
+            case 30..<46: return .edit
+            case 46..<54: return .tapBack
+            case 54..<60: return .swipeBack(finish: random.chance(0.6))
+            case 60..<62: return .contentSwipe(finish: random.chance(0.6))
+            case 62..<66: return .menuPick(Int.random(in: 0..<4, using: &random))
+            case 66..<72: return .tapTab(Int.random(in: 0...2, using: &random))
+            case 72..<79: return .presentSheet
+            case 79..<82: return .sheetPush(id: id)
+            case 82..<88: return .swipeDown(finish: random.chance(0.6))
+            case 88..<90: return .cancelButton
+            default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
+            }
+        }
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<14: return .open(stack: stack, item: random.chance(0.3) ? "f" : "p(id=\(id))")
         case 14..<22: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
@@ -140,8 +171,23 @@ struct UIKitModelRunTests {
         }
     }
 
+    /// Seeds of the forms-first mix once found failing, kept as regressions.
+    static let formsFirstRegressionSeeds: [UInt64] = []
+
+    @Test("400 seeded sequences heavy in forms that ask the person over the top agree with the reference",
+          arguments: 0..<2)
+    func formsFirstSequences(batch: Int) async throws {
+        for seed in Self.formsFirstRegressionSeeds + (0..<200).map({ UInt64(50_000 + batch * 200 + $0) }) {
+            await Task.yield()
+            if let failure = await Self.run(seed: seed, formsFirst: true) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64) async -> String? {
+    static func run(seed: UInt64, formsFirst: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         // An inferred rule no code can be right under: a refused re-tap that pops anyway.
@@ -154,25 +200,44 @@ struct UIKitModelRunTests {
         app.navigator.install(root: tabs)
         let forms = UIKitRunForms()
         let model = app.model
-        app.navigator.registry.replace("f") { _ in
+        let navigator = app.navigator
+        app.navigator.registry.replace("f") { [weak navigator] _ in
             let form = ModelFormPage(model, "f")
-            form.answer = forms.answers[forms.made.count]
+            let index = forms.made.count
+            // Chosen by count, so that the random stream, and every kept seed, is unchanged.
+            if index.isMultiple(of: 2) {
+                form.answer = forms.answers[index]
+            } else if let navigator {
+                form.ask(UIKitRun.question(forForm: index), through: navigator)
+            }
             forms.made.append(form)
             return form
         }
         app.navigator.registry.replace("p") { intent in ModelScreen(model, "p", intent.component.parameters) }
         var run = UIKitRun(app: app, stacks: [app.contact, feed], tabs: tabs, forms: forms)
-        var log: [String] = ["seed \(seed), settings: \(behaviour)"]
+        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : ""), settings: \(behaviour)"]
+        // The person's own choices, from a stream of their own: the operations' stream
+        // stays as it was.
+        var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = UIKitRunOperation.random(&random)
-            log.append("  \(operation)")
+            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst)
+            // A question left on top for this operation takes the person's touches.
+            let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
+            log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
             _ = app.model.takeCallbacks()
-            let immediate = run.apply(operation, random: &random)
+            let immediate = blocked ? nil : run.apply(operation, random: &random)
             await app.run()
-            if let mismatch = immediate ?? run.check() {
+            // The person answers what shows, or, now and then, lets the app act first.
+            let answering = immediate == nil ? await run.personAnswers(leavingOneUp: person.chance(formsFirst ? 0.5 : 0.3), log: &log) : nil
+            // While a question is left up, its request holds the queue: checked once answered.
+            if let mismatch = immediate ?? answering ?? (run.questionLeftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  UIKit said: \(app.model.callbacks.suffix(10))",
                                "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
+        }
+        // A question left up at the end is answered, and the two agree then.
+        if run.questionLeftUp, let mismatch = await run.personAnswers(leavingOneUp: false, log: &log) ?? run.check() {
+            return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
         }
         return nil
     }
@@ -189,6 +254,52 @@ struct UIKitRun {
     /// How many sheets the run presented: every second one is full screen, chosen by count
     /// so that the random stream, and every kept seed, is unchanged.
     var presentations = 0
+    /// Whether the question on top was left there for the operation just run.
+    var questionLeftUp = false
+
+    /// What form `index` asks, when it asks the person.
+    static func question(forForm index: Int) -> AlertContent {
+        AlertContent(index.isMultiple(of: 4) ? .alert : .confirmationDialog, title: "Discard form \(index)?", buttons: [
+            .destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep"),
+        ])
+    }
+
+    /// The question on top of the window, if one shows and is not leaving.
+    func shownQuestion() -> ModelAlertController? {
+        var top: ModelViewController = tabs
+        while let next = top.presentedViewController, !next.isBeingDismissed { top = next }
+        return top as? ModelAlertController
+    }
+
+    /// The person answers each question that shows, oldest first, as the reference says
+    /// its form answers; with `leavingOneUp`, a question that has not been left up before
+    /// stays for the next operation (the app acts meanwhile: a link, its own pushes). A
+    /// disagreement, or `nil`.
+    mutating func personAnswers(leavingOneUp: Bool, log: inout [String]) async -> String? {
+        for _ in 0..<8 {
+            guard let question = shownQuestion() else {
+                questionLeftUp = false
+                return nil
+            }
+            if question.isBeingPresented { return "a question was still sliding in once everything settled" }
+            guard let number = question.title.split(separator: " ").dropFirst(2).first.flatMap({ Int($0.dropLast()) }),
+                  number < reference.answers.count else {
+                return "an unexpected question shows: \(question.title)"
+            }
+            if !reference.edited[number] { return "form \(number) asked the person, though its draft is clean" }
+            if leavingOneUp, !questionLeftUp {
+                questionLeftUp = true
+                log.append("    (the person leaves “\(question.title)” up)")
+                return nil
+            }
+            questionLeftUp = false
+            let button = reference.answers[number] ? "Discard" : "Keep Editing"
+            log.append("    (the person taps \(button) on “\(question.title)”)")
+            guard question.personTaps(button) else { return "“\(question.title)” has no \(button) button" }
+            await app.run()
+        }
+        return "questions kept coming"
+    }
 
     init(app: UIKitModelApp, stacks: [ModelNavigationController], tabs: ModelTabBarController, forms: UIKitRunForms) {
         self.app = app
@@ -362,6 +473,7 @@ struct UIKitRun {
         if app.navigator.history.entries.last?.description != app.path {
             return "the history ends at \(app.navigator.history.entries.last?.description ?? "-"): a change was not recorded"
         }
+        if !questionLeftUp, let question = shownQuestion() { return "“\(question.title)” is still on screen" }
         if !app.model.exceptions.isEmpty { return "UIKit would raise: \(app.model.exceptions)" }
         if !app.model.warnings.isEmpty { return "UIKit would refuse: \(app.model.warnings)" }
         if app.model.maxTransitionsInFlight > 1 { return "two transitions overlapped" }

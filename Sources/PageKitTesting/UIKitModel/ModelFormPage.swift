@@ -2,8 +2,9 @@ public import PageKit
 import PageKitContainers
 
 /// A page of the ``UIKitModel`` that confirms leaving, as a form with a draft does: its
-/// policy is `.allow` while the draft is clean, `.confirm` once edited, and it waits for
-/// the test to answer when asked.
+/// policy is `.allow` while the draft is clean, `.confirm` once edited. Asked, it gives
+/// ``answer``, or asks the person its ``question`` over the top of the window, as an app's
+/// form does (see ``ask(_:through:)``), or waits for the test to call ``answer(_:)``.
 @MainActor
 public final class ModelFormPage: ModelScreen, LeaveConfirming {
     /// What the person typed; a page that changes its policy says so on the queue.
@@ -15,9 +16,23 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     /// The gestures or requests it was asked about.
     public private(set) var requests: [LeaveRequest] = []
     private let pending = PendingAnswers()
-    /// The answer of an edited form, or `nil` to wait for ``answer(_:)`` (a clean form
-    /// answers `true` at once).
+    /// The answer of an edited form, or `nil` to ask its ``question`` or wait for
+    /// ``answer(_:)`` (a clean form answers `true` at once).
     public var answer: Bool?
+    /// What an edited form asks the person when there is no ``answer``; it may leave when
+    /// the button tapped has the id `"discard"`.
+    public private(set) var question: AlertContent?
+    private weak var askingNavigator: Navigator?
+
+    /// Makes an edited form ask the person `question` through `navigator`
+    /// (``Navigator/ask(_:)``) when it is asked to leave and has no ``answer``.
+    /// - Parameters:
+    ///   - question: The question, with a button whose id is `"discard"` to let the form go.
+    ///   - navigator: The navigator that shows it; held weakly.
+    public func ask(_ question: AlertContent, through navigator: Navigator) {
+        self.question = question
+        askingNavigator = navigator
+    }
 
     public func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy {
         policy ?? (draft.isEmpty ? .allow : .confirm)
@@ -29,6 +44,9 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
         // A clean form lets go at once, as the docs' example does.
         if draft.isEmpty, policy == nil { return true }
         if let answer { return answer }
+        if let question, let navigator = askingNavigator {
+            return (try? await navigator.ask(question)) == "discard"
+        }
         return await pending.wait()
     }
 
