@@ -62,38 +62,24 @@ enum UIKitRunOperation: CustomStringConvertible {
     static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false) -> UIKitRunOperation {
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
-        if formsFirst {
-            switch Int.random(in: 0..<100, using: &random) {
-            case 0..<20: return .open(stack: stack, item: random.chance(0.6) ? "f" : "p(id=\(id))")
-            case 20..<26: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
-            case 26..<30: return .appPop(stack: stack)
-            case 30..<46: return .edit
-            case 46..<54: return .tapBack
-            case 54..<60: return .swipeBack(finish: random.chance(0.6))
-            case 60..<62: return .contentSwipe(finish: random.chance(0.6))
-            case 62..<66: return .menuPick(Int.random(in: 0..<4, using: &random))
-            case 66..<72: return .tapTab(Int.random(in: 0...2, using: &random))
-            case 72..<79: return .presentSheet
-            case 79..<82: return .sheetPush(id: id)
-            case 82..<88: return .swipeDown(finish: random.chance(0.6))
-            case 88..<90: return .cancelButton
-            default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
-            }
-        }
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<14: return .open(stack: stack, item: random.chance(0.3) ? "f" : "p(id=\(id))")
-        case 14..<22: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
-        case 22..<27: return .appPop(stack: stack)
-        case 27..<37: return .edit
-        case 37..<45: return .tapBack
-        case 45..<52: return .swipeBack(finish: random.chance(0.6))
-        case 52..<56: return .contentSwipe(finish: random.chance(0.6))
-        case 56..<61: return .menuPick(Int.random(in: 0..<4, using: &random))
-        case 61..<68: return .tapTab(Int.random(in: 0...2, using: &random))
-        case 68..<74: return .presentSheet
-        case 74..<78: return .sheetPush(id: id)
-        case 78..<85: return .swipeDown(finish: random.chance(0.6))
-        case 85..<88: return .cancelButton
+        // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
+        let ends = formsFirst ? [20, 26, 30, 46, 54, 60, 62, 66, 72, 79, 82, 88, 90]
+                              : [14, 22, 27, 37, 45, 52, 56, 61, 68, 74, 78, 85, 88]
+        let roll = Int.random(in: 0..<100, using: &random)
+        switch ends.firstIndex(where: { roll < $0 }) {
+        case 0: return .open(stack: stack, item: random.chance(formsFirst ? 0.6 : 0.3) ? "f" : "p(id=\(id))")
+        case 1: return .appPush(stack: stack, id: id, animated: random.chance(0.7))
+        case 2: return .appPop(stack: stack)
+        case 3: return .edit
+        case 4: return .tapBack
+        case 5: return .swipeBack(finish: random.chance(0.6))
+        case 6: return .contentSwipe(finish: random.chance(0.6))
+        case 7: return .menuPick(Int.random(in: 0..<4, using: &random))
+        case 8: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 9: return .presentSheet
+        case 10: return .sheetPush(id: id)
+        case 11: return .swipeDown(finish: random.chance(0.6))
+        case 12: return .cancelButton
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
