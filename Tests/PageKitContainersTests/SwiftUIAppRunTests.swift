@@ -1,0 +1,396 @@
+import PageKit
+import PageKitContainers
+import PageKitTesting
+import PageKitTestSupport
+import Testing
+
+// Seeded random sequences of what happens to a SwiftUI app — the navigator's requests, the
+// person's back taps, swipes back, tab taps, sheet swipes and close buttons, forms being
+// edited — run on the SwiftUI model under every release and setting it distinguishes, and
+// on a small reference; after every operation the two must agree, and SwiftUI must never
+// see a path written mid-animation, a binding that disagrees, or a transition that never
+// ends. Every second form asks the person over the top (`PageHostModel.ask`); the person
+// answers what shows, at once or after the app's next action.
+
+/// A form of a SwiftUI run: clean, it lets go at once; edited, it gives its answer, or
+/// asks the person through the host.
+@MainActor
+final class SwiftUIRunForm: LeaveConfirming {
+    let pageName = "f"
+    /// Its index among the forms made.
+    let index: Int
+    /// The host it asks through, or `nil` to answer ``answer`` itself.
+    private let host: PageHostModel?
+    private let answer: Bool
+    var isEdited = false
+
+    init(index: Int, answer: Bool, asksThrough host: PageHostModel?) {
+        self.index = index
+        self.answer = answer
+        self.host = host
+    }
+
+    func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy { isEdited ? .confirm : .allow }
+
+    func canLeave(_ request: LeaveRequest) async -> Bool {
+        guard isEdited else { return true }
+        guard let host else { return answer }
+        return (try? await host.ask(Self.question(forForm: index))) == "discard"
+    }
+
+    /// What form `index` asks, when it asks the person: an alert or a dialog, in turn.
+    static func question(forForm index: Int) -> AlertContent {
+        AlertContent(index.isMultiple(of: 4) ? .alert : .confirmationDialog, title: "Discard form \(index)?", buttons: [
+            .destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep"),
+        ])
+    }
+}
+
+/// What a SwiftUI run is made of.
+enum SwiftUIRunOperation: CustomStringConvertible {
+    case open(stack: Int, item: String)
+    case presentSheet
+    case edit
+    case tapBack
+    case swipeBack(finish: Bool)
+    case tapTab(Int)
+    case swipeDown
+    case closeButton
+    case advance(milliseconds: Int)
+
+    var description: String {
+        switch self {
+        case .open(let stack, let item): "open app://tab/\(SwiftUIRunReference.stackNames[stack])/\(item)"
+        case .presentSheet: "open .!f"
+        case .edit: "the person edits the form on top"
+        case .tapBack: "the person taps back"
+        case .swipeBack(let finish): "the person swipes back\(finish ? "" : ", then cancels")"
+        case .tapTab(let index): "the person taps tab \(index)"
+        case .swipeDown: "the person swipes the sheet down"
+        case .closeButton: "the person taps the sheet's close button"
+        case .advance(let milliseconds): "advance \(milliseconds) ms"
+        }
+    }
+
+    /// Whether it is the person's doing on screen, which a question on top keeps them from.
+    var isPersonOnScreen: Bool {
+        switch self {
+        case .edit, .tapBack, .swipeBack, .tapTab, .swipeDown, .closeButton: true
+        case .open, .presentSheet, .advance: false
+        }
+    }
+
+    static func random(_ random: inout SeededRandomNumberGenerator) -> SwiftUIRunOperation {
+        let stack = Int.random(in: 0...1, using: &random)
+        let id = Int.random(in: 1...3, using: &random)
+        let roll = Int.random(in: 0..<100, using: &random)
+        // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
+        switch [20, 30, 46, 58, 68, 76, 82, 90].firstIndex(where: { roll < $0 }) {
+        case 0: return .open(stack: stack, item: random.chance(0.5) ? "f" : "p(id=\(id))")
+        case 1: return .presentSheet
+        case 2: return .edit
+        case 3: return .tapBack
+        case 4: return .swipeBack(finish: random.chance(0.6))
+        case 5: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 6: return .swipeDown
+        case 7: return .closeButton
+        default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
+        }
+    }
+}
+
+/// The reference: what the two stacks, the selected tab and the sheet hold, and which
+/// forms are edited and what they answer.
+struct SwiftUIRunReference {
+    static let stackNames = ["contact", "feed"]
+
+    struct Entry: Equatable {
+        let name: String
+        /// For a form: its index among the forms made.
+        var form: Int?
+    }
+
+    var stacks: [[Entry]] = [[Entry(name: "list")], [Entry(name: "feed")]]
+    var selected = 0
+    var sheet: Entry?
+    var edited: [Bool] = []
+    var answers: [Bool] = []
+
+    func isEdited(_ entry: Entry) -> Bool { entry.form.map { edited[$0] } ?? false }
+
+    /// Whether every edited form among `entries` agrees to leave.
+    func agree(_ entries: some Sequence<Entry>) -> Bool {
+        entries.allSatisfy { entry in entry.form.map { !edited[$0] || answers[$0] } ?? true }
+    }
+
+    /// The path the navigator must report.
+    var path: String {
+        var text = "/tab"
+        switch selected {
+        case 0: text += "#contact/" + stacks[0].map(\.name).joined(separator: "/")
+        case 1: text += "#/" + stacks[1].map(\.name).joined(separator: "/")
+        default: text += "#settings"
+        }
+        if let sheet { text += "!" + sheet.name }
+        return text
+    }
+}
+
+@MainActor
+@Suite("Model-based: a SwiftUI app against a reference", .timeLimit(.minutes(5)))
+struct SwiftUIAppRunTests {
+    /// Seeds once found failing, kept as regressions.
+    static let regressionSeeds: [UInt64] = []
+
+    @Test("400 seeded sequences of up to 40 operations, under every SwiftUI release and setting the model knows, agree with the reference",
+          arguments: 0..<2)
+    func randomSequences(batch: Int) async throws {
+        for seed in Self.regressionSeeds + (0..<200).map({ UInt64(batch * 200 + $0) }) {
+            await Task.yield()
+            if let failure = await SwiftUIRun.run(seed: seed) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+}
+
+/// One run: the live app on the SwiftUI model, and the reference it must agree with.
+@MainActor
+struct SwiftUIRun {
+    let app: SwiftUIAppFixture
+    var reference = SwiftUIRunReference()
+    /// The forms the registry made, in order.
+    var forms: [SwiftUIRunForm] { made.forms }
+    private let made: Made
+    /// Whether the question on top was left there for the operation just run.
+    var questionLeftUp = false
+
+    /// The forms made, shared with the registry's factory.
+    @MainActor
+    final class Made {
+        var forms: [SwiftUIRunForm] = []
+        /// The answers the next forms are to give, in order.
+        var answers: [Bool] = []
+    }
+
+    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
+    static func run(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
+        var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
+        var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
+        var log: [String] = ["seed \(seed), \(behaviour)"]
+        for _ in 0..<Int.random(in: 5...40, using: &random) {
+            let operation = SwiftUIRunOperation.random(&random)
+            let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
+            log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
+            let immediate = blocked ? nil : run.apply(operation, random: &random)
+            await run.settle()
+            let answering = immediate == nil
+                ? await run.personAnswers(leavingOneUp: person.chance(0.3), tappingOutside: person.chance(0.5), log: &log)
+                : nil
+            if let mismatch = immediate ?? answering ?? (run.questionLeftUp ? nil : run.check()) {
+                return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+            }
+        }
+        if run.questionLeftUp,
+           let mismatch = await run.personAnswers(leavingOneUp: false, tappingOutside: false, log: &log) ?? run.check() {
+            return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+        }
+        return nil
+    }
+
+    init(app: SwiftUIAppFixture) {
+        self.app = app
+        let made = Made()
+        self.made = made
+        let host = app.host
+        app.navigator.registry.replace("f") { [weak host] _ in
+            let index = made.forms.count
+            // Every second form asks the person.
+            // A form the reference did not expect answers yes; the check then reports it.
+            let form = SwiftUIRunForm(index: index, answer: index < made.answers.count ? made.answers[index] : true,
+                                      asksThrough: index.isMultiple(of: 2) ? nil : host)
+            made.forms.append(form)
+            return form
+        }
+        app.navigator.registry.replace("p") { intent in ScreenPage(intent: intent, keeping: ["id"]) }
+    }
+
+    /// The stack the person sees under no sheet, if the selected tab holds one.
+    private var visibleStack: PageStackModel? {
+        switch app.tabs.selectedIndex {
+        case 0: app.contact
+        case 1: app.feed
+        default: nil
+        }
+    }
+
+    /// Carries `operation` out on both; a disagreement seen at once, or `nil`.
+    mutating func apply(_ operation: SwiftUIRunOperation, random: inout SeededRandomNumberGenerator) -> String? {
+        let sheet = app.host.presentedPage(of: app.tabs)
+        switch operation {
+        case .open(let stack, let item):
+            // The reference first: a request on an idle queue makes its pages before it returns.
+            open(stack: stack, item: item, random: &random)
+            app.navigator.request(try! PagePath(parsing: "app://tab/\(SwiftUIRunReference.stackNames[stack])/\(item)"))
+        case .presentSheet:
+            guard reference.sheet == nil else { return nil }
+            reference.sheet = newForm(random: &random)
+            app.navigator.request(try! PagePath(parsing: ".!f"))
+        case .edit:
+            let top = sheet ?? visibleStack?.pages.last
+            guard let form = top as? SwiftUIRunForm else { return nil }
+            form.isEdited = true
+            app.navigator.leavePolicyChanged(of: form)
+            reference.edited[form.index] = true
+        case .tapBack:
+            guard sheet == nil, let stack = visibleStack, reference.selected < 2,
+                  reference.stacks[reference.selected].count > 1 else { return nil }
+            let top = reference.stacks[reference.selected].last!
+            if reference.isEdited(top) {
+                guard case .leaving = try? app.screen.personTapsPageKitBack(stack) else {
+                    return "an edited form shows no back button of PageKit's that asks"
+                }
+                if reference.agree([top]) { reference.stacks[reference.selected].removeLast() }
+            } else {
+                guard app.screen.personTapsSystemBack(stack) else { return "the system back button was not there" }
+                reference.stacks[reference.selected].removeLast()
+            }
+        case .swipeBack(let finish):
+            guard sheet == nil, let stack = visibleStack, reference.selected < 2,
+                  reference.stacks[reference.selected].count > 1 else { return nil }
+            let began = app.screen.personBeginsSwipeBack(stack)
+            // An edited form hides the system's back button, and the swipe goes with it.
+            if reference.isEdited(reference.stacks[reference.selected].last!) {
+                return began ? "a swipe began on an edited form" : nil
+            }
+            guard began else { return "the swipe back did not begin" }
+            app.screen.personEndsSwipeBack(stack, finishing: finish)
+            if finish { reference.stacks[reference.selected].removeLast() }
+        case .tapTab(let index):
+            // A sheet covers the tab bar; SwiftUI's tab view does not pop on a second tap.
+            guard sheet == nil else { return nil }
+            try! app.screen.personTapsTab(index, of: app.tabs)
+            reference.selected = index
+        case .swipeDown:
+            guard let entry = reference.sheet else { return nil }
+            let swiped = app.screen.personSwipesDown(in: app.host)
+            if reference.isEdited(entry) { return swiped ? "an edited form's sheet followed the finger" : nil }
+            guard swiped else { return "the sheet did not follow the finger" }
+            reference.sheet = nil
+        case .closeButton:
+            guard let entry = reference.sheet, let sheet else { return nil }
+            guard case .leaving = try? app.host.userDismisses(sheet) else { return "the close button did not queue a dismissal" }
+            if reference.agree([entry]) { reference.sheet = nil }
+        case .advance(let milliseconds):
+            app.clock.advance(by: .milliseconds(milliseconds))
+        }
+        return nil
+    }
+
+    /// What a request to `item` on stack `stack` does in reuse mode: the sheet dismissed,
+    /// the tab selected, the page found from the top popped back to or a new one pushed;
+    /// an edited form it removes that refuses stops it all, and no page is made then.
+    private mutating func open(stack: Int, item: String, random: inout SeededRandomNumberGenerator) {
+        var entries = reference.stacks[stack]
+        var removed = reference.sheet.map { [$0] } ?? []
+        let found = entries.lastIndex { $0.name == item }
+        if let found { removed += entries[(found + 1)...] }
+        guard reference.agree(removed) else { return }
+        if let found {
+            entries.removeSubrange((found + 1)...)
+        } else {
+            entries.append(item == "f" ? newForm(random: &random) : .init(name: item))
+        }
+        reference.sheet = nil
+        reference.selected = stack
+        reference.stacks[stack] = entries
+    }
+
+    /// A form the next request makes, and the answer it will give once edited.
+    private mutating func newForm(random: inout SeededRandomNumberGenerator) -> SwiftUIRunReference.Entry {
+        let answer = random.chance(0.5)
+        reference.edited.append(false)
+        reference.answers.append(answer)
+        made.answers.append(answer)
+        return .init(name: "f", form: reference.edited.count - 1)
+    }
+
+    /// Lets SwiftUI and the queue run: tasks, animations, writes.
+    func settle() async {
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+    }
+
+    /// The question shown, if one is.
+    func shownQuestion() -> AlertPage? {
+        var level: any Page = app.tabs
+        while true {
+            if let alert = app.host.alert(over: level), alert.pageName == "question" { return alert }
+            guard let next = app.host.presentedPage(of: level) else { return nil }
+            level = next
+        }
+    }
+
+    /// The person answers each question that shows, oldest first, as the reference says
+    /// its form answers (keeping a form by tapping outside a dialog, when `tappingOutside`);
+    /// with `leavingOneUp`, a question not left up before stays for the next operation.
+    mutating func personAnswers(leavingOneUp: Bool, tappingOutside: Bool, log: inout [String]) async -> String? {
+        for _ in 0..<8 {
+            guard let question = shownQuestion() else {
+                questionLeftUp = false
+                return nil
+            }
+            let title = question.content.title
+            guard let number = title.split(separator: " ").dropFirst(2).first.flatMap({ Int($0.dropLast()) }),
+                  number < reference.answers.count else { return "an unexpected question shows: \(title)" }
+            if !reference.edited[number] { return "form \(number) asked the person, though it is clean" }
+            if leavingOneUp, !questionLeftUp {
+                questionLeftUp = true
+                log.append("    (the person leaves “\(title)” up)")
+                return nil
+            }
+            questionLeftUp = false
+            let keeps = !reference.answers[number]
+            if keeps, tappingOutside, question.content.style == .confirmationDialog {
+                log.append("    (the person taps outside “\(title)”)")
+                guard app.screen.personTapsOutsideDialog(in: app.host) else { return "no dialog to tap outside of" }
+            } else {
+                let button = keeps ? "keep" : "discard"
+                log.append("    (the person taps \(button) on “\(title)”)")
+                guard app.screen.personTapsAlertButton(button, in: app.host) else { return "“\(title)” could not be tapped" }
+            }
+            await settle()
+        }
+        return "questions kept coming"
+    }
+
+    /// What differs between the live app and the reference, or `nil`.
+    func check() -> String? {
+        let stacks = [app.contact, app.feed]
+        for (index, stack) in stacks.enumerated() {
+            let names = stack.pages.map(\.pageDescription)
+            let expected = reference.stacks[index].map(\.name)
+            if names != expected { return "stack \(index) is \(names), expected \(expected)" }
+        }
+        if app.tabs.selectedIndex != reference.selected {
+            return "tab \(app.tabs.selectedIndex) is selected, expected \(reference.selected)"
+        }
+        let sheet = app.host.presentedPage(of: app.tabs)?.pageDescription
+        if sheet != reference.sheet?.name { return "the sheet is \(sheet ?? "none"), expected \(reference.sheet?.name ?? "none")" }
+        if app.path != reference.path { return "the current path is \(app.path), expected \(reference.path)" }
+        if app.navigator.history.entries.last?.description != app.path {
+            return "the history ends at \(app.navigator.history.entries.last?.description ?? "-"): a change was not recorded"
+        }
+        if let question = shownQuestion() { return "“\(question.content.title)” is still on screen" }
+        if let violation = app.screen.violations.first { return "SwiftUI would misbehave: \(violation)" }
+        if let disagreement = app.screen.disagreements.first { return "a view disagrees with its model: \(disagreement)" }
+        if !app.queue.isIdle { return "the queue is still busy with \(app.queue.runningLabel ?? "an interaction")" }
+        if app.failures.contains(.timedOut) { return "a transition timed out: a callback never came" }
+        return nil
+    }
+}
