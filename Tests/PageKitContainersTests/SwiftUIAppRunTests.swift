@@ -60,7 +60,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .open(let stack, let item): "open app://tab/\(SwiftUIRunReference.stackNames[stack])/\(item)"
+        case .open(let stack, let item): "open app://tab/\(AppRunReference.stackNames[stack])/\(item)"
         case .presentSheet: "open .!f"
         case .edit: "the person edits the form on top"
         case .tapBack: "the person taps back"
@@ -99,43 +99,6 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     }
 }
 
-/// The reference: what the two stacks, the selected tab and the sheet hold, and which
-/// forms are edited and what they answer.
-struct SwiftUIRunReference {
-    static let stackNames = ["contact", "feed"]
-
-    struct Entry: Equatable {
-        let name: String
-        /// For a form: its index among the forms made.
-        var form: Int?
-    }
-
-    var stacks: [[Entry]] = [[Entry(name: "list")], [Entry(name: "feed")]]
-    var selected = 0
-    var sheet: Entry?
-    var edited: [Bool] = []
-    var answers: [Bool] = []
-
-    func isEdited(_ entry: Entry) -> Bool { entry.form.map { edited[$0] } ?? false }
-
-    /// Whether every edited form among `entries` agrees to leave.
-    func agree(_ entries: some Sequence<Entry>) -> Bool {
-        entries.allSatisfy { entry in entry.form.map { !edited[$0] || answers[$0] } ?? true }
-    }
-
-    /// The path the navigator must report.
-    var path: String {
-        var text = "/tab"
-        switch selected {
-        case 0: text += "#contact/" + stacks[0].map(\.name).joined(separator: "/")
-        case 1: text += "#/" + stacks[1].map(\.name).joined(separator: "/")
-        default: text += "#settings"
-        }
-        if let sheet { text += "!" + sheet.name }
-        return text
-    }
-}
-
 @MainActor
 @Suite("Model-based: a SwiftUI app against a reference", .timeLimit(.minutes(5)))
 struct SwiftUIAppRunTests {
@@ -159,12 +122,12 @@ struct SwiftUIAppRunTests {
 @MainActor
 struct SwiftUIRun {
     let app: SwiftUIAppFixture
-    var reference = SwiftUIRunReference()
+    var reference = AppRunReference(roots: ["list", "feed"])
     /// The forms the registry made, in order.
     var forms: [SwiftUIRunForm] { made.forms }
     private let made: Made
-    /// Whether the question on top was left there for the operation just run.
-    var questionLeftUp = false
+    /// The person before the questions that show.
+    var answerer = QuestionAnswerer()
 
     /// The forms made, shared with the registry's factory.
     @MainActor
@@ -190,11 +153,11 @@ struct SwiftUIRun {
             let answering = immediate == nil
                 ? await run.personAnswers(leavingOneUp: person.chance(0.3), tappingOutside: person.chance(0.5), log: &log)
                 : nil
-            if let mismatch = immediate ?? answering ?? (run.questionLeftUp ? nil : run.check()) {
+            if let mismatch = immediate ?? answering ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        if run.questionLeftUp,
+        if run.answerer.leftUp,
            let mismatch = await run.personAnswers(leavingOneUp: false, tappingOutside: false, log: &log) ?? run.check() {
             return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
         }
@@ -234,10 +197,11 @@ struct SwiftUIRun {
         case .open(let stack, let item):
             // The reference first: a request on an idle queue makes its pages before it returns.
             open(stack: stack, item: item, random: &random)
-            app.navigator.request(try! PagePath(parsing: "app://tab/\(SwiftUIRunReference.stackNames[stack])/\(item)"))
+            app.navigator.request(try! PagePath(parsing: "app://tab/\(AppRunReference.stackNames[stack])/\(item)"))
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
-            reference.sheet = newForm(random: &random)
+            reference.sheet = [reference.newForm(answering: random.chance(0.5))]
+            made.answers = reference.answers
             app.navigator.request(try! PagePath(parsing: ".!f"))
         case .edit:
             let top = sheet ?? visibleStack?.pages.last
@@ -275,13 +239,13 @@ struct SwiftUIRun {
             try! app.screen.personTapsTab(index, of: app.tabs)
             reference.selected = index
         case .swipeDown:
-            guard let entry = reference.sheet else { return nil }
+            guard let entry = reference.sheet?.first else { return nil }
             let swiped = app.screen.personSwipesDown(in: app.host)
             if reference.isEdited(entry) { return swiped ? "an edited form's sheet followed the finger" : nil }
             guard swiped else { return "the sheet did not follow the finger" }
             reference.sheet = nil
         case .closeButton:
-            guard let entry = reference.sheet, let sheet else { return nil }
+            guard let entry = reference.sheet?.first, let sheet else { return nil }
             guard case .leaving = try? app.host.userDismisses(sheet) else { return "the close button did not queue a dismissal" }
             if reference.agree([entry]) { reference.sheet = nil }
         case .advance(let milliseconds):
@@ -290,32 +254,11 @@ struct SwiftUIRun {
         return nil
     }
 
-    /// What a request to `item` on stack `stack` does in reuse mode: the sheet dismissed,
-    /// the tab selected, the page found from the top popped back to or a new one pushed;
-    /// an edited form it removes that refuses stops it all, and no page is made then.
+    /// What a navigator request to `item` on stack `stack` does, in the reference; the
+    /// answer of a form it makes goes to the registry's factory too.
     private mutating func open(stack: Int, item: String, random: inout SeededRandomNumberGenerator) {
-        var entries = reference.stacks[stack]
-        var removed = reference.sheet.map { [$0] } ?? []
-        let found = entries.lastIndex { $0.name == item }
-        if let found { removed += entries[(found + 1)...] }
-        guard reference.agree(removed) else { return }
-        if let found {
-            entries.removeSubrange((found + 1)...)
-        } else {
-            entries.append(item == "f" ? newForm(random: &random) : .init(name: item))
-        }
-        reference.sheet = nil
-        reference.selected = stack
-        reference.stacks[stack] = entries
-    }
-
-    /// A form the next request makes, and the answer it will give once edited.
-    private mutating func newForm(random: inout SeededRandomNumberGenerator) -> SwiftUIRunReference.Entry {
-        let answer = random.chance(0.5)
-        reference.edited.append(false)
-        reference.answers.append(answer)
-        made.answers.append(answer)
-        return .init(name: "f", form: reference.edited.count - 1)
+        reference.open(stack: stack, item: item) { random.chance(0.5) }
+        made.answers = reference.answers
     }
 
     /// Lets SwiftUI and the queue run: tasks, animations, writes.
@@ -342,20 +285,17 @@ struct SwiftUIRun {
     mutating func personAnswers(leavingOneUp: Bool, tappingOutside: Bool, log: inout [String]) async -> String? {
         for _ in 0..<8 {
             guard let question = shownQuestion() else {
-                questionLeftUp = false
+                answerer.nothingShows()
                 return nil
             }
             let title = question.content.title
-            guard let number = title.split(separator: " ").dropFirst(2).first.flatMap({ Int($0.dropLast()) }),
-                  number < reference.answers.count else { return "an unexpected question shows: \(title)" }
-            if !reference.edited[number] { return "form \(number) asked the person, though it is clean" }
-            if leavingOneUp, !questionLeftUp {
-                questionLeftUp = true
-                log.append("    (the person leaves “\(title)” up)")
-                return nil
+            let move: QuestionAnswerer.Move
+            do {
+                move = try answerer.move(for: title, reference: reference, leavingOneUp: leavingOneUp, log: &log)
+            } catch {
+                return "\(error)"
             }
-            questionLeftUp = false
-            let keeps = !reference.answers[number]
+            guard case .answer(let keeps) = move else { return nil }
             if keeps, tappingOutside, question.content.style == .confirmationDialog {
                 log.append("    (the person taps outside “\(title)”)")
                 guard app.screen.personTapsOutsideDialog(in: app.host) else { return "no dialog to tap outside of" }
@@ -371,25 +311,14 @@ struct SwiftUIRun {
 
     /// What differs between the live app and the reference, or `nil`.
     func check() -> String? {
-        let stacks = [app.contact, app.feed]
-        for (index, stack) in stacks.enumerated() {
-            let names = stack.pages.map(\.pageDescription)
-            let expected = reference.stacks[index].map(\.name)
-            if names != expected { return "stack \(index) is \(names), expected \(expected)" }
-        }
-        if app.tabs.selectedIndex != reference.selected {
-            return "tab \(app.tabs.selectedIndex) is selected, expected \(reference.selected)"
-        }
-        let sheet = app.host.presentedPage(of: app.tabs)?.pageDescription
-        if sheet != reference.sheet?.name { return "the sheet is \(sheet ?? "none"), expected \(reference.sheet?.name ?? "none")" }
-        if app.path != reference.path { return "the current path is \(app.path), expected \(reference.path)" }
-        if app.navigator.history.entries.last?.description != app.path {
-            return "the history ends at \(app.navigator.history.entries.last?.description ?? "-"): a change was not recorded"
-        }
+        if let disagreement = reference.disagreement(
+            stacks: [app.contact, app.feed].map { $0.pages.map(\.pageDescription) }, selected: app.tabs.selectedIndex,
+            sheet: app.host.presentedPage(of: app.tabs).map { [$0.pageDescription] },
+            navigator: app.navigator, queue: app.queue, stackSpellings: ["contact/", "/"], sheetSeparator: "!"
+        ) { return disagreement }
         if let question = shownQuestion() { return "“\(question.content.title)” is still on screen" }
         if let violation = app.screen.violations.first { return "SwiftUI would misbehave: \(violation)" }
         if let disagreement = app.screen.disagreements.first { return "a view disagrees with its model: \(disagreement)" }
-        if !app.queue.isIdle { return "the queue is still busy with \(app.queue.runningLabel ?? "an interaction")" }
         if app.failures.contains(.timedOut) { return "a transition timed out: a callback never came" }
         return nil
     }

@@ -31,9 +31,9 @@ enum UIKitRunOperation: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .open(let stack, let item): "open app://tab/\(UIKitRunReference.stackNames[stack])/\(item)"
-        case .appPush(let stack, let id, let animated): "app pushes p(id=\(id)) on \(UIKitRunReference.stackNames[stack])\(animated ? "" : " without animation")"
-        case .appPop(let stack): "app pops \(UIKitRunReference.stackNames[stack])"
+        case .open(let stack, let item): "open app://tab/\(AppRunReference.stackNames[stack])/\(item)"
+        case .appPush(let stack, let id, let animated): "app pushes p(id=\(id)) on \(AppRunReference.stackNames[stack])\(animated ? "" : " without animation")"
+        case .appPop(let stack): "app pops \(AppRunReference.stackNames[stack])"
         case .edit: "the person edits the form on top"
         case .tapBack: "the person taps back"
         case .swipeBack(let finish): "the person swipes back\(finish ? "" : ", then cancels")"
@@ -82,53 +82,6 @@ enum UIKitRunOperation: CustomStringConvertible {
         case 12: return .cancelButton
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
-    }
-}
-
-/// The reference: what the two stacks, the selected tab and the sheet hold, and which
-/// forms are edited and what they answer when asked.
-struct UIKitRunReference {
-    static let stackNames = ["contact", "feed"]
-
-    struct Entry: Equatable {
-        let name: String
-        /// For a form: its index among the forms made.
-        var form: Int?
-    }
-
-    var stacks: [[Entry]] = [[Entry(name: "list")], [Entry(name: "home")]]
-    var selected = 0
-    var sheet: [Entry]?
-    /// Whether the sheet is presented full screen: it covers the tabs, whose stacks are out
-    /// of the window, and has no swipe down.
-    var sheetIsFullScreen = false
-    /// Per form made, in order: whether it is edited, and its answer when asked.
-    var edited: [Bool] = []
-    var answers: [Bool] = []
-
-    /// The stack the person sees: the sheet's, or the selected tab's.
-    var visible: [Entry]? {
-        if let sheet { return sheet }
-        return selected < 2 ? stacks[selected] : nil
-    }
-
-    func isEdited(_ entry: Entry) -> Bool { entry.form.map { edited[$0] } ?? false }
-
-    /// Whether every edited form among `entries` agrees to leave.
-    func agree(_ entries: some Sequence<Entry>) -> Bool {
-        entries.allSatisfy { entry in entry.form.map { !edited[$0] || answers[$0] } ?? true }
-    }
-
-    /// The path the navigator must report.
-    var path: String {
-        var text = "/tab"
-        if selected < 2 {
-            text += "#\(Self.stackNames[selected])/" + stacks[selected].map(\.name).joined(separator: "/")
-        } else {
-            text += "#settings"
-        }
-        if let sheet { text += "!/" + sheet.map(\.name).joined(separator: "/") }
-        return text
     }
 }
 
@@ -216,13 +169,13 @@ struct UIKitModelRunTests {
             // The person answers what shows, or, now and then, lets the app act first.
             let answering = immediate == nil ? await run.personAnswers(leavingOneUp: person.chance(formsFirst ? 0.5 : 0.3), log: &log) : nil
             // While a question is left up, its request holds the queue: checked once answered.
-            if let mismatch = immediate ?? answering ?? (run.questionLeftUp ? nil : run.check()) {
+            if let mismatch = immediate ?? answering ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  UIKit said: \(app.model.callbacks.suffix(10))",
                                "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
         // A question left up at the end is answered, and the two agree then.
-        if run.questionLeftUp, let mismatch = await run.personAnswers(leavingOneUp: false, log: &log) ?? run.check() {
+        if run.answerer.leftUp, let mismatch = await run.personAnswers(leavingOneUp: false, log: &log) ?? run.check() {
             return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
         }
         return nil
@@ -236,12 +189,15 @@ struct UIKitRun {
     let stacks: [ModelNavigationController]
     let tabs: ModelTabBarController
     let forms: UIKitRunForms
-    var reference = UIKitRunReference()
+    var reference = AppRunReference(roots: ["list", "home"])
+    /// Whether the sheet is presented full screen: it covers the tabs, whose stacks are out
+    /// of the window, and has no swipe down.
+    var sheetIsFullScreen = false
     /// How many sheets the run presented: every second one is full screen, chosen by count
     /// so that the random stream, and every kept seed, is unchanged.
     var presentations = 0
-    /// Whether the question on top was left there for the operation just run.
-    var questionLeftUp = false
+    /// The person before the questions that show.
+    var answerer = QuestionAnswerer()
 
     /// What form `index` asks, when it asks the person.
     static func question(forForm index: Int) -> AlertContent {
@@ -264,22 +220,18 @@ struct UIKitRun {
     mutating func personAnswers(leavingOneUp: Bool, log: inout [String]) async -> String? {
         for _ in 0..<8 {
             guard let question = shownQuestion() else {
-                questionLeftUp = false
+                answerer.nothingShows()
                 return nil
             }
             if question.isBeingPresented { return "a question was still sliding in once everything settled" }
-            guard let number = question.title.split(separator: " ").dropFirst(2).first.flatMap({ Int($0.dropLast()) }),
-                  number < reference.answers.count else {
-                return "an unexpected question shows: \(question.title)"
+            let move: QuestionAnswerer.Move
+            do {
+                move = try answerer.move(for: question.title, reference: reference, leavingOneUp: leavingOneUp, log: &log)
+            } catch {
+                return "\(error)"
             }
-            if !reference.edited[number] { return "form \(number) asked the person, though its draft is clean" }
-            if leavingOneUp, !questionLeftUp {
-                questionLeftUp = true
-                log.append("    (the person leaves “\(question.title)” up)")
-                return nil
-            }
-            questionLeftUp = false
-            let button = reference.answers[number] ? "Discard" : "Keep Editing"
+            guard case .answer(let keeps) = move else { return nil }
+            let button = keeps ? "Keep Editing" : "Discard"
             log.append("    (the person taps \(button) on “\(question.title)”)")
             guard question.personTaps(button) else { return "“\(question.title)” has no \(button) button" }
             await app.run()
@@ -300,7 +252,7 @@ struct UIKitRun {
         let visibleStack = sheet ?? (tabs.selectedIndex < 2 ? stacks[tabs.selectedIndex] : nil)
         switch operation {
         case .open(let stack, let item):
-            let path = "app://tab/\(UIKitRunReference.stackNames[stack])/\(item)"
+            let path = "app://tab/\(AppRunReference.stackNames[stack])/\(item)"
             let navigator = app.navigator
             Task { try? await navigator.open(path) }
             open(stack: stack, item: item, random: &random)
@@ -372,8 +324,9 @@ struct UIKitRun {
             presentations += 1
             let fullScreen = presentations.isMultiple(of: 2)
             Task { try? await navigator.open("app://tab!/f", fullScreen ? .presentation(.fullScreen) : .default) }
-            reference.sheet = [newForm(random: &random)]
-            reference.sheetIsFullScreen = fullScreen
+            reference.sheet = [reference.newForm(answering: random.chance(0.5))]
+            forms.answers = reference.answers
+            sheetIsFullScreen = fullScreen
         case .sheetPush(let id):
             guard let sheet else { return nil }
             sheet.pushViewController(ModelScreen(app.model, "p", ["id": "\(id)"]), animated: true)
@@ -381,7 +334,7 @@ struct UIKitRun {
         case .swipeDown(let finish):
             guard let sheet, let entries = reference.sheet else { return nil }
             let swipe = sheet.personSwipesDown()
-            if reference.sheetIsFullScreen { return swipe == nil ? nil : "a full-screen presentation followed the finger" }
+            if sheetIsFullScreen { return swipe == nil ? nil : "a full-screen presentation followed the finger" }
             if entries.contains(where: reference.isEdited) {
                 if reference.agree(entries) { reference.sheet = nil }
                 return nil
@@ -403,7 +356,7 @@ struct UIKitRun {
         return nil
     }
 
-    private mutating func setVisible(_ entries: [UIKitRunReference.Entry]) {
+    private mutating func setVisible(_ entries: [AppRunReference.Entry]) {
         if reference.sheet != nil {
             reference.sheet = entries
         } else {
@@ -411,33 +364,11 @@ struct UIKitRun {
         }
     }
 
-    /// What a navigator request to `item` on stack `stack` does in reuse mode: the sheet
-    /// dismissed, the tab selected, the page found from the top popped back to or a new
-    /// one pushed; an edited form it removes that refuses stops it all, and no page is
-    /// made then.
+    /// What a navigator request to `item` on stack `stack` does, in the reference; the
+    /// answer of a form it makes goes to the registry's factory too.
     private mutating func open(stack: Int, item: String, random: inout SeededRandomNumberGenerator) {
-        var entries = reference.stacks[stack]
-        var removed: [UIKitRunReference.Entry] = reference.sheet ?? []
-        let found = entries.lastIndex { $0.name == item }
-        if let found { removed += entries[(found + 1)...] }
-        guard reference.agree(removed) else { return }
-        if let found {
-            entries.removeSubrange((found + 1)...)
-        } else {
-            entries.append(item == "f" ? newForm(random: &random) : .init(name: item))
-        }
-        reference.sheet = nil
-        reference.selected = stack
-        reference.stacks[stack] = entries
-    }
-
-    /// A form the next request makes, and the answer it will give once edited.
-    private mutating func newForm(random: inout SeededRandomNumberGenerator) -> UIKitRunReference.Entry {
-        let answer = random.chance(0.5)
-        reference.edited.append(false)
-        reference.answers.append(answer)
-        forms.answers.append(answer)
-        return .init(name: "f", form: reference.edited.count - 1)
+        reference.open(stack: stack, item: item) { random.chance(0.5) }
+        forms.answers = reference.answers
     }
 
     /// What differs between the live app and the reference, or `nil`.
@@ -445,26 +376,16 @@ struct UIKitRun {
         func names(_ stack: ModelNavigationController) -> [String] {
             stack.viewControllers.map { ($0 as? any Page)?.pageDescription ?? $0.title }
         }
-        for (index, stack) in stacks.enumerated() where names(stack) != reference.stacks[index].map(\.name) {
-            return "stack \(index) is \(names(stack)), expected \(reference.stacks[index].map(\.name))"
-        }
-        if tabs.selectedIndex != reference.selected {
-            return "tab \(tabs.selectedIndex) is selected, expected \(reference.selected)"
-        }
-        let sheet = (tabs.presentedViewController as? ModelNavigationController).map(names)
-        if sheet != reference.sheet?.map(\.name) {
-            return "the sheet holds \(sheet ?? []), expected \(reference.sheet?.map(\.name) ?? [])"
-        }
-        if app.path != reference.path { return "the current path is \(app.path), expected \(reference.path)" }
-        if app.navigator.history.entries.last?.description != app.path {
-            return "the history ends at \(app.navigator.history.entries.last?.description ?? "-"): a change was not recorded"
-        }
-        if !questionLeftUp, let question = shownQuestion() { return "“\(question.title)” is still on screen" }
+        if let disagreement = reference.disagreement(
+            stacks: stacks.map(names), selected: tabs.selectedIndex,
+            sheet: (tabs.presentedViewController as? ModelNavigationController).map(names),
+            navigator: app.navigator, queue: app.queue, stackSpellings: ["contact/", "feed/"], sheetSeparator: "!/"
+        ) { return disagreement }
+        if !answerer.leftUp, let question = shownQuestion() { return "“\(question.title)” is still on screen" }
         if !app.model.exceptions.isEmpty { return "UIKit would raise: \(app.model.exceptions)" }
         if !app.model.warnings.isEmpty { return "UIKit would refuse: \(app.model.warnings)" }
         if app.model.maxTransitionsInFlight > 1 { return "two transitions overlapped" }
         if !app.timeouts.isEmpty { return "waited for a callback that never came: \(app.timeouts)" }
-        if !app.queue.isIdle { return "the queue is still busy with \(app.queue.runningLabel ?? "an interaction")" }
         return nil
     }
 }

@@ -1,0 +1,147 @@
+import PageKit
+
+/// The reference the whole-app runs (`UIKitModelRunTests`, `SwiftUIAppRunTests`) agree
+/// with: what the two stacks, the selected tab and the sheet hold, which forms are edited
+/// and what they answer when asked, and what a navigator request to a page does.
+struct AppRunReference {
+    static let stackNames = ["contact", "feed"]
+
+    struct Entry: Equatable {
+        let name: String
+        /// For a form: its index among the forms made.
+        var form: Int?
+    }
+
+    var stacks: [[Entry]]
+    var selected = 0
+    /// The sheet's pages, bottom first, while one is presented.
+    var sheet: [Entry]?
+    /// Per form made, in order: whether it is edited, and its answer when asked.
+    var edited: [Bool] = []
+    var answers: [Bool] = []
+
+    /// Two stacks holding `roots`.
+    init(roots: [String]) {
+        stacks = roots.map { [Entry(name: $0)] }
+    }
+
+    /// The stack the person sees: the sheet's, or the selected tab's.
+    var visible: [Entry]? {
+        if let sheet { return sheet }
+        return selected < 2 ? stacks[selected] : nil
+    }
+
+    func isEdited(_ entry: Entry) -> Bool { entry.form.map { edited[$0] } ?? false }
+
+    /// Whether every edited form among `entries` agrees to leave.
+    func agree(_ entries: some Sequence<Entry>) -> Bool {
+        entries.allSatisfy { entry in entry.form.map { !edited[$0] || answers[$0] } ?? true }
+    }
+
+    /// A form a request makes, which will answer `answer` once edited.
+    mutating func newForm(answering answer: Bool) -> Entry {
+        edited.append(false)
+        answers.append(answer)
+        return Entry(name: "f", form: edited.count - 1)
+    }
+
+    /// What a navigator request to `item` on stack `stack` does in reuse mode: the sheet
+    /// dismissed, the tab selected, the page found from the top popped back to or a new
+    /// one pushed (a form answering `answer()`); an edited form it removes that refuses
+    /// stops it all, and no page is made then.
+    mutating func open(stack: Int, item: String, answer: () -> Bool) {
+        var entries = stacks[stack]
+        var removed = sheet ?? []
+        let found = entries.lastIndex { $0.name == item }
+        if let found { removed += entries[(found + 1)...] }
+        guard agree(removed) else { return }
+        if let found {
+            entries.removeSubrange((found + 1)...)
+        } else {
+            entries.append(item == "f" ? newForm(answering: answer()) : Entry(name: item))
+        }
+        sheet = nil
+        selected = stack
+        stacks[stack] = entries
+    }
+
+    /// The first way the live app differs from the reference, or `nil`: the pages of its two
+    /// stacks, its selected tab, its sheet's pages, the path its navigator reports (spelled
+    /// as ``path(stackSpellings:sheetSeparator:)`` says) and records last, and its queue,
+    /// which must be idle.
+    @MainActor
+    func disagreement(stacks live: [[String]], selected liveSelected: Int, sheet liveSheet: [String]?,
+                      navigator: Navigator, queue: TransitionQueue,
+                      stackSpellings: [String], sheetSeparator: String) -> String? {
+        for (index, names) in live.enumerated() where names != stacks[index].map(\.name) {
+            return "stack \(index) is \(names), expected \(stacks[index].map(\.name))"
+        }
+        if liveSelected != selected { return "tab \(liveSelected) is selected, expected \(selected)" }
+        if liveSheet != sheet?.map(\.name) { return "the sheet holds \(liveSheet ?? []), expected \(sheet?.map(\.name) ?? [])" }
+        let current = navigator.currentPath.description
+        let expected = path(stackSpellings: stackSpellings, sheetSeparator: sheetSeparator)
+        if current != expected { return "the current path is \(current), expected \(expected)" }
+        if navigator.history.entries.last?.description != current {
+            return "the history ends at \(navigator.history.entries.last?.description ?? "-"): a change was not recorded"
+        }
+        if !queue.isIdle { return "the queue is still busy with \(queue.runningLabel ?? "an interaction")" }
+        return nil
+    }
+
+    /// The path the navigator must report: each stack spelled after `#` as `stackSpellings`
+    /// says (`contact/` for a named stack, `/` for a transparent one), then the sheet after
+    /// `sheetSeparator`.
+    func path(stackSpellings: [String], sheetSeparator: String) -> String {
+        var text = "/tab"
+        if selected < 2 {
+            text += "#" + stackSpellings[selected] + stacks[selected].map(\.name).joined(separator: "/")
+        } else {
+            text += "#settings"
+        }
+        if let sheet { text += sheetSeparator + sheet.map(\.name).joined(separator: "/") }
+        return text
+    }
+}
+
+/// The person before the questions of a whole-app run: which edited form asks what shows,
+/// and whether they leave it up for the app's next action.
+struct QuestionAnswerer {
+    /// A disagreement with the reference.
+    struct Mismatch: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What the person does about a question.
+    enum Move {
+        /// Leaves it up for the next operation.
+        case leaveUp
+        /// Answers as its form would: keeps the form, or lets it go.
+        case answer(keeps: Bool)
+    }
+
+    /// Whether the question on top was left there for the operation just run.
+    private(set) var leftUp = false
+
+    /// What the person does about the question titled `title` (`Discard form <n>?`):
+    /// leaves it up, with `leavingOneUp`, if no question has been left up just before;
+    /// otherwise answers as form *n* would.
+    /// - Throws: ``Mismatch`` when no edited form of the reference asks that.
+    mutating func move(for title: String, reference: AppRunReference, leavingOneUp: Bool,
+                       log: inout [String]) throws -> Move {
+        guard let number = title.split(separator: " ").dropFirst(2).first.flatMap({ Int($0.dropLast()) }),
+              number < reference.answers.count else { throw Mismatch(description: "an unexpected question shows: \(title)") }
+        guard reference.edited[number] else { throw Mismatch(description: "form \(number) asked the person, though it is clean") }
+        if leavingOneUp, !leftUp {
+            leftUp = true
+            log.append("    (the person leaves “\(title)” up)")
+            return .leaveUp
+        }
+        leftUp = false
+        return .answer(keeps: !reference.answers[number])
+    }
+
+    /// No question shows.
+    mutating func nothingShows() {
+        leftUp = false
+    }
+}
