@@ -25,7 +25,7 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     private weak var askingNavigator: Navigator?
 
     /// Makes an edited form ask the person `question` through `navigator`
-    /// (``Navigator/ask(_:)``) when it is asked to leave and has no ``answer``.
+    /// (``/PageKit/Navigator/ask(_:)``) when it is asked to leave and has no ``answer``.
     /// - Parameters:
     ///   - question: The question, with a button whose id is `"discard"` to let the form go.
     ///   - navigator: The navigator that shows it; held weakly.
