@@ -11,8 +11,6 @@ struct PathParser {
     private let limits: PagePath.Limits
     private var position = 0
     private var isURL = false
-    private var components: [PageComponent] = []
-    private var parameters: PageParameters.Builder
 
     static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
@@ -33,8 +31,6 @@ struct PathParser {
     private init(bytes: UnsafeBufferPointer<UInt8>, limits: PagePath.Limits) {
         self.bytes = bytes
         self.limits = limits
-        // Room for 16 parameters at most, never more than the text could hold.
-        parameters = PageParameters.Builder(capacity: min(bytes.count / 4 + 1, 16))
     }
 
     // MARK: Structure
@@ -44,7 +40,10 @@ struct PathParser {
             throw error(.tooLong, at: nil, "it has \(bytes.count) bytes, more than the limit of \(limits.maxLength)")
         }
         guard !bytes.isEmpty else { throw error(.empty, at: nil, "there is nothing to parse") }
-        reserveCapacity()
+        var components: [PageComponent] = []
+        components.reserveCapacity(componentRoom)
+        // Room for 16 parameters at most, never more than the text could hold.
+        var parameters = PageParameters.Builder(capacity: min(bytes.count / 4 + 1, 16))
 
         var scheme: String?
         let origin: PagePath.Origin
@@ -56,12 +55,12 @@ struct PathParser {
             // The host is the first component. A URL may instead start with a modal
             // presented by the root (`app://!menu`), or name nothing (`app://`).
             if position < bytes.count, !isSeparatorStart(bytes[position]), bytes[position] != .questionMark {
-                try parseComponent(.shown)
+                try parseComponent(.shown, into: &components, parameters: &parameters)
             } else if position < bytes.count, bytes[position] == .slash {
                 throw error(.emptyComponent, at: position, "the URL has no host, the first component")
             }
         } else {
-            origin = try parseOrigin()
+            origin = try parseOrigin(into: &components, parameters: &parameters)
         }
 
         while position < bytes.count, bytes[position] != .questionMark {
@@ -70,39 +69,38 @@ struct PathParser {
                 break
             }
             let presentation = try parseSeparator()
-            try parseComponent(presentation)
+            try parseComponent(presentation, into: &components, parameters: &parameters)
         }
 
         var queryBounds = parameters.count..<parameters.count
         if position < bytes.count {
             position += 1  // `?`
-            queryBounds = try parseQuery()
+            queryBounds = try parseQuery(into: &parameters)
         }
 
-        // Every component and the query view the one shared buffer. Both buffers move
-        // out of the parser into the path.
-        var components: [PageComponent] = []
-        swap(&components, &self.components)
-        let parameters = self.parameters.takeBuffer()
-        if self.parameters.moved {
+        // Every component and the query view the one shared buffer. Both buffers are
+        // locals, handed down to the parsing methods rather than kept in the parser, so they
+        // move into the path and the parser ends with nothing to release (about 55 a parse).
+        let buffer = parameters.takeBuffer()
+        if parameters.moved {
             // More parameters than the first buffer held: the components made before it
             // grew view the old one.
             for index in components.indices where !components[index].parameters.bounds.isEmpty {
-                components[index].parameters.buffer = parameters
+                components[index].parameters.buffer = buffer
             }
         }
-        let query = queryBounds.isEmpty ? PageParameters() : PageParameters(buffer: parameters, bounds: queryBounds)
+        let query = queryBounds.isEmpty ? PageParameters() : PageParameters(buffer: buffer, bounds: queryBounds)
         return PagePath(origin: origin, components: components, query: query, scheme: scheme)
     }
 
-    /// Sizes the components' buffer once, without scanning: room for 16 components (never
+    /// The room the components' buffer is made with, without scanning: 16 components (never
     /// more than the text could hold), so an ordinary path parses with exactly two
     /// allocations, and one without parameters with one; a longer one grows its buffers as
     /// it goes.
-    private mutating func reserveCapacity() {
+    private var componentRoom: Int {
         // `maxDepth` is whatever an app sets, `Int.max` included: nothing is added to it.
         let depthRoom = limits.maxDepth < 16 ? max(limits.maxDepth, 0) + 1 : 16
-        components.reserveCapacity(min(bytes.count / 2 + 1, depthRoom))
+        return min(bytes.count / 2 + 1, depthRoom)
     }
 
     /// The index of the `:` of `scheme://`, or `nil` when the text is a path string.
@@ -119,7 +117,8 @@ struct PathParser {
         return index
     }
 
-    private mutating func parseOrigin() throws -> PagePath.Origin {
+    private mutating func parseOrigin(into components: inout [PageComponent],
+                                      parameters: inout PageParameters.Builder) throws -> PagePath.Origin {
         let first = bytes[0]
         if first == .caret {
             position = 1
@@ -158,7 +157,7 @@ struct PathParser {
             }
         }
         // No separator: the first component is shown by the current page (`top/profile`).
-        try parseComponent(.shown)
+        try parseComponent(.shown, into: &components, parameters: &parameters)
         return .current(levelsUp: 0)
     }
 
@@ -249,7 +248,9 @@ struct PathParser {
         }
     }
 
-    private mutating func parseComponent(_ presentation: PageComponent.Presentation) throws {
+    private mutating func parseComponent(_ presentation: PageComponent.Presentation,
+                                         into components: inout [PageComponent],
+                                         parameters builder: inout PageParameters.Builder) throws {
         let start = position
         let plain = scan(until: Self.endsName)
         let length = position - start
@@ -270,8 +271,8 @@ struct PathParser {
         // A component without parameters views nothing: it keeps no hold on the buffer.
         var parameters = PageParameters()
         if position < bytes.count, bytes[position] == .openParen {
-            let bounds = try parseParameters(of: name)  // First: it makes the buffer.
-            parameters = PageParameters(buffer: self.parameters.buffer, bounds: bounds)
+            let bounds = try parseParameters(of: name, into: &builder)  // First: it makes the buffer.
+            parameters = PageParameters(buffer: builder.buffer, bounds: bounds)
         }
         if position < bytes.count, bytes[position] == .hash, isURL {
             throw error(.fragment, at: position, "a URL cannot hold a `#` fragment; a tab is named with `/`")
@@ -287,7 +288,8 @@ struct PathParser {
     }
 
     /// Parses `(k=v,…)` into the shared buffer, sorted by key.
-    private mutating func parseParameters(of name: String) throws -> Range<Int> {
+    private mutating func parseParameters(of name: String, into parameters: inout PageParameters.Builder) throws
+        -> Range<Int> {
         let open = position
         position += 1
         let first = parameters.count
@@ -348,7 +350,7 @@ struct PathParser {
     }
 
     /// Parses `k=v&…` to the end of the text, in written order.
-    private mutating func parseQuery() throws -> Range<Int> {
+    private mutating func parseQuery(into parameters: inout PageParameters.Builder) throws -> Range<Int> {
         let first = parameters.count
         while position < bytes.count {
             let itemStart = position
