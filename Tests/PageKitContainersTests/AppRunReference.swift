@@ -122,6 +122,14 @@ struct QuestionAnswerer {
     /// Whether the question on top was left there for the operation just run.
     private(set) var leftUp = false
 
+    /// What form `index` asks, when it asks the person: `Discard form <index>?`, as an
+    /// alert or a confirmation dialog, with the buttons `discard` and `keep`.
+    static func question(forForm index: Int) -> AlertContent {
+        AlertContent(index.isMultiple(of: 4) ? .alert : .confirmationDialog, title: "Discard form \(index)?", buttons: [
+            .destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep"),
+        ])
+    }
+
     /// What the person does about the question titled `title` (`Discard form <n>?`):
     /// leaves it up, with `leavingOneUp`, if no question has been left up just before;
     /// otherwise answers as form *n* would.

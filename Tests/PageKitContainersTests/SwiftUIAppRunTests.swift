@@ -19,8 +19,9 @@ final class SwiftUIRunForm: LeaveConfirming {
     let pageName = "f"
     /// Its index among the forms made.
     let index: Int
-    /// The host it asks through, or `nil` to answer ``answer`` itself.
-    private let host: PageHostModel?
+    /// The host it asks through, or `nil` to answer ``answer`` itself; held weakly, as the
+    /// host holds the form while it is presented.
+    private weak var host: PageHostModel?
     private let answer: Bool
     var isEdited = false
 
@@ -35,14 +36,7 @@ final class SwiftUIRunForm: LeaveConfirming {
     func canLeave(_ request: LeaveRequest) async -> Bool {
         guard isEdited else { return true }
         guard let host else { return answer }
-        return (try? await host.ask(Self.question(forForm: index))) == "discard"
-    }
-
-    /// What form `index` asks, when it asks the person: an alert or a dialog, in turn.
-    static func question(forForm index: Int) -> AlertContent {
-        AlertContent(index.isMultiple(of: 4) ? .alert : .confirmationDialog, title: "Discard form \(index)?", buttons: [
-            .destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep"),
-        ])
+        return (try? await host.ask(QuestionAnswerer.question(forForm: index))) == "discard"
     }
 }
 
@@ -123,8 +117,6 @@ struct SwiftUIAppRunTests {
 struct SwiftUIRun {
     let app: SwiftUIAppFixture
     var reference = AppRunReference(roots: ["list", "feed"])
-    /// The forms the registry made, in order.
-    var forms: [SwiftUIRunForm] { made.forms }
     private let made: Made
     /// The person before the questions that show.
     var answerer = QuestionAnswerer()
@@ -171,8 +163,8 @@ struct SwiftUIRun {
         let host = app.host
         app.navigator.registry.replace("f") { [weak host] _ in
             let index = made.forms.count
-            // Every second form asks the person.
-            // A form the reference did not expect answers yes; the check then reports it.
+            // Every second form asks the person. A form the reference did not expect answers
+            // yes; the check then reports it.
             let form = SwiftUIRunForm(index: index, answer: index < made.answers.count ? made.answers[index] : true,
                                       asksThrough: index.isMultiple(of: 2) ? nil : host)
             made.forms.append(form)

@@ -147,7 +147,7 @@ struct UIKitModelRunTests {
             if index.isMultiple(of: 2) {
                 form.answer = forms.answers[index]
             } else if let navigator {
-                form.ask(UIKitRun.question(forForm: index), through: navigator)
+                form.ask(QuestionAnswerer.question(forForm: index), through: navigator)
             }
             forms.made.append(form)
             return form
@@ -198,13 +198,6 @@ struct UIKitRun {
     var presentations = 0
     /// The person before the questions that show.
     var answerer = QuestionAnswerer()
-
-    /// What form `index` asks, when it asks the person.
-    static func question(forForm index: Int) -> AlertContent {
-        AlertContent(index.isMultiple(of: 4) ? .alert : .confirmationDialog, title: "Discard form \(index)?", buttons: [
-            .destructive("Discard", id: "discard"), .cancel("Keep Editing", id: "keep"),
-        ])
-    }
 
     /// The question on top of the window, if one shows and is not leaving.
     func shownQuestion() -> ModelAlertController? {
