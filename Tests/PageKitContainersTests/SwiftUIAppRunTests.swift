@@ -4,9 +4,10 @@ import PageKitTesting
 import PageKitTestSupport
 import Testing
 
-// Seeded random sequences of what happens to a SwiftUI app — the navigator's requests, the
-// person's back taps, swipes back, tab taps, sheet swipes and close buttons, forms being
-// edited — run on the SwiftUI model under every release and setting it distinguishes, and
+// Seeded random sequences of what happens to a SwiftUI app — the navigator's requests,
+// sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
+// person's links, back taps, swipes back, tab taps, sheet swipes and close buttons, forms
+// being edited — run on the SwiftUI model under every release and setting it distinguishes, and
 // on a small reference; after every operation the two must agree, and SwiftUI must never
 // see a path written mid-animation, a binding that disagrees, or a transition that never
 // ends. Every second form asks the person over the top (`PageHostModel.ask`); the person
@@ -44,6 +45,7 @@ final class SwiftUIRunForm: LeaveConfirming {
 enum SwiftUIRunOperation: CustomStringConvertible {
     case open(stack: Int, item: String)
     case presentSheet
+    case sheetLink(id: Int)
     case edit
     case tapBack
     case swipeBack(finish: Bool)
@@ -55,7 +57,8 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var description: String {
         switch self {
         case .open(let stack, let item): "open app://tab/\(AppRunReference.stackNames[stack])/\(item)"
-        case .presentSheet: "open .!f"
+        case .presentSheet: "open .!f (in turn: a sheet, a sheet with a stack `.!/f`, a full-screen cover)"
+        case .sheetLink(let id): "the person taps a link to p(id=\(id)) in the sheet's stack"
         case .edit: "the person edits the form on top"
         case .tapBack: "the person taps back"
         case .swipeBack(let finish): "the person swipes back\(finish ? "" : ", then cancels")"
@@ -69,7 +72,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     /// Whether it is the person's doing on screen, which a question on top keeps them from.
     var isPersonOnScreen: Bool {
         switch self {
-        case .edit, .tapBack, .swipeBack, .tapTab, .swipeDown, .closeButton: true
+        case .sheetLink, .edit, .tapBack, .swipeBack, .tapTab, .swipeDown, .closeButton: true
         case .open, .presentSheet, .advance: false
         }
     }
@@ -79,15 +82,16 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         let id = Int.random(in: 1...3, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
-        switch [20, 30, 46, 58, 68, 76, 82, 90].firstIndex(where: { roll < $0 }) {
+        switch [20, 30, 36, 50, 62, 72, 79, 85, 92].firstIndex(where: { roll < $0 }) {
         case 0: return .open(stack: stack, item: random.chance(0.5) ? "f" : "p(id=\(id))")
         case 1: return .presentSheet
-        case 2: return .edit
-        case 3: return .tapBack
-        case 4: return .swipeBack(finish: random.chance(0.6))
-        case 5: return .tapTab(Int.random(in: 0...2, using: &random))
-        case 6: return .swipeDown
-        case 7: return .closeButton
+        case 2: return .sheetLink(id: id)
+        case 3: return .edit
+        case 4: return .tapBack
+        case 5: return .swipeBack(finish: random.chance(0.6))
+        case 6: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 7: return .swipeDown
+        case 8: return .closeButton
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
@@ -120,6 +124,16 @@ struct SwiftUIRun {
     private let made: Made
     /// The person before the questions that show.
     var answerer = QuestionAnswerer()
+    /// How the last sheet presented shows: what the sheet is, while the reference has one.
+    var sheetKind: SheetKind?
+    /// How many sheets the run presented: they take each kind in turn.
+    var presentations = 0
+
+    /// How a sheet shows: one page, a stack of its own (`!/`), or one page covering the
+    /// whole screen.
+    enum SheetKind: CaseIterable {
+        case page, stack, fullScreen
+    }
 
     /// The forms made, shared with the registry's factory.
     @MainActor
@@ -134,6 +148,7 @@ struct SwiftUIRun {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
+        run.presentations = Int(seed % 3)  // Each kind of sheet comes first in a third of the runs.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         var log: [String] = ["seed \(seed), \(behaviour)"]
         for _ in 0..<Int.random(in: 5...40, using: &random) {
@@ -173,12 +188,22 @@ struct SwiftUIRun {
         app.navigator.registry.replace("p") { intent in ScreenPage(intent: intent, keeping: ["id"]) }
     }
 
-    /// The stack the person sees under no sheet, if the selected tab holds one.
+    /// The stack the person sees: the sheet's, or, under no sheet, the selected tab's.
     private var visibleStack: PageStackModel? {
+        if let sheet = app.host.presentedPage(of: app.tabs) { return sheet as? PageStackModel }
         switch app.tabs.selectedIndex {
-        case 0: app.contact
-        case 1: app.feed
-        default: nil
+        case 0: return app.contact
+        case 1: return app.feed
+        default: return nil
+        }
+    }
+
+    /// Sets the pages of the stack the person sees, in the reference.
+    private mutating func setVisible(_ entries: [AppRunReference.Entry]) {
+        if reference.sheet != nil {
+            reference.sheet = entries
+        } else {
+            reference.stacks[reference.selected] = entries
         }
     }
 
@@ -192,54 +217,64 @@ struct SwiftUIRun {
             app.navigator.request(try! PagePath(parsing: "app://tab/\(AppRunReference.stackNames[stack])/\(item)"))
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
+            let kind = SheetKind.allCases[presentations % SheetKind.allCases.count]
+            presentations += 1
             reference.sheet = [reference.newForm(answering: random.chance(0.5))]
             made.answers = reference.answers
-            app.navigator.request(try! PagePath(parsing: ".!f"))
+            sheetKind = kind
+            app.navigator.request(try! PagePath(parsing: kind == .stack ? ".!/f" : ".!f"),
+                                  kind == .fullScreen ? .presentation(.fullScreen) : .default)
+        case .sheetLink(let id):
+            guard reference.sheet != nil, sheetKind == .stack, let stack = visibleStack else { return nil }
+            app.screen.personTapsLink(to: ScreenPage("p", parameters: ["id": "\(id)"]), in: stack)
+            reference.sheet?.append(.init(name: "p(id=\(id))"))
         case .edit:
-            let top = sheet ?? visibleStack?.pages.last
-            guard let form = top as? SwiftUIRunForm else { return nil }
+            guard let form = (sheet.flatMap { $0 is PageStackModel ? nil : $0 } ?? visibleStack?.pages.last)
+                as? SwiftUIRunForm else { return nil }
             form.isEdited = true
             app.navigator.leavePolicyChanged(of: form)
             reference.edited[form.index] = true
         case .tapBack:
-            guard sheet == nil, let stack = visibleStack, reference.selected < 2,
-                  reference.stacks[reference.selected].count > 1 else { return nil }
-            let top = reference.stacks[reference.selected].last!
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            let top = entries.last!
             if reference.isEdited(top) {
                 guard case .leaving = try? app.screen.personTapsPageKitBack(stack) else {
                     return "an edited form shows no back button of PageKit's that asks"
                 }
-                if reference.agree([top]) { reference.stacks[reference.selected].removeLast() }
+                guard reference.agree([top]) else { return nil }
             } else {
                 guard app.screen.personTapsSystemBack(stack) else { return "the system back button was not there" }
-                reference.stacks[reference.selected].removeLast()
             }
+            entries.removeLast()
+            setVisible(entries)
         case .swipeBack(let finish):
-            guard sheet == nil, let stack = visibleStack, reference.selected < 2,
-                  reference.stacks[reference.selected].count > 1 else { return nil }
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
             let began = app.screen.personBeginsSwipeBack(stack)
             // An edited form hides the system's back button, and the swipe goes with it.
-            if reference.isEdited(reference.stacks[reference.selected].last!) {
-                return began ? "a swipe began on an edited form" : nil
-            }
+            if reference.isEdited(entries.last!) { return began ? "a swipe began on an edited form" : nil }
             guard began else { return "the swipe back did not begin" }
             app.screen.personEndsSwipeBack(stack, finishing: finish)
-            if finish { reference.stacks[reference.selected].removeLast() }
+            guard finish else { return nil }
+            entries.removeLast()
+            setVisible(entries)
         case .tapTab(let index):
             // A sheet covers the tab bar; SwiftUI's tab view does not pop on a second tap.
             guard sheet == nil else { return nil }
             try! app.screen.personTapsTab(index, of: app.tabs)
             reference.selected = index
         case .swipeDown:
-            guard let entry = reference.sheet?.first else { return nil }
+            guard let entries = reference.sheet else { return nil }
             let swiped = app.screen.personSwipesDown(in: app.host)
-            if reference.isEdited(entry) { return swiped ? "an edited form's sheet followed the finger" : nil }
+            // A full-screen cover has no swipe down; a sheet holding an edited form is held.
+            if sheetKind == .fullScreen || entries.contains(where: reference.isEdited) {
+                return swiped ? "a sheet that should hold followed the finger" : nil
+            }
             guard swiped else { return "the sheet did not follow the finger" }
             reference.sheet = nil
         case .closeButton:
-            guard let entry = reference.sheet?.first, let sheet else { return nil }
+            guard let entries = reference.sheet, let sheet else { return nil }
             guard case .leaving = try? app.host.userDismisses(sheet) else { return "the close button did not queue a dismissal" }
-            if reference.agree([entry]) { reference.sheet = nil }
+            if reference.agree(entries) { reference.sheet = nil }
         case .advance(let milliseconds):
             app.clock.advance(by: .milliseconds(milliseconds))
         }
@@ -305,8 +340,9 @@ struct SwiftUIRun {
     func check() -> String? {
         if let disagreement = reference.disagreement(
             stacks: [app.contact, app.feed].map { $0.pages.map(\.pageDescription) }, selected: app.tabs.selectedIndex,
-            sheet: app.host.presentedPage(of: app.tabs).map { [$0.pageDescription] },
-            navigator: app.navigator, queue: app.queue, stackSpellings: ["contact/", "/"], sheetSeparator: "!"
+            sheet: app.host.presentedPage(of: app.tabs).map { ($0 as? PageStackModel)?.pages ?? [$0] }?.map(\.pageDescription),
+            navigator: app.navigator, queue: app.queue, stackSpellings: ["contact/", "/"],
+            sheetSeparator: sheetKind == .stack ? "!/" : "!"
         ) { return disagreement }
         if let question = shownQuestion() { return "“\(question.content.title)” is still on screen" }
         if let violation = app.screen.violations.first { return "SwiftUI would misbehave: \(violation)" }
