@@ -6,8 +6,8 @@ import Testing
 
 // Seeded random sequences of what happens to a SwiftUI app — the navigator's requests,
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
-// person's links, back taps, swipes back, tab taps, sheet swipes and close buttons, forms
-// being edited — run on the SwiftUI model under every release and setting it distinguishes, and
+// person's links, back taps, picks from the back button's history, swipes back, tab taps,
+// sheet swipes and close buttons, forms being edited — run on the SwiftUI model under every release and setting it distinguishes, and
 // on a small reference; after every operation the two must agree, and SwiftUI must never
 // see a path written mid-animation, a binding that disagrees, or a transition that never
 // ends. Every second form asks the person over the top (`PageHostModel.ask`); the person
@@ -48,6 +48,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     case sheetLink(id: Int)
     case edit
     case tapBack
+    case historyPick(Int)
     case swipeBack(finish: Bool)
     case tapTab(Int)
     case swipeDown
@@ -61,6 +62,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         case .sheetLink(let id): "the person taps a link to p(id=\(id)) in the sheet's stack"
         case .edit: "the person edits the form on top"
         case .tapBack: "the person taps back"
+        case .historyPick(let index): "the person picks page #\(index) from the history of PageKit's back button"
         case .swipeBack(let finish): "the person swipes back\(finish ? "" : ", then cancels")"
         case .tapTab(let index): "the person taps tab \(index)"
         case .swipeDown: "the person swipes the sheet down"
@@ -72,7 +74,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     /// Whether it is the person's doing on screen, which a question on top keeps them from.
     var isPersonOnScreen: Bool {
         switch self {
-        case .sheetLink, .edit, .tapBack, .swipeBack, .tapTab, .swipeDown, .closeButton: true
+        case .sheetLink, .edit, .tapBack, .historyPick, .swipeBack, .tapTab, .swipeDown, .closeButton: true
         case .open, .presentSheet, .advance: false
         }
     }
@@ -82,16 +84,17 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         let id = Int.random(in: 1...3, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
-        switch [20, 30, 36, 50, 62, 72, 79, 85, 92].firstIndex(where: { roll < $0 }) {
+        switch [20, 30, 36, 50, 60, 65, 73, 80, 86, 93].firstIndex(where: { roll < $0 }) {
         case 0: return .open(stack: stack, item: random.chance(0.5) ? "f" : "p(id=\(id))")
         case 1: return .presentSheet
         case 2: return .sheetLink(id: id)
         case 3: return .edit
         case 4: return .tapBack
-        case 5: return .swipeBack(finish: random.chance(0.6))
-        case 6: return .tapTab(Int.random(in: 0...2, using: &random))
-        case 7: return .swipeDown
-        case 8: return .closeButton
+        case 5: return .historyPick(Int.random(in: 0..<4, using: &random))
+        case 6: return .swipeBack(finish: random.chance(0.6))
+        case 7: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 8: return .swipeDown
+        case 9: return .closeButton
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
@@ -246,6 +249,18 @@ struct SwiftUIRun {
                 guard app.screen.personTapsSystemBack(stack) else { return "the system back button was not there" }
             }
             entries.removeLast()
+            setVisible(entries)
+        case .historyPick(let pick):
+            // Only PageKit's back button, which an edited form shows, has a history here.
+            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1,
+                  reference.isEdited(entries.last!) else { return nil }
+            let index = pick % (entries.count - 1)
+            guard case .leaving = try? app.screen.personPicksHistory(index, in: stack) else {
+                return "PageKit's back button has no history item \(index)"
+            }
+            let kept = entries.count - 1 - index  // The history lists the nearest first.
+            guard reference.agree(entries[kept...]) else { return nil }
+            entries.removeSubrange(kept...)
             setVisible(entries)
         case .swipeBack(let finish):
             guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
