@@ -103,6 +103,14 @@ struct AppRunReference {
     }
 }
 
+/// The forms a whole-app run's registry made, in order, and the answers they are to give:
+/// shared by the run, which learns each answer from the reference, and the factory.
+@MainActor
+final class AppRunForms<Form: AnyObject> {
+    var made: [Form] = []
+    var answers: [Bool] = []
+}
+
 /// The person before the questions of a whole-app run: which edited form asks what shows,
 /// and whether they leave it up for the app's next action.
 struct QuestionAnswerer {

@@ -124,7 +124,8 @@ struct SwiftUIAppRunTests {
 struct SwiftUIRun {
     let app: SwiftUIAppFixture
     var reference = AppRunReference(roots: ["list", "feed"])
-    private let made: Made
+    /// The forms made, shared with the registry's factory.
+    private let forms = AppRunForms<SwiftUIRunForm>()
     /// The person before the questions that show.
     var answerer = QuestionAnswerer()
     /// How the last sheet presented shows: what the sheet is, while the reference has one.
@@ -138,13 +139,6 @@ struct SwiftUIRun {
         case page, stack, fullScreen
     }
 
-    /// The forms made, shared with the registry's factory.
-    @MainActor
-    final class Made {
-        var forms: [SwiftUIRunForm] = []
-        /// The answers the next forms are to give, in order.
-        var answers: [Bool] = []
-    }
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
     static func run(seed: UInt64) async -> String? {
@@ -176,16 +170,15 @@ struct SwiftUIRun {
 
     init(app: SwiftUIAppFixture) {
         self.app = app
-        let made = Made()
-        self.made = made
+        let forms = forms
         let host = app.host
         app.navigator.registry.replace("f") { [weak host] _ in
-            let index = made.forms.count
+            let index = forms.made.count
             // Every second form asks the person. A form the reference did not expect answers
             // yes; the check then reports it.
-            let form = SwiftUIRunForm(index: index, answer: index < made.answers.count ? made.answers[index] : true,
+            let form = SwiftUIRunForm(index: index, answer: index < forms.answers.count ? forms.answers[index] : true,
                                       asksThrough: index.isMultiple(of: 2) ? nil : host)
-            made.forms.append(form)
+            forms.made.append(form)
             return form
         }
         app.navigator.registry.replace("p") { intent in ScreenPage(intent: intent, keeping: ["id"]) }
@@ -223,7 +216,7 @@ struct SwiftUIRun {
             let kind = SheetKind.allCases[presentations % SheetKind.allCases.count]
             presentations += 1
             reference.sheet = [reference.newForm(answering: random.chance(0.5))]
-            made.answers = reference.answers
+            forms.answers = reference.answers
             sheetKind = kind
             app.navigator.request(try! PagePath(parsing: kind == .stack ? ".!/f" : ".!f"),
                                   kind == .fullScreen ? .presentation(.fullScreen) : .default)
@@ -300,7 +293,7 @@ struct SwiftUIRun {
     /// answer of a form it makes goes to the registry's factory too.
     private mutating func open(stack: Int, item: String, random: inout SeededRandomNumberGenerator) {
         reference.open(stack: stack, item: item) { random.chance(0.5) }
-        made.answers = reference.answers
+        forms.answers = reference.answers
     }
 
     /// Lets SwiftUI and the queue run: tasks, animations, writes.

@@ -85,13 +85,6 @@ enum UIKitRunOperation: CustomStringConvertible {
     }
 }
 
-/// The forms a run's registry made, in order, and the answers they are to give.
-@MainActor
-final class UIKitRunForms {
-    var made: [ModelFormPage] = []
-    var answers: [Bool] = []
-}
-
 @MainActor
 @Suite("Model-based: the UIKit model against a reference", .timeLimit(.minutes(5)))
 struct UIKitModelRunTests {
@@ -137,7 +130,7 @@ struct UIKitModelRunTests {
         let tabs = ModelTabBarController(app.model, name: "tab", tabs: [app.contact, feed, app.settings], queue: app.queue)
         app.model.root = tabs
         app.navigator.install(root: tabs)
-        let forms = UIKitRunForms()
+        let forms = AppRunForms<ModelFormPage>()
         let model = app.model
         let navigator = app.navigator
         app.navigator.registry.replace("f") { [weak navigator] _ in
@@ -188,7 +181,7 @@ struct UIKitRun {
     let app: UIKitModelApp
     let stacks: [ModelNavigationController]
     let tabs: ModelTabBarController
-    let forms: UIKitRunForms
+    let forms: AppRunForms<ModelFormPage>
     var reference = AppRunReference(roots: ["list", "home"])
     /// Whether the sheet is presented full screen: it covers the tabs, whose stacks are out
     /// of the window, and has no swipe down.
@@ -232,7 +225,7 @@ struct UIKitRun {
         return "questions kept coming"
     }
 
-    init(app: UIKitModelApp, stacks: [ModelNavigationController], tabs: ModelTabBarController, forms: UIKitRunForms) {
+    init(app: UIKitModelApp, stacks: [ModelNavigationController], tabs: ModelTabBarController, forms: AppRunForms<ModelFormPage>) {
         self.app = app
         self.stacks = stacks
         self.tabs = tabs
