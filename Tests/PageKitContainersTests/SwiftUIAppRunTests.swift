@@ -4,7 +4,8 @@ import PageKitTesting
 import PageKitTestSupport
 import Testing
 
-// Seeded random sequences of what happens to a SwiftUI app — the navigator's requests,
+// Seeded random sequences of what happens to a SwiftUI app — the navigator's requests
+// (links, and pushes and pops of the visible stack, a sheet's own stack among them),
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
 // person's links, back taps, picks from the back button's history, swipes back, tab taps,
 // sheet swipes and close buttons, forms being edited — run on the SwiftUI model under every release and setting it distinguishes, and
@@ -44,6 +45,9 @@ final class SwiftUIRunForm: LeaveConfirming {
 /// What a SwiftUI run is made of.
 enum SwiftUIRunOperation: CustomStringConvertible {
     case open(stack: Int, item: String)
+    /// The app pushes a form (`id` nil) or p(id=`id`).
+    case push(id: Int?)
+    case pop(count: Int)
     case presentSheet
     case sheetLink(id: Int)
     case edit
@@ -58,6 +62,8 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var description: String {
         switch self {
         case .open(let stack, let item): "open app://tab/\(AppRunReference.stackNames[stack])/\(item)"
+        case .push(let id): "the app pushes \(id.map { "p(id=\($0))" } ?? "f") on the visible stack (navigator.push)"
+        case .pop(let count): "the app pops \(count) of the visible stack (navigator.pop)"
         case .presentSheet: "open .!f (in turn: a sheet, a sheet with a stack `.!/f`, a full-screen cover)"
         case .sheetLink(let id): "the person taps a link to p(id=\(id)) in the sheet's stack"
         case .edit: "the person edits the form on top"
@@ -75,7 +81,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .sheetLink, .edit, .tapBack, .historyPick, .swipeBack, .tapTab, .swipeDown, .closeButton: true
-        case .open, .presentSheet, .advance: false
+        case .open, .push, .pop, .presentSheet, .advance: false
         }
     }
 
@@ -84,17 +90,19 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         let id = Int.random(in: 1...3, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
-        switch [20, 30, 36, 50, 60, 65, 73, 80, 86, 93].firstIndex(where: { roll < $0 }) {
+        switch [16, 23, 28, 36, 41, 54, 62, 66, 73, 80, 86, 93].firstIndex(where: { roll < $0 }) {
         case 0: return .open(stack: stack, item: random.chance(0.5) ? "f" : "p(id=\(id))")
-        case 1: return .presentSheet
-        case 2: return .sheetLink(id: id)
-        case 3: return .edit
-        case 4: return .tapBack
-        case 5: return .historyPick(Int.random(in: 0..<4, using: &random))
-        case 6: return .swipeBack(finish: random.chance(0.6))
-        case 7: return .tapTab(Int.random(in: 0...2, using: &random))
-        case 8: return .swipeDown
-        case 9: return .closeButton
+        case 1: return .push(id: random.chance(0.5) ? nil : id)
+        case 2: return .pop(count: random.pick([1, 1, 2, 3]))
+        case 3: return .presentSheet
+        case 4: return .sheetLink(id: id)
+        case 5: return .edit
+        case 6: return .tapBack
+        case 7: return .historyPick(Int.random(in: 0..<4, using: &random))
+        case 8: return .swipeBack(finish: random.chance(0.6))
+        case 9: return .tapTab(Int.random(in: 0...2, using: &random))
+        case 10: return .swipeDown
+        case 11: return .closeButton
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
@@ -132,6 +140,9 @@ struct SwiftUIRun {
     var sheetKind: SheetKind?
     /// How many sheets the run presented: they take each kind in turn.
     var presentations = 0
+    /// The app's last push or pop, and how it must end: the error's code, or `nil` for
+    /// success.
+    var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
 
     /// How a sheet shows: one page, a stack of its own (`!/`), or one page covering the
     /// whole screen.
@@ -194,6 +205,13 @@ struct SwiftUIRun {
         }
     }
 
+    /// The pages of the stack the person sees, in the reference: `nil` under a sheet of one
+    /// page or a full-screen cover, and on the tab that holds no stack.
+    private var visibleReferenceStack: [AppRunReference.Entry]? {
+        if reference.sheet != nil, sheetKind != .stack { return nil }
+        return reference.visible
+    }
+
     /// Sets the pages of the stack the person sees, in the reference.
     private mutating func setVisible(_ entries: [AppRunReference.Entry]) {
         if reference.sheet != nil {
@@ -211,6 +229,35 @@ struct SwiftUIRun {
             // The reference first: a request on an idle queue makes its pages before it returns.
             open(stack: stack, item: item, random: &random)
             app.navigator.request(try! PagePath(parsing: "app://tab/\(AppRunReference.stackNames[stack])/\(item)"))
+        case .push(let id):
+            // The reference first: the request makes its form before it returns.
+            let component = id.map { PageComponent("p", parameters: ["id": "\($0)"]) } ?? PageComponent("f")
+            // A sheet of one page, or a full-screen cover, holds no stack to push on.
+            guard var entries = visibleReferenceStack else {
+                awaited = (app.navigator.push(component), .cannotShow)
+                return nil
+            }
+            entries.append(id.map { .init(name: "p(id=\($0))") } ?? reference.newForm(answering: random.chance(0.5)))
+            forms.answers = reference.answers
+            setVisible(entries)
+            awaited = (app.navigator.push(component), nil)
+        case .pop(let count):
+            let request = app.navigator.pop(count)
+            guard var entries = visibleReferenceStack else {
+                awaited = (request, .cannotShow)
+                return nil
+            }
+            guard count < entries.count else {
+                awaited = (request, .outOfRange)
+                return nil
+            }
+            guard reference.agree(entries.suffix(count)) else {
+                awaited = (request, .refused)
+                return nil
+            }
+            entries.removeLast(count)
+            setVisible(entries)
+            awaited = (request, nil)
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
             let kind = SheetKind.allCases[presentations % SheetKind.allCases.count]
@@ -346,6 +393,14 @@ struct SwiftUIRun {
 
     /// What differs between the live app and the reference, or `nil`.
     func check() -> String? {
+        if let (request, failure) = awaited {
+            switch request.result {
+            case nil: return "the app's last push or pop never ended"
+            case .success where failure != nil: return "the app's last push or pop succeeded; expected \(failure!)"
+            case .failure(let error) where error.code != failure: return "the app's last push or pop failed: \(error)"
+            default: break
+            }
+        }
         if let disagreement = reference.disagreement(
             stacks: [app.contact, app.feed].map { $0.pages.map(\.pageDescription) }, selected: app.tabs.selectedIndex,
             sheet: app.host.presentedPage(of: app.tabs).map { ($0 as? PageStackModel)?.pages ?? [$0] }?.map(\.pageDescription),
