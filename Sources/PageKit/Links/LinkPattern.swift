@@ -76,22 +76,35 @@ struct LinkPattern: Sendable {
         scheme = tokens.scheme
         host = tokens.host
 
-        var segments: [Segment] = []
-        var linkSegments: [[LinkPiece]] = []
-        var captures: [Capture] = []
-        var hasWildcard = false
         var rawSegments = writtenSegments
         endsWithSlash = rawSegments.last?.isEmpty == true
         if endsWithSlash { rawSegments.removeLast() }  // one trailing `/`
         guard rawSegments.count <= limits.maxDepth else {
             throw invalid("it has more than \(limits.maxDepth) segments")
         }
+        var segments: [Segment] = []
+        var linkSegments: [[LinkPiece]] = []
+        var captures: [Capture] = []
+        segments.reserveCapacity(rawSegments.count)
+        linkSegments.reserveCapacity(rawSegments.count)
+        captures.reserveCapacity(rawSegments.count + 2)
+        var hasWildcard = false
+        // One buffer for every segment's pieces, emptied for each.
+        var pieces: [WrittenPiece] = []
         for (index, raw) in rawSegments.enumerated() {
             guard !raw.isEmpty else { throw invalid("segment \(index + 1) is empty") }
             guard !hasWildcard else {
                 throw invalid("`{…*}` captures the rest of the path, so it must be the last segment")
             }
-            let pieces = try Self.pieces(of: raw, invalid)
+            if LinkText.firstBrace(in: raw) == nil {
+                // Literal text only, the most common segment: no pieces to split it into.
+                let literal = try Self.decoded(raw, invalid)
+                linkSegments.append([.literal(literal)])
+                segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
+                continue
+            }
+            pieces.removeAll(keepingCapacity: true)
+            try Self.split(raw, into: &pieces, invalid)
             if pieces.count == 1, case .placeholder(let name, let type, let marker) = pieces[0] {
                 if marker == "?" {
                     throw invalid("`\(raw)`: a path segment cannot be optional; add a second pattern without it")
@@ -105,9 +118,6 @@ struct LinkPattern: Sendable {
                     captures.append(Capture(name: name, source: .segment(index)))
                     segments.append(.capture(type.map { .typed($0) } ?? .any))
                 }
-            } else if pieces.count == 1, case .literal(let literal) = pieces[0] {
-                linkSegments.append([.literal(literal)])
-                segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
             } else {
                 var templatePieces: [SegmentTemplate.Piece] = []
                 var linkPieces: [LinkPiece] = []
@@ -168,8 +178,10 @@ struct LinkPattern: Sendable {
             }
         }
 
-        var names: Set<String> = []
-        for capture in captures where !names.insert(capture.name).inserted {
+        // A pattern has a handful of captures: comparing each with those before it costs
+        // less than hashing them all into a set.
+        for (index, capture) in captures.enumerated()
+        where captures[..<index].contains(where: { $0.name == capture.name }) {
             throw invalid("placeholder `{\(capture.name)}` is used twice")
         }
         self.segments = segments
@@ -193,17 +205,18 @@ struct LinkPattern: Sendable {
         case placeholder(String, PlaceholderType?, Character?)
     }
 
-    /// Splits a still-encoded segment into literal text and placeholders.
-    private static func pieces(of raw: Substring, _ invalid: (String) -> LinkMapError) throws -> [WrittenPiece] {
-        var pieces: [WrittenPiece] = []
+    /// Splits a still-encoded segment into literal text and placeholders, appended to
+    /// `pieces`.
+    private static func split(_ raw: Substring, into pieces: inout [WrittenPiece],
+                              _ invalid: (String) -> LinkMapError) throws {
         var rest = raw
         while !rest.isEmpty {
             guard let open = LinkText.firstBrace(in: rest) else {
-                pieces.append(.literal(try decoded(rest)))
+                pieces.append(.literal(try decoded(rest, invalid)))
                 break
             }
             guard rest[open] == "{" else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
-            if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open]))) }
+            if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open], invalid))) }
             guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
             }
@@ -228,14 +241,14 @@ struct LinkPattern: Sendable {
             pieces.append(.placeholder(String(inside), type, marker))
             rest = rest[rest.utf8.index(after: close)...]
         }
-        return pieces
+    }
 
-        func decoded(_ text: Substring) throws -> String {
-            guard let literal = LinkText.decoded(text) else {
-                throw invalid("`\(text)` is not valid percent-encoded UTF-8")
-            }
-            return literal
+    /// Literal text of a segment, percent-decoded once.
+    private static func decoded(_ text: Substring, _ invalid: (String) -> LinkMapError) throws -> String {
+        guard let literal = LinkText.decoded(text) else {
+            throw invalid("`\(text)` is not valid percent-encoded UTF-8")
         }
+        return literal
     }
 
     /// How two patterns of one scheme and host relate.

@@ -48,6 +48,8 @@ struct LinkPatternTrie: Sendable {
         var changed: [Int] = []
         var newLiterals: [(node: Int, literal: String)] = []
         var newClasses: [Int] = []
+        changed.reserveCapacity(pattern.segments.count + 1)
+        newLiterals.reserveCapacity(pattern.segments.count)
         for (place, segment) in pattern.segments.enumerated() {
             if case .capture(let segmentClass) = segment, segmentClass != .any {
                 if placeholderKinds.count <= place {
@@ -190,7 +192,10 @@ struct LinkAutomaton: Sendable {
             containing.append(contentsOf: Array(repeating: [], count: nodes.count - containing.count))
         }
         let existing = states.count
-        var work = Array(Set(changed.flatMap { containing[$0] }))
+        var work: [Int] = []
+        for node in changed { work += containing[node] }
+        work.sort()
+        work.removeDuplicates()
         while let stateID = work.popLast() {
             let set = sets[stateID]
             var terminal = -1
@@ -227,21 +232,30 @@ struct LinkAutomaton: Sendable {
             var state = State()
             state.terminal = terminal
             state.wildcard = wildcard
-            var children: [String: [Int]] = [:]
-            for node in set {
-                for (literal, child) in nodes[node].literals { children[literal, default: []].append(child) }
-            }
             state.classes = classChildren.keys.sorted { $0.sortKey < $1.sortKey }
             state.byFit = (0..<(1 << state.classes.count)).map { mask in
                 var set = anyChildren
                 for (bit, segmentClass) in state.classes.enumerated() where mask & (1 << bit) != 0 {
                     set += classChildren[segmentClass] ?? []
                 }
-                return set.isEmpty ? -1 : id(for: set.sorted(), work: &work)
+                return set.isEmpty ? -1 : id(for: set.sortedOnce(), work: &work)
             }
-            for (literal, literalChildren) in children {
-                state.literals[literal] = id(for: Self.transition(
-                    literalChildren, anyChildren, state.classes, classChildren, literal), work: &work)
+            if set.count == 1 {
+                // One node, the usual state: its literals are its children's, one each.
+                let literals = nodes[set[0]].literals
+                for (literal, child) in literals {
+                    state.literals[literal] = id(for: Self.transition(
+                        [child], anyChildren, state.classes, classChildren, literal), work: &work)
+                }
+            } else {
+                var children: [String: [Int]] = [:]
+                for node in set {
+                    for (literal, child) in nodes[node].literals { children[literal, default: []].append(child) }
+                }
+                for (literal, literalChildren) in children {
+                    state.literals[literal] = id(for: Self.transition(
+                        literalChildren, anyChildren, state.classes, classChildren, literal), work: &work)
+                }
             }
             states[stateID] = state
         }
@@ -254,19 +268,23 @@ struct LinkAutomaton: Sendable {
         _ classChildren: [SegmentClass: [Int]], _ literal: String
     ) -> [Int] {
         // A segment equal to a literal may also be captured by the placeholders it fits.
-        var set = literalChildren + anyChildren
+        var set = literalChildren
+        if !anyChildren.isEmpty { set += anyChildren }
         for segmentClass in classes where segmentClass.fits(literal) {
             set += classChildren[segmentClass] ?? []
         }
-        return set.sorted()
+        return set.sortedOnce()
     }
 
     private mutating func id(for set: [Int], work: inout [Int]) -> Int {
-        if let id = ids[set] { return id }
+        // Looked up and, when new, inserted with one hash of the set: the `default:`
+        // subscript's modify access inserts the default for a key it does not hold.
         let id = states.count
+        func read(_ value: inout Int) -> Int { value }
+        let found = read(&ids[set, default: id])
+        guard found == id else { return found }
         states.append(State())
         sets.append(set)
-        ids[set] = id
         for node in set { containing[node].append(id) }
         work.append(id)
         return id
@@ -300,5 +318,27 @@ struct LinkAutomaton: Sendable {
         }
         if states[state].terminal >= 0 { return states[state].terminal }
         return wildcard >= 0 ? wildcard : nil
+    }
+}
+
+extension [Int] {
+    /// Sorted, in place when it holds more than one element; as it is, with no copy,
+    /// when it holds one.
+    fileprivate func sortedOnce() -> [Int] {
+        guard count > 1 else { return self }
+        var sorted = self
+        sorted.sort()
+        return sorted
+    }
+
+    /// Removes the elements equal to the one before them: of a sorted array, the duplicates.
+    fileprivate mutating func removeDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }
