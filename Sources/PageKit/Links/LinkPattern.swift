@@ -215,7 +215,7 @@ struct LinkPattern: Sendable {
                 pieces.append(.literal(try decoded(rest, invalid)))
                 break
             }
-            guard rest[open] == "{" else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
+            guard rest.utf8[open] == UInt8(ascii: "{") else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
             if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open], invalid))) }
             guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")

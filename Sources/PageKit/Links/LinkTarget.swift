@@ -107,18 +107,21 @@ struct LinkTarget: Sendable {
         }
         var pieces: [Piece] = []
         var rest = text[...]
+        // A brace is one byte, so the next index is taken in bytes, not characters.
         while let open = LinkText.firstBrace(in: rest) {
-            guard rest[open] == "{" else { throw invalid("a `}` that closes no placeholder (braces are reserved)") }
+            guard rest.utf8[open] == UInt8(ascii: "{") else {
+                throw invalid("a `}` that closes no placeholder (braces are reserved)")
+            }
             if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
             guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
                 throw invalid("a `{` that opens a placeholder that never closes")
             }
-            let name = rest[rest.index(after: open)..<close]
+            let name = rest[rest.utf8.index(after: open)..<close]
             guard LinkText.isPlaceholderName(name) else {
                 throw invalid("`{\(name)}`, which is not a placeholder: a name is letters, digits and `_`")
             }
             pieces.append(.capture(try capture(String(name))))
-            rest = rest[rest.index(after: close)...]
+            rest = rest[rest.utf8.index(after: close)...]
         }
         if !rest.isEmpty { pieces.append(.literal(String(rest))) }
         return .template(pieces)

@@ -127,23 +127,33 @@ enum LinkText {
     }
 
     /// The first `{` or `}` of `text`, or the first `character` when one is given, as a
-    /// `Character` search finds it: by bytes when the text is ASCII, where every
-    /// character is one byte, which spares a grapheme break check per character.
+    /// `Character` search finds it. One pass over the bytes answers when the brace and the
+    /// bytes before it are ASCII and the byte after it too: such a brace is a character
+    /// of its own, as no earlier one can be, which spares a grapheme break check per
+    /// character. Otherwise (a combining mark after it, a prepended mark before it) the
+    /// characters are searched.
     static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
         let utf8 = text.utf8
-        // One pass over the bytes when they are contiguous, as a native string's are.
-        let isASCII = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 }
-        } ?? utf8.allSatisfy { $0 < 0x80 }
-        guard isASCII else {
+        let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for (offset, byte) in bytes.enumerated() {
+                if byte >= 0x80 { return nil }
+                let isBrace = if let character { byte == character } else {
+                    byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+                }
+                guard isBrace else { continue }
+                return offset + 1 == bytes.count || bytes[offset + 1] < 0x80 ? offset : nil
+            }
+            return -1
+        }
+        switch found {
+        case .some(.some(-1)): return nil
+        case .some(.some(let offset)): return utf8.index(utf8.startIndex, offsetBy: offset)
+        default:
             if let character { return text.firstIndex(of: Character(Unicode.Scalar(character))) }
             return text.firstIndex { $0 == "{" || $0 == "}" }
         }
-        if let character { return utf8.firstIndex(of: character) }
-        return utf8.firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
-    /// Letters, digits and `_`, not starting with a digit.
     static func isPlaceholderName(_ name: Substring) -> Bool {
         guard let first = name.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return false

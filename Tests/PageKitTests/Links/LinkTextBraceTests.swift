@@ -1,0 +1,48 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+@testable import PageKit
+import PageKitTestSupport
+import Testing
+
+/// Patterns and targets find their placeholders' braces by bytes where that gives what a
+/// search by characters gives, and by characters elsewhere: a brace that a combining mark
+/// follows, or a prepended mark precedes, is part of a larger character and no brace.
+@Suite("Finding a pattern's braces, against a search by characters", .timeLimit(.minutes(2)))
+struct LinkTextBraceTests {
+    /// Pieces of text: ASCII, braces, a combining acute accent, an Arabic prepended mark
+    /// (U+0600), CR LF, and letters of two, three and four bytes.
+    static let pieces = ["a", "7", "_", "{", "}", "{", "}", "\u{301}", "\u{600}", "\r\n", "é", "€", "😀", "x"]
+
+    @Test("a brace found by bytes is the character a search by characters finds, over 2,000 random texts")
+    func randomTexts() {
+        var random = SeededRandomNumberGenerator(seed: 0xB2ACE)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(Self.pieces) }.joined()
+            let start = Int.random(in: 0...min(2, text.count), using: &random)
+            let slice = text.dropFirst(start)
+            #expect(LinkText.firstBrace(in: slice) == slice.firstIndex { $0 == "{" || $0 == "}" },
+                    "\(Array(text.unicodeScalars))")
+            #expect(LinkText.firstBrace(in: slice, only: UInt8(ascii: "}")) == slice.firstIndex(of: "}"),
+                    "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test("a brace that a combining mark follows, or a prepended mark precedes, is no brace")
+    func marks() {
+        #expect(LinkText.firstBrace(in: "a{\u{301}b"[...]) == nil)
+        #expect(LinkText.firstBrace(in: "\u{600}{b"[...]) == nil)
+        let text = "é{id}"
+        #expect(LinkText.firstBrace(in: text[...]) == text.firstIndex(of: "{"))
+    }
+}
