@@ -17,8 +17,8 @@
 /// most specific one, so the choice is always defined.
 struct LinkPatternTrie: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int] = [:]
-        var classes: [SegmentClass: Int] = [:]
+        var literals = LinkChildren<String>()
+        var classes = LinkChildren<SegmentClass>()
         /// The rule of the pattern that ends here.
         var terminal: Int?
         /// The rule of the pattern whose `{…*}` starts here.
@@ -152,7 +152,7 @@ struct LinkPatternTrie: Sendable {
 /// adding a pattern recomputes only the states that hold a node it changed.
 struct LinkAutomaton: Sendable {
     struct State: Sendable {
-        var literals: [String: Int] = [:]
+        var literals = LinkChildren<String>()
         /// The typed and template placeholders among the children, in a stable order.
         var classes: [SegmentClass] = []
         /// Where a segment that is not among `literals` goes, by the mask of `classes` it
@@ -340,5 +340,67 @@ extension [Int] {
             kept += 1
         }
         removeLast(count - kept)
+    }
+}
+
+/// Children by key: one kept in line, more in a dictionary. Most nodes of a trie, and most
+/// states of its automaton, have one child, and a dictionary of one costs an allocation.
+struct LinkChildren<Key: Hashable & Sendable>: Sendable, Sequence {
+    private enum Storage: Sendable {
+        case none
+        case one(Key, Int)
+        case many([Key: Int])
+    }
+
+    private var storage = Storage.none
+
+    subscript(key: Key) -> Int? {
+        get {
+            switch storage {
+            case .none: nil
+            case .one(let only, let child): only == key ? child : nil
+            case .many(let children): children[key]
+            }
+        }
+        set {
+            switch storage {
+            case .none:
+                if let newValue { storage = .one(key, newValue) }
+            case .one(let only, let child):
+                if only == key {
+                    storage = newValue.map { .one(key, $0) } ?? .none
+                } else if let newValue {
+                    storage = .many([only: child, key: newValue])
+                }
+            case .many(var children):
+                storage = .none  // The dictionary stays unique while it changes.
+                children[key] = newValue
+                storage = .many(children)
+            }
+        }
+    }
+
+    /// The children, without their keys.
+    var values: LazyMapSequence<Self, Int> { lazy.map(\.value) }
+
+    func makeIterator() -> Iterator {
+        switch storage {
+        case .none: Iterator(one: nil, many: nil)
+        case .one(let key, let child): Iterator(one: (key, child), many: nil)
+        case .many(let children): Iterator(one: nil, many: children.makeIterator())
+        }
+    }
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var one: (key: Key, value: Int)?
+        fileprivate var many: [Key: Int].Iterator?
+
+        mutating func next() -> (key: Key, value: Int)? {
+            if let child = one {
+                one = nil
+                return child
+            }
+            return many?.next()
+        }
     }
 }

@@ -22,6 +22,26 @@ struct LinkTargetIndex: Sendable {
     struct Shape: Hashable, Sendable {
         let presentations: [PageComponent.Presentation]
         let names: [String]
+        /// The hash of the two, taken once: the dictionary hashes a key again each time it
+        /// grows, and a shape is several strings long.
+        private let hash: Int
+
+        init(presentations: [PageComponent.Presentation], names: [String]) {
+            self.presentations = presentations
+            self.names = names
+            var hasher = Hasher()
+            hasher.combine(presentations)
+            hasher.combine(names)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Shape, rhs: Shape) -> Bool {
+            lhs.hash == rhs.hash && lhs.presentations == rhs.presentations && lhs.names == rhs.names
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     private var byShape: [Shape: [Int]] = [:]
@@ -49,6 +69,7 @@ struct LinkTargetIndex: Sendable {
             byLastName[nil, default: []].append(rule)
         }
         var names: [String] = []
+        names.reserveCapacity(target.components.count)
         for component in target.components {
             guard case .literal(let name) = component.name else {
                 byPresentations[presentations, default: []].append(rule)

@@ -94,3 +94,27 @@ struct LinkPatternTrieTests {
         }
     }
 }
+
+/// The children of a trie node or an automaton state, one in line or more in a
+/// dictionary, behave as a dictionary.
+@Suite("A node's children against a dictionary", .timeLimit(.minutes(2)))
+struct LinkChildrenTests {
+    @Test("500 seeded sequences of sets, removals and reads agree with a dictionary")
+    func randomSequences() {
+        var random = SeededRandomNumberGenerator(seed: 0xC41D)
+        for _ in 0..<500 {
+            var children = LinkChildren<String>()
+            var reference: [String: Int] = [:]
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let key = random.pick(["a", "b", "c", "d"])
+                let value: Int? = random.chance(0.25) ? nil : Int.random(in: 0...9, using: &random)
+                children[key] = value
+                reference[key] = value
+                for probe in ["a", "b", "c", "d"] { #expect(children[probe] == reference[probe]) }
+                #expect(children.map { "\($0.key)=\($0.value)" }.sorted()
+                        == reference.map { "\($0.key)=\($0.value)" }.sorted())
+                #expect(children.values.sorted() == reference.values.sorted())
+            }
+        }
+    }
+}
