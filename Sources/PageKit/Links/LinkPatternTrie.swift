@@ -155,10 +155,13 @@ struct LinkAutomaton: Sendable {
         var literals = LinkChildren<String>()
         /// The typed and template placeholders among the children, in a stable order.
         var classes: [SegmentClass] = []
+        /// Where a segment that is not among `literals` and fits none of `classes` goes (one
+        /// that only `{name}` takes), or -1.
+        var fitsNone = -1
         /// Where a segment that is not among `literals` goes, by the mask of `classes` it
-        /// fits (bit *i* for `classes[i]`), or -1. Mask 0 is a segment that only `{name}`
-        /// takes.
-        var byFit: [Int] = [-1]
+        /// fits (bit *i* for `classes[i]`), or -1; empty when there are no `classes`, the
+        /// usual state, which spares it an array.
+        var byFit: [Int] = []
         /// The most specific pattern that ends here, or -1.
         var terminal = -1
         /// The most specific pattern whose wildcard starts here, or -1.
@@ -232,13 +235,18 @@ struct LinkAutomaton: Sendable {
             var state = State()
             state.terminal = terminal
             state.wildcard = wildcard
-            state.classes = classChildren.keys.sorted { $0.sortKey < $1.sortKey }
-            state.byFit = (0..<(1 << state.classes.count)).map { mask in
-                var set = anyChildren
-                for (bit, segmentClass) in state.classes.enumerated() where mask & (1 << bit) != 0 {
-                    set += classChildren[segmentClass] ?? []
+            if classChildren.isEmpty {
+                state.fitsNone = anyChildren.isEmpty ? -1 : id(for: anyChildren.sortedOnce(), work: &work)
+            } else {
+                state.classes = classChildren.keys.sorted { $0.sortKey < $1.sortKey }
+                state.byFit = (0..<(1 << state.classes.count)).map { mask in
+                    var set = anyChildren
+                    for (bit, segmentClass) in state.classes.enumerated() where mask & (1 << bit) != 0 {
+                        set += classChildren[segmentClass] ?? []
+                    }
+                    return set.isEmpty ? -1 : id(for: set.sortedOnce(), work: &work)
                 }
-                return set.isEmpty ? -1 : id(for: set.sortedOnce(), work: &work)
+                state.fitsNone = state.byFit[0]
             }
             if set.count == 1 {
                 // One node, the usual state: its literals are its children's, one each.
@@ -304,7 +312,9 @@ struct LinkAutomaton: Sendable {
             if states[state].wildcard >= 0 { wildcard = states[state].wildcard }
             // Read in place, by index: a copy of the state would retain its storage.
             var next = states[state].literals[ignoringCase ? segment.lowercased() : segment] ?? -1
-            if next < 0 {
+            if next < 0, states[state].classes.isEmpty {
+                next = states[state].fitsNone
+            } else if next < 0 {
                 var mask = 0
                 var bit = 0
                 while bit < states[state].classes.count {
