@@ -40,6 +40,33 @@ struct LinkPattern: Sendable {
         case capture(Int)
     }
 
+    /// A segment's pieces as a link writes it: one, kept in line (a literal segment, or a
+    /// placeholder that is the whole segment: nearly every segment), or several.
+    enum LinkPieces: Sendable, Sequence {
+        case one(LinkPiece)
+        case many([LinkPiece])
+
+        func makeIterator() -> Iterator {
+            switch self {
+            case .one(let piece): Iterator(one: piece, many: nil)
+            case .many(let pieces): Iterator(one: nil, many: pieces.makeIterator())
+            }
+        }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var one: LinkPiece?
+            fileprivate var many: IndexingIterator<[LinkPiece]>?
+
+            mutating func next() -> LinkPiece? {
+                if let piece = one {
+                    one = nil
+                    return piece
+                }
+                return many?.next()
+            }
+        }
+    }
+
     let text: String
     /// Lowercased.
     let scheme: String
@@ -51,7 +78,7 @@ struct LinkPattern: Sendable {
     /// Path captures in segment order, then the wildcard, then query captures.
     let captures: [Capture]
     /// The segments before the wildcard as a link writes them, in step with `segments`.
-    let linkSegments: [[LinkPiece]]
+    let linkSegments: [LinkPieces]
     /// Whether the pattern's path ends in `/`, as the links it gives do then.
     let endsWithSlash: Bool
 
@@ -83,7 +110,7 @@ struct LinkPattern: Sendable {
             throw invalid("it has more than \(limits.maxDepth) segments")
         }
         var segments: [Segment] = []
-        var linkSegments: [[LinkPiece]] = []
+        var linkSegments: [LinkPieces] = []
         var captures: [Capture] = []
         segments.reserveCapacity(rawSegments.count)
         linkSegments.reserveCapacity(rawSegments.count)
@@ -99,7 +126,7 @@ struct LinkPattern: Sendable {
             if LinkText.firstBrace(in: raw) == nil {
                 // Literal text only, the most common segment: no pieces to split it into.
                 let literal = try Self.decoded(raw, invalid)
-                linkSegments.append([.literal(literal)])
+                linkSegments.append(.one(.literal(literal)))
                 segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
                 continue
             }
@@ -114,7 +141,7 @@ struct LinkPattern: Sendable {
                     hasWildcard = true
                     captures.append(Capture(name: name, source: .rest(from: index)))
                 } else {
-                    linkSegments.append([.capture(captures.count)])
+                    linkSegments.append(.one(.capture(captures.count)))
                     captures.append(Capture(name: name, source: .segment(index)))
                     segments.append(.capture(type.map { .typed($0) } ?? .any))
                 }
@@ -146,7 +173,7 @@ struct LinkPattern: Sendable {
                     }
                 }
                 segments.append(.capture(.template(SegmentTemplate(pieces: templatePieces, ignoresCase: ignoresCase))))
-                linkSegments.append(linkPieces)
+                linkSegments.append(.many(linkPieces))
             }
         }
 
