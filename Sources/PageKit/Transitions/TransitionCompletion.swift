@@ -29,9 +29,6 @@ public final class TransitionCompletion {
         isWaitedFor = waitedFor
     }
 
-    /// Whether ``finish()`` or ``fail(_:)`` has been called.
-    public var isDone: Bool { handler == nil }
-
     /// Whether someone still waits for it: not done, and its operation has neither timed
     /// out nor been cancelled. A container that keeps a completion while UIKit animates
     /// reads it to know whether that transition is still the one in flight.

@@ -119,26 +119,16 @@ extension TransitionQueue {
         leavePolicyObservers.add(handler)
     }
 
-    /// Asks `page` whether the person may remove it by `gesture`
-    /// (``LeaveConfirming/canLeave(_:)``, with the paths before and after when a navigator
-    /// shares the queue).
-    /// - Parameters:
-    ///   - page: The page the gesture would remove.
-    ///   - gesture: The gesture.
-    /// - Returns: Whether it may leave; `true` for a page that does not confirm leaving.
-    public func confirmLeaving(_ page: any Page, by gesture: LeaveGesture) async -> Bool {
-        await confirmLeaving([page], by: gesture)
-    }
-
     /// Asks every page of `pages` that confirms leaving whether the person may remove
     /// them all by `gesture`, one at a time from the last (the page on top) to the first,
     /// until one refuses. Each is told the path before the gesture and the path once the
-    /// first page, the outermost, is gone.
+    /// first page, the outermost, is gone. ``enqueueLeave(of:by:animated:leave:)`` asks
+    /// through it, with the queue held.
     /// - Parameters:
     ///   - pages: Every page the gesture would remove, the outermost first.
     ///   - gesture: The gesture.
     /// - Returns: Whether they may all leave.
-    public func confirmLeaving(_ pages: [any Page], by gesture: LeaveGesture) async -> Bool {
+    func confirmLeaving(_ pages: [any Page], by gesture: LeaveGesture) async -> Bool {
         let confirming = pages.reversed().compactMap { $0 as? any LeaveConfirming }
         guard let outermost = pages.first, !confirming.isEmpty else { return true }
         let request = liveWatchers().first?.leaveRequest(for: outermost, by: gesture)
