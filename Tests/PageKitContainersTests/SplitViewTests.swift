@@ -97,6 +97,9 @@ struct SplitViewTests {
     @Test("expanded, a path that names the detail column pushes on that column only, and makes it current")
     func expandedPlans() throws {
         let app = SplitFixture(current: 0)
+        // The resolver learns a tab container is a split view by asking it, not by a cast.
+        #expect(app.mail.asSplitContainer?.pageName == "mail")
+        #expect(PageTabModel(name: "tabs", tabs: [], queue: app.queue).asSplitContainer == nil)
         #expect(try app.steps("/mail#detail/message(id=3)") == [
             "show column detail of mail",
             "push message(id=3) onto detail",

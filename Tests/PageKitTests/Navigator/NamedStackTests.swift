@@ -90,6 +90,14 @@ struct NamedStackTests {
         let app = try App(acceptsNewTabs: true)
         let plan = try app.navigator.plan(for: "/tab#nav2/list/detail")
         #expect(plan.steps.map(\.description) == ["add tab nav2 [list, detail] to tab"])
+        // The step's reference to the stack names the pages the stack will hold.
+        guard case .addTab(let references, let inNewStack, _, _)? = plan.steps.first else {
+            Issue.record("expected a step that adds a tab")
+            return
+        }
+        #expect(!inNewStack)
+        #expect(references.map(\.name) == ["nav2"])
+        #expect(references.first?.contents.map(\.name) == ["list", "detail"])
         try await app.navigator.open("/tab#nav2/list/detail")
         #expect(app.navigator.currentPath.description == "/tab#nav2/list/detail")
         #expect(app.fixture.tabs.tabs.last?.pageName == "nav2")

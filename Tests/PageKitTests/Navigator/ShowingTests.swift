@@ -192,6 +192,31 @@ struct ShowingTests {
         }
     }
 
+    @Test("a handler whose owner is freed fails the event with handlerOwnerGone, and the screen is unchanged")
+    func handlerOwnerGone() async throws {
+        let fixture = Fixture()
+        final class Holder: ParentPage {
+            var pageName: String { "holder" }
+            var containedPages: [any Page] = []
+        }
+        final class Owner {
+            var events = 0
+        }
+        let holder = Holder()
+        var owner: Owner? = Owner()
+        // The holder lists a handler owned by another object, which goes away first.
+        holder.containedPages = [EventHandler("handler", owner: owner!) { owner, _ in owner.events += 1 }]
+        try await fixture.navigator.push(page: holder).outcome()
+        try await fixture.navigator.open("app://tab/contact/holder/handler")
+        #expect(owner?.events == 1)
+        owner = nil
+        let before = fixture.navigator.currentPath
+        await #expect { try await fixture.navigator.open("app://tab/contact/holder/handler") } throws: {
+            ($0 as? NavigationError)?.code == .handlerOwnerGone
+        }
+        #expect(fixture.navigator.currentPath == before)
+    }
+
     // MARK: Actions without a page
 
     @Test("an action runs where its path leads, shows no page, is guarded and reports its events")

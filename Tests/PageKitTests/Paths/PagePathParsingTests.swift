@@ -149,6 +149,14 @@ struct PagePathParsingTests {
         #expect(checked == 125)
     }
 
+    @Test("a separator says whether its page is presented and whether it comes in a new stack")
+    func separatorMeanings() {
+        for (text, presentation) in Self.separators {
+            #expect(presentation.isModal == text.hasPrefix("!"), "\(text)")
+            #expect(presentation.isWrappedInStack == (text.count == 2), "\(text)")
+        }
+    }
+
     @Test("separators in app URLs: `/`, `!` and `!/` work, `#` is a fragment")
     func urlSeparators() throws {
         for (text, presentation) in Self.separators {

@@ -46,6 +46,11 @@ struct RouteCompositionTests {
         CompositionCase("/profile(id=5,section=sad)!search(query=)") {
             try PagePath.root.showing(Profile(personID: 5, section: .sad)).presenting(Search(query: ""))
         },
+        CompositionCase("/tab#/contact!/compose") {
+            // The general form, which names the presentation, and a plain component appended as it is.
+            try PagePath.root.appending(PageComponent("tab")).appending(Contact(), as: .childStack)
+                .appending(PageComponent("compose", presentation: .modalStack))
+        },
         CompositionCase("/tab#contact/person_detail(id=5)?utm=mail") {
             var path = try PagePath.root.showing(Tab()).embedding(Contact()).showing(PersonDetail(id: 5))
             path.query = ["utm": "mail"]

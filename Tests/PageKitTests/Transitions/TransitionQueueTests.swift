@@ -63,9 +63,11 @@ struct TransitionQueueTests {
         let second = queue.enqueue("quick", animated: false) { _ in .wait }
         clock.advance(by: .milliseconds(1_999))
         #expect(first.result == nil)
+        #expect(lost?.isActive == true)
         clock.advance(by: .milliseconds(1))
         #expect(first.errorCode == .timedOut)
         #expect(queue.runningLabel == "quick")
+        #expect(lost?.isActive == false, "an operation that timed out is no longer the one running")
         lost?.fire()  // Late: ignored; `quick` is still the one running.
         #expect(queue.runningLabel == "quick")
         clock.advance(by: .milliseconds(500))
@@ -117,8 +119,10 @@ struct TransitionQueueTests {
     func cancellation() {
         let queue = TransitionQueue(clock: ManualTransitionClock())
         var valve: TransitionValve?
+        var runningValve: TransitionValve?
         var stopAsked = 0
         let running = queue.enqueue("running") { valve in
+            runningValve = valve
             valve.onCancellation { stopAsked += 1 }
             return .wait
         }
@@ -126,9 +130,11 @@ struct TransitionQueueTests {
         let waiting = queue.enqueue("waiting") { valve = $0; return .done }
         waiting.cancel()
         #expect(waiting.errorCode == .cancelled)
+        #expect(runningValve?.isCancellationRequested == false)
         running.cancel()
         running.cancel()
         #expect(stopAsked == 1)
+        #expect(runningValve?.isCancellationRequested == true, "a multi-step body reads it between steps")
         #expect(running.result == nil, "a transition on screen is never cut short")
         #expect(valve == nil, "the cancelled operation never ran")
         queue.cancelAll()
