@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# ===----------------------------------------------------------------------=== #
+#
+# This source file is part of the PageKit open source project
+#
+# Copyright (c) the PageKit project authors
+# Licensed under Apache License v2.0
+#
+# See LICENSE.txt for license information
+#
+# SPDX-License-Identifier: Apache-2.0
+#
+# ===----------------------------------------------------------------------=== #
+"""Fails when a public declaration of the `PageKit` module has no `///` comment, or when
+a public member (a function, property, initializer's type, case or static value) is named
+nowhere outside the core: in no test, example, article, README or sibling module.
+
+    .ci/public_surface.py
+
+A member nobody outside the core names is untested API, or API nobody needs: test it,
+show it in an example, or make it internal. Types are not checked by name, as a type in
+a public signature is used without being named (`.move(.pop(1))` uses `NavigationMove`).
+The check is by word, so a common name passes once anything names it: it finds dead API,
+not every gap. Exit status: 0 when every declaration passes, 1 otherwise.
+"""
+import glob
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORE = "Sources/PageKit"
+ELSEWHERE = [
+    "Tests/**/*.swift", "Examples/**/*.swift", "Sources/**/*.md", "README.md",
+    "Sources/PageKitContainers/**/*.swift", "Sources/PageKitSwiftUI/**/*.swift",
+    "Sources/PageKitTesting/**/*.swift", "Sources/PageKitPictures/**/*.swift",
+    "Sources/PageKitTestStore/**/*.swift",
+]
+MODIFIERS = r"(?:\s+(?:internal\(set\)|private\(set\)|static|final|mutating|nonmutating|override|" \
+            r"convenience|required|indirect|weak|lazy|class))*"
+DECLARATION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)" + MODIFIERS +
+                         r"\s+(func|var|let|init|struct|enum|class|protocol|typealias|case|subscript|actor)"
+                         r"\s*([A-Za-z_`][A-Za-z0-9_`]*)?")
+TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
+# Names every conformance spells the same way: named by the protocol, not by a caller.
+CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}
+
+
+def main():
+    os.chdir(ROOT)
+    elsewhere = [open(path, encoding="utf-8").read()
+                 for pattern in ELSEWHERE for path in glob.glob(pattern, recursive=True)
+                 if not path.startswith(CORE + "/")]
+    failures = []
+    for path in sorted(glob.glob(CORE + "/**/*.swift", recursive=True)):
+        lines = open(path, encoding="utf-8").read().split("\n")
+        for index, line in enumerate(lines):
+            match = DECLARATION.match(line)
+            if not match or "public import" in line:
+                continue
+            above = index - 1
+            while above >= 0 and re.match(r"^\s*@\w+", lines[above]):
+                above -= 1
+            if above < 0 or not lines[above].strip().startswith("///"):
+                failures.append(f"{path}:{index + 1}: no `///` comment: {line.strip()}")
+                continue
+            kind, name = match.group(1), (match.group(2) or "").strip("`")
+            if kind in TYPES or not name or name in CONFORMANCES:
+                continue
+            word = re.compile(r"\b" + re.escape(name) + r"\b")
+            if not any(word.search(text) for text in elsewhere):
+                failures.append(f"{path}:{index + 1}: `{name}` is named by no test, example, "
+                                f"article or sibling module: {line.strip()}")
+    for failure in failures:
+        print(failure)
+    if failures:
+        print(f"{len(failures)} public declaration(s) of PageKit need a comment, a use, or to be internal")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
