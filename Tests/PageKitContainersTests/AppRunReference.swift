@@ -65,6 +65,50 @@ struct AppRunReference {
         stacks[stack] = entries
     }
 
+    /// What the navigator's `push` of `item` does: a new page on the stack the person sees
+    /// (a form answering `answer()`); or the code it fails with, when the page the person
+    /// sees is in no stack (`sheetIsStack` false under a sheet of one page, or the tab
+    /// that holds none).
+    mutating func push(_ item: String, sheetIsStack: Bool, answer: () -> Bool) -> NavigationError.Code? {
+        guard var entries = visible, sheet == nil || sheetIsStack else { return .cannotShow }
+        entries.append(item == "f" ? newForm(answering: answer()) : Entry(name: item))
+        setVisible(entries)
+        return nil
+    }
+
+    /// What the navigator's `pop(count)` does: the top `count` pages of the stack the
+    /// person sees go, once every edited form among them agrees; or the code it fails with.
+    mutating func pop(_ count: Int, sheetIsStack: Bool) -> NavigationError.Code? {
+        guard var entries = visible, sheet == nil || sheetIsStack else { return .cannotShow }
+        guard count < entries.count else { return .outOfRange }
+        guard agree(entries.suffix(count)) else { return .refused }
+        entries.removeLast(count)
+        setVisible(entries)
+        return nil
+    }
+
+    /// How the app's last push or pop through the navigator, `awaited`, ended, if not as
+    /// its expected failure code (`nil` for success) says; `nil` when it did.
+    @MainActor
+    static func outcomeMismatch(of awaited: (request: NavigationRequest, failure: NavigationError.Code?)?) -> String? {
+        guard let (request, failure) = awaited else { return nil }
+        switch request.result {
+        case nil: return "the app's last push or pop never ended"
+        case .success where failure != nil: return "the app's last push or pop succeeded; expected \(failure!)"
+        case .failure(let error) where error.code != failure: return "the app's last push or pop failed: \(error)"
+        default: return nil
+        }
+    }
+
+    /// Sets the pages of the stack the person sees.
+    mutating func setVisible(_ entries: [Entry]) {
+        if sheet != nil {
+            sheet = entries
+        } else {
+            stacks[selected] = entries
+        }
+    }
+
     /// The first way the live app differs from the reference, or `nil`: the pages of its two
     /// stacks, its selected tab, its sheet's pages, the path its navigator reports (spelled
     /// as ``path(stackSpellings:sheetSeparator:)`` says) and records last, and its queue,

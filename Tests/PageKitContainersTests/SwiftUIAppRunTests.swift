@@ -205,22 +205,6 @@ struct SwiftUIRun {
         }
     }
 
-    /// The pages of the stack the person sees, in the reference: `nil` under a sheet of one
-    /// page or a full-screen cover, and on the tab that holds no stack.
-    private var visibleReferenceStack: [AppRunReference.Entry]? {
-        if reference.sheet != nil, sheetKind != .stack { return nil }
-        return reference.visible
-    }
-
-    /// Sets the pages of the stack the person sees, in the reference.
-    private mutating func setVisible(_ entries: [AppRunReference.Entry]) {
-        if reference.sheet != nil {
-            reference.sheet = entries
-        } else {
-            reference.stacks[reference.selected] = entries
-        }
-    }
-
     /// Carries `operation` out on both; a disagreement seen at once, or `nil`.
     mutating func apply(_ operation: SwiftUIRunOperation, random: inout SeededRandomNumberGenerator) -> String? {
         let sheet = app.host.presentedPage(of: app.tabs)
@@ -231,33 +215,14 @@ struct SwiftUIRun {
             app.navigator.request(try! PagePath(parsing: "app://tab/\(AppRunReference.stackNames[stack])/\(item)"))
         case .push(let id):
             // The reference first: the request makes its form before it returns.
-            let component = id.map { PageComponent("p", parameters: ["id": "\($0)"]) } ?? PageComponent("f")
-            // A sheet of one page, or a full-screen cover, holds no stack to push on.
-            guard var entries = visibleReferenceStack else {
-                awaited = (app.navigator.push(component), .cannotShow)
-                return nil
+            let failure = reference.push(id.map { "p(id=\($0))" } ?? "f", sheetIsStack: sheetKind == .stack) {
+                random.chance(0.5)
             }
-            entries.append(id.map { .init(name: "p(id=\($0))") } ?? reference.newForm(answering: random.chance(0.5)))
             forms.answers = reference.answers
-            setVisible(entries)
-            awaited = (app.navigator.push(component), nil)
+            awaited = (app.navigator.push(id.map { PageComponent("p", parameters: ["id": "\($0)"]) } ?? PageComponent("f")),
+                       failure)
         case .pop(let count):
-            let request = app.navigator.pop(count)
-            guard var entries = visibleReferenceStack else {
-                awaited = (request, .cannotShow)
-                return nil
-            }
-            guard count < entries.count else {
-                awaited = (request, .outOfRange)
-                return nil
-            }
-            guard reference.agree(entries.suffix(count)) else {
-                awaited = (request, .refused)
-                return nil
-            }
-            entries.removeLast(count)
-            setVisible(entries)
-            awaited = (request, nil)
+            awaited = (app.navigator.pop(count), reference.pop(count, sheetIsStack: sheetKind == .stack))
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
             let kind = SheetKind.allCases[presentations % SheetKind.allCases.count]
@@ -289,7 +254,7 @@ struct SwiftUIRun {
                 guard app.screen.personTapsSystemBack(stack) else { return "the system back button was not there" }
             }
             entries.removeLast()
-            setVisible(entries)
+            reference.setVisible(entries)
         case .historyPick(let pick):
             // Only PageKit's back button, which an edited form shows, has a history here.
             guard let stack = visibleStack, var entries = reference.visible, entries.count > 1,
@@ -301,7 +266,7 @@ struct SwiftUIRun {
             let kept = entries.count - 1 - index  // The history lists the nearest first.
             guard reference.agree(entries[kept...]) else { return nil }
             entries.removeSubrange(kept...)
-            setVisible(entries)
+            reference.setVisible(entries)
         case .swipeBack(let finish):
             guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
             let began = app.screen.personBeginsSwipeBack(stack)
@@ -311,7 +276,7 @@ struct SwiftUIRun {
             app.screen.personEndsSwipeBack(stack, finishing: finish)
             guard finish else { return nil }
             entries.removeLast()
-            setVisible(entries)
+            reference.setVisible(entries)
         case .tapTab(let index):
             // A sheet covers the tab bar; SwiftUI's tab view does not pop on a second tap.
             guard sheet == nil else { return nil }
@@ -393,14 +358,7 @@ struct SwiftUIRun {
 
     /// What differs between the live app and the reference, or `nil`.
     func check() -> String? {
-        if let (request, failure) = awaited {
-            switch request.result {
-            case nil: return "the app's last push or pop never ended"
-            case .success where failure != nil: return "the app's last push or pop succeeded; expected \(failure!)"
-            case .failure(let error) where error.code != failure: return "the app's last push or pop failed: \(error)"
-            default: break
-            }
-        }
+        if let mismatch = AppRunReference.outcomeMismatch(of: awaited) { return mismatch }
         if let disagreement = reference.disagreement(
             stacks: [app.contact, app.feed].map { $0.pages.map(\.pageDescription) }, selected: app.tabs.selectedIndex,
             sheet: app.host.presentedPage(of: app.tabs).map { ($0 as? PageStackModel)?.pages ?? [$0] }?.map(\.pageDescription),

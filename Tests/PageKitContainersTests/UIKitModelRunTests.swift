@@ -4,8 +4,9 @@ import PageKitTestSupport
 import PageKitTesting
 import Testing
 
-// Seeded random sequences of what happens to a UIKit app — the navigator's requests, the
-// app's own pushes and pops, the person's taps, swipes, menu picks and sheet swipes, forms
+// Seeded random sequences of what happens to a UIKit app — the navigator's requests (and,
+// in a mix of their own, its pushes and pops of the visible stack), the app's own pushes
+// and pops through UIKit, the person's taps, swipes, menu picks and sheet swipes, forms
 // being edited — run on the UIKit behaviour model under random settings of its unsettled
 // rules, and on a small reference model; after every operation the two must agree, and
 // nothing may raise, be refused by UIKit, overlap, or wait for a callback that never comes.
@@ -27,6 +28,9 @@ enum UIKitRunOperation: CustomStringConvertible {
     case sheetPush(id: Int)
     case swipeDown(finish: Bool)
     case cancelButton
+    /// The app pushes a form (`id` nil) or p(id=`id`) through the navigator.
+    case navigatorPush(id: Int?)
+    case navigatorPop(count: Int)
     case advance(milliseconds: Int)
 
     var description: String {
@@ -44,6 +48,8 @@ enum UIKitRunOperation: CustomStringConvertible {
         case .sheetPush(let id): "app pushes p(id=\(id)) on the sheet"
         case .swipeDown(let finish): "the person swipes the sheet down\(finish ? "" : ", then lets go")"
         case .cancelButton: "the sheet's Cancel button dismisses it"
+        case .navigatorPush(let id): "the app pushes \(id.map { "p(id=\($0))" } ?? "f") on the visible stack (navigator.push)"
+        case .navigatorPop(let count): "the app pops \(count) of the visible stack (navigator.pop)"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
         }
     }
@@ -53,18 +59,21 @@ enum UIKitRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .edit, .tapBack, .swipeBack, .contentSwipe, .menuPick, .tapTab, .swipeDown, .cancelButton: true
-        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .advance: false
+        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance: false
         }
     }
 
     /// A random operation; `formsFirst` draws forms, edits and leaving far more often, so
-    /// that forms ask, and the app acts while a question shows.
-    static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false) -> UIKitRunOperation {
+    /// that forms ask, and the app acts while a question shows; `navigatorMoves` adds the
+    /// navigator's pushes and pops of the visible stack.
+    static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false,
+                       navigatorMoves: Bool = false) -> UIKitRunOperation {
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
-        let ends = formsFirst ? [20, 26, 30, 46, 54, 60, 62, 66, 72, 79, 82, 88, 90]
-                              : [14, 22, 27, 37, 45, 52, 56, 61, 68, 74, 78, 85, 88]
+        let ends = navigatorMoves ? [10, 15, 18, 28, 35, 41, 44, 48, 54, 60, 64, 70, 72, 81, 90]
+            : formsFirst ? [20, 26, 30, 46, 54, 60, 62, 66, 72, 79, 82, 88, 90]
+            : [14, 22, 27, 37, 45, 52, 56, 61, 68, 74, 78, 85, 88]
         let roll = Int.random(in: 0..<100, using: &random)
         switch ends.firstIndex(where: { roll < $0 }) {
         case 0: return .open(stack: stack, item: random.chance(formsFirst ? 0.6 : 0.3) ? "f" : "p(id=\(id))")
@@ -80,6 +89,8 @@ enum UIKitRunOperation: CustomStringConvertible {
         case 10: return .sheetPush(id: id)
         case 11: return .swipeDown(finish: random.chance(0.6))
         case 12: return .cancelButton
+        case 13: return .navigatorPush(id: random.chance(0.5) ? nil : id)
+        case 14: return .navigatorPop(count: random.pick([1, 1, 2, 3]))
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
@@ -118,8 +129,23 @@ struct UIKitModelRunTests {
         }
     }
 
+    /// Seeds of the navigator-moves mix once found failing, kept as regressions.
+    static let navigatorMovesRegressionSeeds: [UInt64] = []
+
+    @Test("400 seeded sequences with the navigator's pushes and pops of the visible stack agree with the reference",
+          arguments: 0..<2)
+    func navigatorMovesSequences(batch: Int) async throws {
+        for seed in Self.navigatorMovesRegressionSeeds + (0..<200).map({ UInt64(90_000 + batch * 200 + $0) }) {
+            await Task.yield()
+            if let failure = await Self.run(seed: seed, navigatorMoves: true) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64, formsFirst: Bool = false) async -> String? {
+    static func run(seed: UInt64, formsFirst: Bool = false, navigatorMoves: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         // An inferred rule no code can be right under: a refused re-tap that pops anyway.
@@ -147,12 +173,13 @@ struct UIKitModelRunTests {
         }
         app.navigator.registry.replace("p") { intent in ModelScreen(model, "p", intent.component.parameters) }
         var run = UIKitRun(app: app, stacks: [app.contact, feed], tabs: tabs, forms: forms)
-        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : ""), settings: \(behaviour)"]
+        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : "")\(navigatorMoves ? " (navigator moves)" : ""), "
+                             + "settings: \(behaviour)"]
         // The person's own choices, from a stream of their own: the operations' stream
         // stays as it was.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst)
+            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst, navigatorMoves: navigatorMoves)
             // A question left on top for this operation takes the person's touches.
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
@@ -191,6 +218,9 @@ struct UIKitRun {
     var presentations = 0
     /// The person before the questions that show.
     var answerer = QuestionAnswerer()
+    /// The app's last push or pop through the navigator, and how it must end: the error's
+    /// code, or `nil` for success.
+    var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
 
     /// The question on top of the window, if one shows and is not leaving.
     func shownQuestion() -> ModelAlertController? {
@@ -259,7 +289,7 @@ struct UIKitRun {
             stack.personTapsBack()
             if reference.agree([entries.last!]) {
                 entries.removeLast()
-                setVisible(entries)
+                reference.setVisible(entries)
             }
         case .swipeBack(let finish), .contentSwipe(let finish):
             guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
@@ -271,7 +301,7 @@ struct UIKitRun {
                 // Held, and the form asked instead: it leaves if it agrees.
                 if reference.agree([top]) {
                     entries.removeLast()
-                    setVisible(entries)
+                    reference.setVisible(entries)
                 }
                 return nil
             }
@@ -279,7 +309,7 @@ struct UIKitRun {
             if finish {
                 swipe.finish()
                 entries.removeLast()
-                setVisible(entries)
+                reference.setVisible(entries)
             } else {
                 swipe.cancel()
             }
@@ -292,7 +322,7 @@ struct UIKitRun {
             guard picked == menuShown else { return "the back menu shown \(picked), expected \(menuShown)" }
             if picked {
                 entries.removeSubrange((target + 1)...)
-                setVisible(entries)
+                reference.setVisible(entries)
             }
         case .tapTab(let index):
             guard sheet == nil else { return nil }
@@ -336,18 +366,18 @@ struct UIKitRun {
             guard let sheet else { return nil }
             sheet.dismiss(animated: true)
             reference.sheet = nil
+        case .navigatorPush(let id):
+            // The reference first: the factory reads the answer of the form it makes.
+            let failure = reference.push(id.map { "p(id=\($0))" } ?? "f", sheetIsStack: true) { random.chance(0.5) }
+            forms.answers = reference.answers
+            awaited = (app.navigator.push(id.map { PageComponent("p", parameters: ["id": "\($0)"]) } ?? PageComponent("f")),
+                       failure)
+        case .navigatorPop(let count):
+            awaited = (app.navigator.pop(count), reference.pop(count, sheetIsStack: true))
         case .advance(let milliseconds):
             app.model.advance(by: .milliseconds(milliseconds))
         }
         return nil
-    }
-
-    private mutating func setVisible(_ entries: [AppRunReference.Entry]) {
-        if reference.sheet != nil {
-            reference.sheet = entries
-        } else {
-            reference.stacks[reference.selected] = entries
-        }
     }
 
     /// What a navigator request to `item` on stack `stack` does, in the reference; the
@@ -367,6 +397,7 @@ struct UIKitRun {
             sheet: (tabs.presentedViewController as? ModelNavigationController).map(names),
             navigator: app.navigator, queue: app.queue, stackSpellings: ["contact/", "feed/"], sheetSeparator: "!/"
         ) { return disagreement }
+        if let mismatch = AppRunReference.outcomeMismatch(of: awaited) { return mismatch }
         if !answerer.leftUp, let question = shownQuestion() { return "“\(question.title)” is still on screen" }
         if !app.model.exceptions.isEmpty { return "UIKit would raise: \(app.model.exceptions)" }
         if !app.model.warnings.isEmpty { return "UIKit would refuse: \(app.model.warnings)" }
