@@ -105,13 +105,7 @@ struct UIKitModelRunTests {
     @Test("600 seeded sequences of up to 40 operations, under random settings of UIKit's unsettled rules, agree with the reference",
           arguments: 0..<4)
     func randomSequences(batch: Int) async throws {
-        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(batch * 150 + $0) }) {
-            await Task.yield()
-            if let failure = await Self.run(seed: seed) {
-                Issue.record(Comment(rawValue: failure))
-                return
-            }
-        }
+        await Self.runAll(Self.regressionSeeds + (0..<150).map { UInt64(batch * 150 + $0) })
     }
 
     /// Seeds of the forms-first mix once found failing, kept as regressions.
@@ -120,13 +114,8 @@ struct UIKitModelRunTests {
     @Test("400 seeded sequences heavy in forms that ask the person over the top agree with the reference",
           arguments: 0..<2)
     func formsFirstSequences(batch: Int) async throws {
-        for seed in Self.formsFirstRegressionSeeds + (0..<200).map({ UInt64(50_000 + batch * 200 + $0) }) {
-            await Task.yield()
-            if let failure = await Self.run(seed: seed, formsFirst: true) {
-                Issue.record(Comment(rawValue: failure))
-                return
-            }
-        }
+        await Self.runAll(Self.formsFirstRegressionSeeds + (0..<200).map { UInt64(50_000 + batch * 200 + $0) },
+                          formsFirst: true)
     }
 
     /// Seeds of the navigator-moves mix once found failing, kept as regressions.
@@ -135,9 +124,15 @@ struct UIKitModelRunTests {
     @Test("400 seeded sequences with the navigator's pushes and pops of the visible stack agree with the reference",
           arguments: 0..<2)
     func navigatorMovesSequences(batch: Int) async throws {
-        for seed in Self.navigatorMovesRegressionSeeds + (0..<200).map({ UInt64(90_000 + batch * 200 + $0) }) {
+        await Self.runAll(Self.navigatorMovesRegressionSeeds + (0..<200).map { UInt64(90_000 + batch * 200 + $0) },
+                          navigatorMoves: true)
+    }
+
+    /// Runs the sequences of `seeds` in one mix, and records the first that fails.
+    static func runAll(_ seeds: [UInt64], formsFirst: Bool = false, navigatorMoves: Bool = false) async {
+        for seed in seeds {
             await Task.yield()
-            if let failure = await Self.run(seed: seed, navigatorMoves: true) {
+            if let failure = await run(seed: seed, formsFirst: formsFirst, navigatorMoves: navigatorMoves) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
