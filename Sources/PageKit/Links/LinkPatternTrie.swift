@@ -171,9 +171,13 @@ struct LinkAutomaton: Sendable {
     private(set) var states: [State] = [State()]
     /// Each state's trie nodes, sorted.
     private var sets: [[Int]] = [[0]]
-    private var ids: [[Int]: Int] = [[0]: 0]
-    /// For each trie node, the states whose set holds it.
-    private var containing: [[Int]] = [[0]]
+    /// For each trie node, the state whose set is that node alone, or -1: nearly every
+    /// state, found by index rather than by hashing its set.
+    private var alone: [Int] = [0]
+    /// The states of two nodes or more, by their set.
+    private var ids: [[Int]: Int] = [:]
+    /// For each trie node, the states of two nodes or more whose set holds it.
+    private var containing: [[Int]] = [[]]
 
     /// Recomputes the states that hold a changed node, and makes the states their new
     /// transitions need. A state no transition reaches any more is left unused.
@@ -192,11 +196,15 @@ struct LinkAutomaton: Sendable {
         in nodes: [LinkPatternTrie.Node], moreSpecific: (Int, Int) -> Int
     ) {
         if containing.count < nodes.count {
-            containing.append(contentsOf: Array(repeating: [], count: nodes.count - containing.count))
+            alone.append(contentsOf: repeatElement(-1, count: nodes.count - alone.count))
+            containing.append(contentsOf: repeatElement([], count: nodes.count - containing.count))
         }
         let existing = states.count
         var work: [Int] = []
-        for node in changed { work += containing[node] }
+        for node in changed {
+            if alone[node] >= 0 { work.append(alone[node]) }
+            work += containing[node]
+        }
         work.sort()
         work.removeDuplicates()
         while let stateID = work.popLast() {
@@ -285,15 +293,20 @@ struct LinkAutomaton: Sendable {
     }
 
     private mutating func id(for set: [Int], work: inout [Int]) -> Int {
-        // Looked up and, when new, inserted with one hash of the set: the `default:`
-        // subscript's modify access inserts the default for a key it does not hold.
         let id = states.count
-        func read(_ value: inout Int) -> Int { value }
-        let found = read(&ids[set, default: id])
-        guard found == id else { return found }
+        if set.count == 1 {
+            if alone[set[0]] >= 0 { return alone[set[0]] }
+            alone[set[0]] = id
+        } else {
+            // Looked up and, when new, inserted with one hash of the set: the `default:`
+            // subscript's modify access inserts the default for a key it does not hold.
+            func read(_ value: inout Int) -> Int { value }
+            let found = read(&ids[set, default: id])
+            guard found == id else { return found }
+            for node in set { containing[node].append(id) }
+        }
         states.append(State())
         sets.append(set)
-        for node in set { containing[node].append(id) }
         work.append(id)
         return id
     }
