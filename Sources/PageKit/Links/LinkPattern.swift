@@ -233,47 +233,56 @@ struct LinkPattern: Sendable {
     }
 
     /// Splits a still-encoded segment into literal text and placeholders, appended to
-    /// `pieces`.
+    /// `pieces`. Its bytes are read in place: a brace is one byte, found as a search by
+    /// characters would find it.
     private static func split(_ raw: Substring, into pieces: inout [WrittenPiece],
                               _ invalid: (String) -> LinkMapError) throws {
-        var rest = raw
-        while !rest.isEmpty {
-            guard let open = LinkText.firstBrace(in: rest) else {
-                pieces.append(.literal(try decoded(rest, invalid)))
-                break
-            }
-            guard rest.utf8[open] == UInt8(ascii: "{") else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
-            if open > rest.startIndex { pieces.append(.literal(try decoded(rest[..<open], invalid))) }
-            guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
-                throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
-            }
-            // Bytes, not characters: each `Character` step checks for a grapheme break.
-            var inside = rest[rest.utf8.index(after: open)..<close]
-            var marker: Character?
-            if let last = inside.utf8.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "*") {
-                marker = Character(Unicode.Scalar(last))
-                inside = inside[..<inside.utf8.index(before: inside.endIndex)]
-            }
-            var type: PlaceholderType?
-            if let colon = inside.utf8.firstIndex(of: UInt8(ascii: ":")) {
-                let typeName = inside[inside.utf8.index(after: colon)...]
-                guard let known = PlaceholderType(rawValue: String(typeName)) else {
-                    throw invalid("`\(raw)`: `\(typeName)` is not a placeholder type; the types are "
-                        + PlaceholderType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+        try LinkText.withUTF8(raw) { bytes in
+            var start = 0
+            while start < bytes.count {
+                guard let open = LinkText.firstBrace(in: bytes, start..<bytes.count) else {
+                    pieces.append(.literal(try decoded(bytes, start..<bytes.count, invalid)))
+                    break
                 }
-                type = known
-                inside = inside[..<colon]
+                guard bytes[open] == UInt8(ascii: "{") else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
+                if open > start { pieces.append(.literal(try decoded(bytes, start..<open, invalid))) }
+                guard let close = LinkText.firstBrace(in: bytes, open..<bytes.count, only: UInt8(ascii: "}")) else {
+                    throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")
+                }
+                var end = close
+                var marker: Character?
+                if end > open + 1, bytes[end - 1] == UInt8(ascii: "?") || bytes[end - 1] == UInt8(ascii: "*") {
+                    marker = Character(Unicode.Scalar(bytes[end - 1]))
+                    end -= 1
+                }
+                var type: PlaceholderType?
+                if let colon = (open + 1..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+                    let typeName = LinkText.text(bytes, colon + 1..<end)
+                    guard let known = PlaceholderType(rawValue: typeName) else {
+                        throw invalid("`\(raw)`: `\(typeName)` is not a placeholder type; the types are "
+                            + PlaceholderType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+                    }
+                    type = known
+                    end = colon
+                }
+                let name = LinkText.text(bytes, open + 1..<end)
+                try checkName(name[...], in: raw, invalid)
+                pieces.append(.placeholder(name, type, marker))
+                start = close + 1
             }
-            try checkName(inside, in: raw, invalid)
-            pieces.append(.placeholder(String(inside), type, marker))
-            rest = rest[rest.utf8.index(after: close)...]
         }
     }
 
     /// Literal text of a segment, percent-decoded once.
     private static func decoded(_ text: Substring, _ invalid: (String) -> LinkMapError) throws -> String {
-        guard let literal = LinkText.decoded(text) else {
-            throw invalid("`\(text)` is not valid percent-encoded UTF-8")
+        try LinkText.withUTF8(text) { try decoded($0, 0..<$0.count, invalid) }
+    }
+
+    /// The literal text `bytes[range]` of a segment, percent-decoded once.
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                _ invalid: (String) -> LinkMapError) throws -> String {
+        guard let literal = LinkText.decoded(bytes, range) else {
+            throw invalid("`\(LinkText.text(bytes, range))` is not valid percent-encoded UTF-8")
         }
         return literal
     }

@@ -102,35 +102,34 @@ struct LinkTarget: Sendable {
         invalid: (String) -> LinkMapError,
         capture: (String) throws -> Int
     ) throws -> Text {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
-            return .literal(text)
+        // The bytes are read in place: a brace is one byte, found as a search by characters
+        // would find it.
+        try LinkText.withUTF8(text) { bytes in
+            guard var open = LinkText.firstBrace(in: bytes, 0..<bytes.count) else { return .literal(text) }
+            var pieces: [Piece] = []
+            var start = 0
+            while true {
+                guard bytes[open] == UInt8(ascii: "{") else {
+                    throw invalid("a `}` that closes no placeholder (braces are reserved)")
+                }
+                if open > start { pieces.append(.literal(LinkText.text(bytes, start..<open))) }
+                guard let close = LinkText.firstBrace(in: bytes, open..<bytes.count, only: UInt8(ascii: "}")) else {
+                    throw invalid("a `{` that opens a placeholder that never closes")
+                }
+                let name = LinkText.text(bytes, open + 1..<close)
+                guard LinkText.isPlaceholderName(name[...]) else {
+                    throw invalid("`{\(name)}`, which is not a placeholder: a name is letters, digits and `_`")
+                }
+                pieces.append(.capture(try capture(name)))
+                start = close + 1
+                guard let next = LinkText.firstBrace(in: bytes, start..<bytes.count) else { break }
+                open = next
+            }
+            if start < bytes.count { pieces.append(.literal(LinkText.text(bytes, start..<bytes.count))) }
+            return .template(pieces)
         }
-        var pieces: [Piece] = []
-        var rest = text[...]
-        // A brace is one byte, so the next index is taken in bytes, not characters.
-        while let open = LinkText.firstBrace(in: rest) {
-            guard rest.utf8[open] == UInt8(ascii: "{") else {
-                throw invalid("a `}` that closes no placeholder (braces are reserved)")
-            }
-            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
-            guard let close = LinkText.firstBrace(in: rest[open...], only: UInt8(ascii: "}")) else {
-                throw invalid("a `{` that opens a placeholder that never closes")
-            }
-            let name = rest[rest.utf8.index(after: open)..<close]
-            guard LinkText.isPlaceholderName(name) else {
-                throw invalid("`{\(name)}`, which is not a placeholder: a name is letters, digits and `_`")
-            }
-            pieces.append(.capture(try capture(String(name))))
-            rest = rest[rest.utf8.index(after: close)...]
-        }
-        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
-        return .template(pieces)
     }
 
-    /// The target with `values` (indexed as the pattern's captures) substituted: a list
-    /// repeats the query item it fills once per value.
-    /// - Throws: ``LinkMapError/Code/missingParameter`` when a component's name comes out
-    ///   empty.
     func path(with values: [CapturedValue], link: String, pattern: String) throws -> PagePath {
         var components: [PageComponent] = []
         components.reserveCapacity(self.components.count)

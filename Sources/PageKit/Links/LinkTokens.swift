@@ -127,31 +127,50 @@ enum LinkText {
     }
 
     /// The first `{` or `}` of `text`, or the first `character` when one is given, as a
-    /// `Character` search finds it. One pass over the bytes answers when the brace and the
-    /// bytes before it are ASCII and the byte after it too: such a brace is a character
-    /// of its own, as no earlier one can be, which spares a grapheme break check per
-    /// character. Otherwise (a combining mark after it, a prepended mark before it) the
-    /// characters are searched.
+    /// `Character` search finds it (see ``firstBrace(in:_:only:)``).
     static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
         let utf8 = text.utf8
-        let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            for (offset, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return nil }
-                let isBrace = if let character { byte == character } else {
-                    byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
-                }
-                guard isBrace else { continue }
-                return offset + 1 == bytes.count || bytes[offset + 1] < 0x80 ? offset : nil
+        let offset = withUTF8(text) { bytes in firstBrace(in: bytes, 0..<bytes.count, only: character) }
+        return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// The offset of the first `{` or `}` of the text `bytes[range]`, or of the first
+    /// `character` when one is given, as a `Character` search of that text finds it. One
+    /// pass over the bytes answers when the brace and the bytes before it are ASCII and the
+    /// byte after it too: such a brace is a character of its own, as no earlier one can be,
+    /// which spares a grapheme break check per character. Otherwise (a combining mark after
+    /// it, a prepended mark before it) the characters are searched.
+    static func firstBrace(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, only character: UInt8? = nil)
+        -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            guard byte < 0x80 else { break }
+            let isBrace = if let character { byte == character } else {
+                byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
             }
-            return -1
+            if isBrace {
+                if index + 1 == range.upperBound || bytes[index + 1] < 0x80 { return index }
+                break
+            }
+            index += 1
         }
-        switch found {
-        case .some(.some(-1)): return nil
-        case .some(.some(let offset)): return utf8.index(utf8.startIndex, offsetBy: offset)
-        default:
-            if let character { return text.firstIndex(of: Character(Unicode.Scalar(character))) }
-            return text.firstIndex { $0 == "{" || $0 == "}" }
+        guard index < range.upperBound else { return nil }
+        let text = text(bytes, range)
+        let found = if let character {
+            text.firstIndex(of: Character(Unicode.Scalar(character)))
+        } else {
+            text.firstIndex { $0 == "{" || $0 == "}" }
         }
+        return found.map { range.lowerBound + text.utf8.distance(from: text.startIndex, to: $0) }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text`.
+    static func withUTF8<Result>(
+        _ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return try Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     static func isPlaceholderName(_ name: Substring) -> Bool {
