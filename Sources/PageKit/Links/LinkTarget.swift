@@ -105,25 +105,25 @@ struct LinkTarget: Sendable {
         // The bytes are read in place: a brace is one byte, found as a search by characters
         // would find it.
         try LinkText.withUTF8(text) { bytes in
-            guard var open = LinkText.firstBrace(in: bytes, 0..<bytes.count) else { return .literal(text) }
+            guard var brace = LinkText.firstBrace(in: bytes, 0..<bytes.count) else { return .literal(text) }
             var pieces: [Piece] = []
             var start = 0
             while true {
-                guard bytes[open] == UInt8(ascii: "{") else {
+                guard bytes[brace] == UInt8(ascii: "{") else {
                     throw invalid("a `}` that closes no placeholder (braces are reserved)")
                 }
-                if open > start { pieces.append(.literal(LinkText.text(bytes, start..<open))) }
-                guard let close = LinkText.firstBrace(in: bytes, open..<bytes.count, only: UInt8(ascii: "}")) else {
+                if brace > start { pieces.append(.literal(LinkText.text(bytes, start..<brace))) }
+                guard let close = LinkText.firstBrace(in: bytes, brace..<bytes.count, only: UInt8(ascii: "}")) else {
                     throw invalid("a `{` that opens a placeholder that never closes")
                 }
-                let name = LinkText.text(bytes, open + 1..<close)
+                let name = LinkText.text(bytes, brace + 1..<close)
                 guard LinkText.isPlaceholderName(name[...]) else {
                     throw invalid("`{\(name)}`, which is not a placeholder: a name is letters, digits and `_`")
                 }
                 pieces.append(.capture(try capture(name)))
                 start = close + 1
                 guard let next = LinkText.firstBrace(in: bytes, start..<bytes.count) else { break }
-                open = next
+                brace = next
             }
             if start < bytes.count { pieces.append(.literal(LinkText.text(bytes, start..<bytes.count))) }
             return .template(pieces)
