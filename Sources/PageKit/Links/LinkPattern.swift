@@ -244,7 +244,9 @@ struct LinkPattern: Sendable {
                     pieces.append(.literal(try decoded(bytes, start..<bytes.count, invalid)))
                     break
                 }
-                guard bytes[open] == UInt8(ascii: "{") else { throw invalid("`\(raw)`: a `}` that closes no placeholder") }
+                guard bytes[open] == UInt8(ascii: "{") else {
+                    throw invalid("`\(raw)`: a `}` that closes no placeholder")
+                }
                 if open > start { pieces.append(.literal(try decoded(bytes, start..<open, invalid))) }
                 guard let close = LinkText.firstBrace(in: bytes, open..<bytes.count, only: UInt8(ascii: "}")) else {
                     throw invalid("`\(raw)`: a `{` that opens a placeholder that never closes")

@@ -345,8 +345,7 @@ struct LinkAutomaton: Sendable {
 }
 
 extension [Int] {
-    /// Sorted, in place when it holds more than one element; as it is, with no copy,
-    /// when it holds one.
+    /// Sorted: a sorted copy, or, with one element or none, itself, with no copy.
     fileprivate func sortedOnce() -> [Int] {
         guard count > 1 else { return self }
         var sorted = self
