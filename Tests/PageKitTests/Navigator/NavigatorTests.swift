@@ -1,3 +1,4 @@
+import Foundation
 import PageKit
 import PageKitContainers
 import PageKitTesting
@@ -220,6 +221,22 @@ struct CurrentPathTests {
                 }
             }
             #expect(shown(fresh) == shown(fixture), "seed \(seed)")
+        }
+    }
+
+    @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
+          arguments: 0..<2)
+    func restoreSavedState(seedBase: Int) async throws {
+        try await Self.forEachRandomHierarchy(seedBase: 10 + seedBase) { seed, fixture in
+            let saved = fixture.navigator.state
+            #expect(saved.path == fixture.navigator.currentPath, "seed \(seed)")
+            let state = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(saved))
+            #expect(state == saved, "seed \(seed)")
+            let fresh = Fixture(tabsInStack: fixture.friend != nil)
+            let report = try await fresh.navigator.restore(state)
+            #expect(report.isComplete, "seed \(seed): \(report)")
+            #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
+            #expect(fresh.navigator.history.entries == fixture.navigator.history.entries, "seed \(seed)")
         }
     }
 }
