@@ -123,16 +123,13 @@ struct LinkPattern: Sendable {
             guard !hasWildcard else {
                 throw invalid("`{…*}` captures the rest of the path, so it must be the last segment")
             }
-            if LinkText.firstBrace(in: raw) == nil {
-                // Literal text only, the most common segment: no pieces to split it into.
-                let literal = try Self.decoded(raw, invalid)
-                linkSegments.append(.one(.literal(literal)))
-                segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
-                continue
-            }
             pieces.removeAll(keepingCapacity: true)
             try Self.split(raw, into: &pieces, invalid)
-            if pieces.count == 1, case .placeholder(let name, let type, let marker) = pieces[0] {
+            if pieces.count == 1, case .literal(let literal) = pieces[0] {
+                // Literal text only, the most common segment.
+                linkSegments.append(.one(.literal(literal)))
+                segments.append(.literal(ignoresCase ? literal.lowercased() : literal))
+            } else if pieces.count == 1, case .placeholder(let name, let type, let marker) = pieces[0] {
                 if marker == "?" {
                     throw invalid("`\(raw)`: a path segment cannot be optional; add a second pattern without it")
                 }
@@ -273,11 +270,6 @@ struct LinkPattern: Sendable {
                 start = close + 1
             }
         }
-    }
-
-    /// Literal text of a segment, percent-decoded once.
-    private static func decoded(_ text: Substring, _ invalid: (String) -> LinkMapError) throws -> String {
-        try LinkText.withUTF8(text) { try decoded($0, 0..<$0.count, invalid) }
     }
 
     /// The literal text `bytes[range]` of a segment, percent-decoded once.

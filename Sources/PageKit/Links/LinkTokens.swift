@@ -126,14 +126,6 @@ enum LinkText {
                       as: UTF8.self)
     }
 
-    /// The first `{` or `}` of `text`, or the first `character` when one is given, as a
-    /// `Character` search finds it (see ``firstBrace(in:_:only:)``).
-    static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
-        let utf8 = text.utf8
-        let offset = withUTF8(text) { bytes in firstBrace(in: bytes, 0..<bytes.count, only: character) }
-        return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
-    }
-
     /// The offset of the first `{` or `}` of the text `bytes[range]`, or of the first
     /// `character` when one is given, as a `Character` search of that text finds it. One
     /// pass over the bytes answers when the brace and the bytes before it are ASCII and the

@@ -20,6 +20,12 @@ import Testing
 /// follows, or a prepended mark precedes, is part of a larger character and no brace.
 @Suite("Finding a pattern's braces, against a search by characters", .timeLimit(.minutes(2)))
 struct LinkTextBraceTests {
+    /// The index of the brace the byte search finds in `text`.
+    static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {
+        let offset = LinkText.withUTF8(text) { LinkText.firstBrace(in: $0, 0..<$0.count, only: character) }
+        return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+    }
+
     /// Pieces of text: ASCII, braces, a combining acute accent, an Arabic prepended mark
     /// (U+0600), CR LF, and letters of two, three and four bytes.
     static let pieces = ["a", "7", "_", "{", "}", "{", "}", "\u{301}", "\u{600}", "\r\n", "é", "€", "😀", "x"]
@@ -31,18 +37,18 @@ struct LinkTextBraceTests {
             let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(Self.pieces) }.joined()
             let start = Int.random(in: 0...min(2, text.count), using: &random)
             let slice = text.dropFirst(start)
-            #expect(LinkText.firstBrace(in: slice) == slice.firstIndex { $0 == "{" || $0 == "}" },
+            #expect(Self.firstBrace(in: slice) == slice.firstIndex { $0 == "{" || $0 == "}" },
                     "\(Array(text.unicodeScalars))")
-            #expect(LinkText.firstBrace(in: slice, only: UInt8(ascii: "}")) == slice.firstIndex(of: "}"),
+            #expect(Self.firstBrace(in: slice, only: UInt8(ascii: "}")) == slice.firstIndex(of: "}"),
                     "\(Array(text.unicodeScalars))")
         }
     }
 
     @Test("a brace that a combining mark follows, or a prepended mark precedes, is no brace")
     func marks() {
-        #expect(LinkText.firstBrace(in: "a{\u{301}b"[...]) == nil)
-        #expect(LinkText.firstBrace(in: "\u{600}{b"[...]) == nil)
+        #expect(Self.firstBrace(in: "a{\u{301}b"[...]) == nil)
+        #expect(Self.firstBrace(in: "\u{600}{b"[...]) == nil)
         let text = "é{id}"
-        #expect(LinkText.firstBrace(in: text[...]) == text.firstIndex(of: "{"))
+        #expect(Self.firstBrace(in: text[...]) == text.firstIndex(of: "{"))
     }
 }
