@@ -2,7 +2,8 @@
 /// with where they stood, so a later jump to one of them brings it back.
 ///
 /// Each run of kept pages remembers its stack and the page that was below it; a jump to
-/// a kept page pushes the run up to that page back above it. The store is bounded: beyond
+/// a kept page pushes the run up to that page back above it. When that page was kept
+/// too, its own run comes back first, up to it. The store is bounded: beyond
 /// its capacity the oldest runs are let go.
 @MainActor
 final class KeptPages {
@@ -12,6 +13,10 @@ final class KeptPages {
         weak var below: (any Page)?
         /// The pages, bottom first; held strongly, on purpose.
         var pages: [any Page]
+
+        func position(of page: any Page) -> Int? {
+            pages.firstIndex { $0 === page }
+        }
     }
 
     /// Where a kept page stands: its run, and its position in it.
@@ -42,27 +47,44 @@ final class KeptPages {
         }
     }
 
-    /// Where the kept page that `matches` accepts stands, if it is kept and its place is
-    /// still live.
+    /// Where the kept page that `matches` accepts stands, if it is kept. When the page its
+    /// run stood on is out of the stack and itself kept, in a run of the same stack, the
+    /// match goes down through that run too, so that the pages to push back begin above a
+    /// page the stack may still hold.
     func find(_ matches: (any Page) -> Bool) -> Match? {
         sweep()
-        for run in runs.reversed() {
-            guard let stack = run.stack, let below = run.below else { continue }
-            if let index = run.pages.firstIndex(where: matches) {
-                return Match(stack: stack, below: below, pages: Array(run.pages[...index]))
-            }
+        var found = runs.count - 1
+        var match: Int?
+        while found >= 0 {
+            match = runs[found].pages.firstIndex(where: matches)
+            if match != nil { break }
+            found -= 1
         }
-        return nil
+        guard let index = match, let stack = runs[found].stack, var below = runs[found].below else { return nil }
+        var pages = Array(runs[found].pages[...index])
+        // Down through the runs that hold the page below. Each run once at most: only a
+        // stack changed behind the navigator's back could make runs stand on each other in
+        // a circle.
+        var used: Set<Int> = [found]
+        while !stack.containedPages.contains(where: { $0 === below }) {
+            guard let lower = runs.lastIndex(where: { $0.stack === stack && $0.position(of: below) != nil }),
+                  used.insert(lower).inserted, let next = runs[lower].below,
+                  let position = runs[lower].position(of: below) else { break }
+            pages.insert(contentsOf: runs[lower].pages[...position], at: 0)
+            below = next
+        }
+        return Match(stack: stack, below: below, pages: pages)
     }
 
-    /// Stops keeping `pages`, which are back in the hierarchy; what stood above them in
-    /// their run now stands on the last of them.
+    /// Stops keeping `pages`, which are back in the hierarchy: in each run that held some
+    /// of them, what stood above them now stands on the last of them.
     func restored(_ pages: [any Page]) {
-        guard !runs.isEmpty, let last = pages.last else { return }
+        guard !runs.isEmpty, !pages.isEmpty else { return }
         for index in runs.indices {
-            guard let position = runs[index].pages.firstIndex(where: { $0 === last }) else { continue }
+            guard let position = runs[index].pages.lastIndex(where: { kept in pages.contains { $0 === kept } })
+            else { continue }
+            runs[index].below = runs[index].pages[position]
             runs[index].pages.removeSubrange(...position)
-            runs[index].below = last
         }
         sweep()
     }

@@ -5,7 +5,8 @@ import Testing
 
 /// Jumps that keep the pages they pop, against a small reference: the contact stack, and
 /// the runs of kept pages with the page each stood on. A jump to a kept page reveals the
-/// page its run stood on and pushes the run back up to it; a page no stack or run holds
+/// page its run stood on and pushes the run back up to it; when that page is itself kept,
+/// its run comes back first, down to a page the stack holds. A page no stack or run holds
 /// is gone, and so is a run whose page below is gone.
 @MainActor
 @Suite("Kept pages come back where they stood, over random jumps", .timeLimit(.minutes(2)))
@@ -15,11 +16,12 @@ struct KeptPagesModelTests {
         var pages: [String]
     }
 
-    @Test("300 seeded sequences of pushes, jumps that keep or not, and jumps back agree with the reference")
+    @Test("600 seeded sequences of pushes, jumps that keep or not, and jumps back agree with the reference")
     func randomSequences() async throws {
         var broughtBack = 0
+        var throughKeptRuns = 0
         var unknown = 0
-        for seed in 0..<UInt64(300) {
+        for seed in 0..<UInt64(600) {
             var random = SeededRandomNumberGenerator(seed: 40_000 + seed)
             let fixture = Fixture()
             let navigator = fixture.navigator
@@ -33,6 +35,20 @@ struct KeptPagesModelTests {
             var log = ["seed \(seed)"]
             func alive(_ page: String) -> Bool {
                 held.contains(page) || stack.contains(page) || runs.contains { $0.pages.contains(page) }
+            }
+            /// What a jump to `target` brings back: each run, lowest first, with the position
+            /// of its last page pushed back, and where the lowest stood in the stack.
+            func bringingBack(_ target: String) -> (below: Int, runs: [(run: Int, position: Int)])? {
+                guard var run = runs.lastIndex(where: { $0.pages.contains(target) }) else { return nil }
+                var chain = [(run: run, position: runs[run].pages.firstIndex(of: target)!)]
+                while !stack.contains(runs[run].below) {
+                    let below = runs[run].below
+                    guard let lower = runs.lastIndex(where: { $0.pages.contains(below) }),
+                          !chain.contains(where: { $0.run == lower }) else { return nil }
+                    run = lower
+                    chain.insert((run, runs[run].pages.firstIndex(of: below)!), at: 0)
+                }
+                return (stack.firstIndex(of: runs[run].below)!, chain)
             }
             for step in 0..<Int.random(in: 5...25, using: &random) {
                 switch Int.random(in: 0..<10, using: &random) {
@@ -53,26 +69,29 @@ struct KeptPagesModelTests {
                     stack.removeSubrange((index + 1)...)
                     if keeping { runs.append(Run(below: stack[index], pages: popped)) }
                 case 6..<9:
-                    let target = random.pick(made)
+                    // Half the time a page a run holds, which may have to come back through
+                    // another run; else any page ever made, most of them gone.
+                    let kept = runs.flatMap(\.pages)
+                    let target = !kept.isEmpty && random.chance(0.5) ? random.pick(kept) : random.pick(made)
                     log.append("  jump to identifier \(target)")
                     // The newest run that holds it and whose page below is still in the stack.
                     let live = runs.filter { !$0.pages.isEmpty && alive($0.below) }
                     runs = live
-                    let run = runs.lastIndex { $0.pages.contains(target) }
                     if stack.contains(target) {
                         try await navigator.jump(toIdentifier: PageIdentifier(target), .animated(false)).outcome()
                         stack.removeSubrange((stack.firstIndex(of: target)! + 1)...)
-                    } else if let run, let below = stack.firstIndex(of: runs[run].below) {
+                    } else if let (below, chain) = bringingBack(target) {
                         try await navigator.jump(toIdentifier: PageIdentifier(target), .animated(false)).outcome()
-                        let position = runs[run].pages.firstIndex(of: target)!
                         stack.removeSubrange((below + 1)...)
-                        stack += runs[run].pages[...position]
-                        runs[run].pages.removeSubrange(...position)
-                        runs[run].below = target
+                        for (run, position) in chain {
+                            stack += runs[run].pages[...position]
+                            runs[run].below = runs[run].pages[position]
+                            runs[run].pages.removeSubrange(...position)
+                        }
                         broughtBack += 1
+                        if chain.count > 1 { throughKeptRuns += 1 }
                     } else {
-                        // Gone, or kept in a run that stands on a page itself kept, out of the
-                        // stack: its place is not live, and nothing moves.
+                        // Gone, or kept in a run whose place is gone: nothing moves.
                         await #expect { try await navigator.jump(toIdentifier: PageIdentifier(target)).outcome() } throws: {
                             ($0 as? NavigationError)?.code == .unknownIdentifier
                         }
@@ -87,6 +106,7 @@ struct KeptPagesModelTests {
                 if fixture.contact.pages.map(id) != stack { break }
             }
         }
-        #expect(broughtBack > 50 && unknown > 100, "\(broughtBack) brought back, \(unknown) unknown")
+        #expect(broughtBack > 200 && throughKeptRuns > 10 && unknown > 500,
+                "\(broughtBack) brought back, \(throughKeptRuns) through kept runs, \(unknown) unknown")
     }
 }

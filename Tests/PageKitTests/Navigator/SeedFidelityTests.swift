@@ -137,6 +137,28 @@ struct SeedFidelityTests {
         try await navigator.jump(toIdentifier: homeID).outcome()
         #expect(navigator.currentPath.description == Self.start)
 
+        // Kept on a page itself kept: jump to detail keeping home, then to list keeping
+        // detail. Back to home brings detail back first, in the one push.
+        let detail = fixture.detail
+        try await navigator.jump(to: fixture.detail, .keepingLeftPages()).outcome()
+        try await navigator.jump(to: fixture.list, .keepingLeftPages()).outcome()
+        #expect(fixture.contact.pages.map(\.pageDescription) == ["list"])
+        let twice = try await navigator.jump(toIdentifier: homeID).outcome()
+        #expect(twice.plan.steps.map(\.description) == ["push person_detail(id=5), home_page(id=5) onto contact"])
+        #expect(navigator.currentPath.description == Self.start)
+        #expect(fixture.contact.pages[1] === detail && fixture.contact.pages[2] === home)
+        // Both back in the stack, neither is kept any more: popped without keeping, both
+        // are out of reach.
+        let detailID = navigator.identifier(of: detail)
+        try await navigator.jump(to: fixture.list).outcome()
+        for id in [homeID, detailID] {
+            await #expect { try await navigator.jump(toIdentifier: id).outcome() } throws: {
+                ($0 as? NavigationError)?.code == .unknownIdentifier
+            }
+        }
+        try await navigator.push(page: detail).outcome()
+        try await navigator.push(page: home).outcome()
+
         // Without keeping, the popped page is gone.
         try await navigator.jump(to: fixture.list).outcome()
         await #expect { try await navigator.jump(toIdentifier: homeID).outcome() } throws: {
