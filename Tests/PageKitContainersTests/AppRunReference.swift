@@ -48,13 +48,14 @@ struct AppRunReference {
     /// What a navigator request to `item` on stack `stack` does in reuse mode: the sheet
     /// dismissed, the tab selected, the page found from the top popped back to or a new
     /// one pushed (a form answering `answer()`); an edited form it removes that refuses
-    /// stops it all, and no page is made then.
-    mutating func open(stack: Int, item: String, answer: () -> Bool) {
+    /// stops it all, and no page is made then. Whether it went ahead.
+    @discardableResult
+    mutating func open(stack: Int, item: String, answer: () -> Bool) -> Bool {
         var entries = stacks[stack]
         var removed = sheet ?? []
         let found = entries.lastIndex { $0.name == item }
         if let found { removed += entries[(found + 1)...] }
-        guard agree(removed) else { return }
+        guard agree(removed) else { return false }
         if let found {
             entries.removeSubrange((found + 1)...)
         } else {
@@ -63,6 +64,7 @@ struct AppRunReference {
         sheet = nil
         selected = stack
         stacks[stack] = entries
+        return true
     }
 
     /// What the navigator's `push` of `item` does: a new page on the stack the person sees

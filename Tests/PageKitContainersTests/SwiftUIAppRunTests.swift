@@ -5,7 +5,8 @@ import PageKitTestSupport
 import Testing
 
 // Seeded random sequences of what happens to a SwiftUI app — the navigator's requests
-// (links, and pushes and pops of the visible stack, a sheet's own stack among them),
+// (links, links that end in a sheet over the page they reveal or push, and pushes and
+// pops of the visible stack, a sheet's own stack among them),
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
 // person's links, back taps, picks from the back button's history, swipes back, tab taps,
 // sheet swipes and close buttons, forms being edited — run on the SwiftUI model under every release and setting it distinguishes, and
@@ -45,6 +46,8 @@ final class SwiftUIRunForm: LeaveConfirming {
 /// What a SwiftUI run is made of.
 enum SwiftUIRunOperation: CustomStringConvertible {
     case open(stack: Int, item: String)
+    /// A link that ends in a sheet over the page it reveals or pushes, in one request.
+    case openSheet(stack: Int, item: String)
     /// The app pushes a form (`id` nil) or p(id=`id`).
     case push(id: Int?)
     case pop(count: Int)
@@ -62,6 +65,9 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var description: String {
         switch self {
         case .open(let stack, let item): "open app://tab/\(AppRunReference.stackNames[stack])/\(item)"
+        case .openSheet(let stack, let item):
+            "open app://tab/\(AppRunReference.stackNames[stack])/\(item) with a form over it "
+                + "(in turn: `!f`, `!/f`, `!f` full screen)"
         case .push(let id): "the app pushes \(id.map { "p(id=\($0))" } ?? "f") on the visible stack (navigator.push)"
         case .pop(let count): "the app pops \(count) of the visible stack (navigator.pop)"
         case .presentSheet: "open .!f (in turn: a sheet, a sheet with a stack `.!/f`, a full-screen cover)"
@@ -81,17 +87,21 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .sheetLink, .edit, .tapBack, .historyPick, .swipeBack, .tapTab, .swipeDown, .closeButton: true
-        case .open, .push, .pop, .presentSheet, .advance: false
+        case .open, .openSheet, .push, .pop, .presentSheet, .advance: false
         }
     }
 
-    static func random(_ random: inout SeededRandomNumberGenerator) -> SwiftUIRunOperation {
+    /// An operation drawn at random; with `deepSheets`, half the links end in a sheet (a
+    /// mix of its own, so that the first mix's sequences stay as they were).
+    static func random(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool = false) -> SwiftUIRunOperation {
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
         switch [16, 23, 28, 36, 41, 54, 62, 66, 73, 80, 86, 93].firstIndex(where: { roll < $0 }) {
-        case 0: return .open(stack: stack, item: random.chance(0.5) ? "f" : "p(id=\(id))")
+        case 0:
+            let item = random.chance(0.5) ? "f" : "p(id=\(id))"
+            return deepSheets && random.chance(0.5) ? .openSheet(stack: stack, item: item) : .open(stack: stack, item: item)
         case 1: return .push(id: random.chance(0.5) ? nil : id)
         case 2: return .pop(count: random.pick([1, 1, 2, 3]))
         case 3: return .presentSheet
@@ -113,13 +123,25 @@ enum SwiftUIRunOperation: CustomStringConvertible {
 struct SwiftUIAppRunTests {
     /// Seeds once found failing, kept as regressions.
     static let regressionSeeds: [UInt64] = []
+    static let deepSheetsRegressionSeeds: [UInt64] = []
 
     @Test("400 seeded sequences of up to 40 operations, under every SwiftUI release and setting the model knows, agree with the reference",
           arguments: 0..<2)
     func randomSequences(batch: Int) async throws {
-        for seed in Self.regressionSeeds + (0..<200).map({ UInt64(batch * 200 + $0) }) {
+        await Self.runAll(Self.regressionSeeds + (0..<200).map { UInt64(batch * 200 + $0) })
+    }
+
+    @Test("400 more, where half the links end in a sheet over the page they reveal or push", arguments: 0..<2)
+    func deepSheets(batch: Int) async throws {
+        await Self.runAll(Self.deepSheetsRegressionSeeds + (0..<200).map { UInt64(30_000 + batch * 200 + $0) },
+                          deepSheets: true)
+    }
+
+    /// Runs the sequences of `seeds` in one mix, and records the first that fails.
+    static func runAll(_ seeds: [UInt64], deepSheets: Bool = false) async {
+        for seed in seeds {
             await Task.yield()
-            if let failure = await SwiftUIRun.run(seed: seed) {
+            if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -152,7 +174,7 @@ struct SwiftUIRun {
 
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64) async -> String? {
+    static func run(seed: UInt64, deepSheets: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
@@ -160,7 +182,7 @@ struct SwiftUIRun {
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         var log: [String] = ["seed \(seed), \(behaviour)"]
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = SwiftUIRunOperation.random(&random)
+            let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets)
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
             let immediate = blocked ? nil : run.apply(operation, random: &random)
@@ -213,6 +235,25 @@ struct SwiftUIRun {
             // The reference first: a request on an idle queue makes its pages before it returns.
             open(stack: stack, item: item, random: &random)
             app.navigator.request(try! PagePath(parsing: "app://tab/\(AppRunReference.stackNames[stack])/\(item)"))
+        case .openSheet(let stack, let item):
+            let kind = SheetKind.allCases[presentations % SheetKind.allCases.count]
+            presentations += 1
+            // The reference first, the item's form before the sheet's, as the request makes them.
+            if let shown = reference.sheet, let found = reference.stacks[stack].lastIndex(where: { $0.name == item }) {
+                // Reuse: the form the sheet shows first answers the sheet's `f`, wrapped in a
+                // stack or not; what lies above it, and above the item, goes.
+                if reference.agree(reference.stacks[stack][(found + 1)...] + shown.dropFirst()) {
+                    reference.stacks[stack].removeSubrange((found + 1)...)
+                    reference.sheet = [shown[0]]
+                    reference.selected = stack
+                }
+            } else if reference.open(stack: stack, item: item, answer: { random.chance(0.5) }) {
+                reference.sheet = [reference.newForm(answering: random.chance(0.5))]
+                sheetKind = kind
+            }
+            forms.answers = reference.answers
+            let link = "app://tab/\(AppRunReference.stackNames[stack])/\(item)\(kind == .stack ? "!/f" : "!f")"
+            app.navigator.request(try! PagePath(parsing: link), kind == .fullScreen ? .presentation(.fullScreen) : .default)
         case .push(let id):
             // The reference first: the request makes its form before it returns.
             let failure = reference.push(id.map { "p(id=\($0))" } ?? "f", sheetIsStack: sheetKind == .stack) {
