@@ -160,6 +160,12 @@ struct Position {
         case stack(any StackContainer)
     }
 
+    /// Whether it was found in a stack: for a presented page, whether it is wrapped in a
+    /// transparent stack (`!/`) rather than presented itself (`!`).
+    var isWrapped: Bool {
+        if case .stack = holder { true } else { false }
+    }
+
     init(page: any Page, stack: (any StackContainer)?, index: Int, isTop: Bool) {
         self.page = page
         holder = if let stack { .stack(stack) } else { .none }
@@ -335,7 +341,8 @@ struct Walk {
         while let component = rest.first {
             if component.presentation.isModal {
                 if let covering = resolver.hierarchy.modal(covering: chain),
-                   let position = position(of: covering.page, for: component) {
+                   let position = position(of: covering.page, for: component),
+                   mode == .reuse || position.isWrapped == (component.presentation == .modalStack) {
                     if rest.count > 1, covering.page is AlertPage { throw Self.alertNotLast(component) }
                     flushPendingPop()
                     matchedModals.append(ObjectIdentifier(covering.page))

@@ -5,7 +5,7 @@ import Testing
 
 /// One resolution over the fixture: the plan's steps, or the error's code.
 struct ResolveCase: Sendable, CustomStringConvertible {
-    enum Setup: Sendable { case none, composeOverContact, sheetOverHome }
+    enum Setup: Sendable { case none, composeOverContact, composeInStackOverContact, sheetOverHome }
     let path: String
     let mode: ResolutionMode
     let setup: Setup
@@ -99,6 +99,18 @@ struct ResolverTests {
         ResolveCase("app://tab/contact!compose", setup: .composeOverContact, []),
         ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose", mode: .exact,
                     setup: .composeOverContact, []),
+        // A presented page stands for `!` and `!/` alike in reuse mode; exact mode makes the
+        // presentation what the path says, wrapped in a stack of its own or not.
+        ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!/compose", setup: .composeOverContact, []),
+        ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!/compose", mode: .exact,
+                    setup: .composeOverContact,
+                    ["dismiss compose (presented by tab)", "present [compose] in a new stack from home_page(id=5)"]),
+        ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose", setup: .composeInStackOverContact, []),
+        ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!/compose", mode: .exact,
+                    setup: .composeInStackOverContact, []),
+        ResolveCase("/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose", mode: .exact,
+                    setup: .composeInStackOverContact,
+                    ["dismiss stack (presented by tab)", "present compose from home_page(id=5)"]),
         ResolveCase("app://tab/contact/home_page?id=5", setup: .composeOverContact,
                     ["dismiss compose (presented by tab)"]),
         ResolveCase("app://tab/contact/list", setup: .composeOverContact,
@@ -122,6 +134,9 @@ struct ResolverTests {
         switch testCase.setup {
         case .none: break
         case .composeOverContact: fixture.present(TestPage("compose"), from: fixture.contact)
+        case .composeInStackOverContact:
+            fixture.present(PageStackModel(pages: [TestPage("compose")], queue: fixture.queue, ending: .atOnce),
+                            from: fixture.contact)
         case .sheetOverHome: fixture.present(TestPage("sheet"), from: fixture.home)
         }
         let before = fixture.snapshot
