@@ -224,6 +224,27 @@ struct CurrentPathTests {
         }
     }
 
+    @Test("a random hierarchy's path, opened in exact mode on another random hierarchy, makes it the same",
+          arguments: 0..<4)
+    func exactFromAnywhere(seedBase: Int) async throws {
+        var changed = 0
+        try await Self.forEachRandomHierarchy(seedBase: 20 + seedBase) { seed, target in
+            // Another hierarchy, made from another seed, with a tab container in the feed
+            // stack when the target has one.
+            var random = SeededRandomNumberGenerator(seed: seed ^ 0xE8AC7)
+            let app = Fixture(tabsInStack: target.friend != nil)
+            await Self.randomize(app, &random)
+            let path = target.navigator.currentPath
+            let before = app.navigator.currentPath
+            let outcome = try await app.navigator.open(path, .mode(.exact).animated(false))
+            #expect(app.navigator.currentPath == path, "seed \(seed): from \(before)\n\(outcome.plan)")
+            // Opened again, it is a no-op.
+            #expect(try app.navigator.plan(for: path, .mode(.exact)).isEmpty, "seed \(seed)")
+            if before != path { changed += 1 }
+        }
+        #expect(changed > 40, "\(changed) of 50 hierarchies changed")
+    }
+
     @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
           arguments: 0..<2)
     func restoreSavedState(seedBase: Int) async throws {
