@@ -245,6 +245,40 @@ struct CurrentPathTests {
         #expect(changed > 40, "\(changed) of 50 hierarchies changed")
     }
 
+    @Test("an absolute path opens as canOpen says, then again as a no-op, from any random hierarchy", arguments: 0..<4)
+    func reuseIsIdempotent(seedBase: Int) async throws {
+        var opened = 0
+        try await Self.forEachRandomHierarchy(seedBase: 30 + seedBase) { seed, fixture in
+            var random = SeededRandomNumberGenerator(seed: seed ^ 0x1DE4)
+            let names = ["compose", "attach", "sheet", "post", "detail"]
+            func page() -> String { "\(random.pick(names))(id=\(Int.random(in: 1...3, using: &random)))" }
+            for _ in 0..<4 {
+                var text = random.pick(["app://tab/contact", "app://tab/contact/list", "app://tab/feed", "app://tab/settings"]
+                                       + (fixture.friend == nil ? [] : ["/tab#/feed/friend#a", "/tab#/feed/friend#b"]))
+                if !text.hasSuffix("settings") {
+                    for _ in 0..<Int.random(in: 0...2, using: &random) { text += "/" + page() }
+                }
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: text += "!" + page()
+                case 1: text += "!/" + page() + (random.chance(0.5) ? "/" + page() : "")
+                default: break
+                }
+                // What `canOpen` answers is what the open does.
+                let can = fixture.navigator.canOpen(text)
+                let did = (try? await fixture.navigator.open(text, .animated(false))) != nil
+                #expect(can == did, "seed \(seed): \(text): canOpen \(can), opened \(did)")
+                // Reuse looks for each page from the top of its stack, so a page named twice in
+                // a row matches the upper one the second time, as documented: left out.
+                let components = try PagePath(parsing: text).components
+                guard did, Set(components.map(\.description)).count == components.count else { continue }
+                opened += 1
+                let again = try fixture.navigator.plan(for: text)
+                #expect(again.isEmpty, "seed \(seed): \(text) from \(fixture.navigator.currentPath)\n\(again)")
+            }
+        }
+        #expect(opened > 150, "\(opened) of 200 opened")
+    }
+
     @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
           arguments: 0..<2)
     func restoreSavedState(seedBase: Int) async throws {
