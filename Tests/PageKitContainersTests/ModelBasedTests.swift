@@ -575,8 +575,12 @@ final class SystemUnderTest {
     var swiftUISwipe: PageStackModel?
     var requests: [Int: () -> ReferenceModel.Outcome?] = [:]
     var cancellers: [Int: () -> Void] = [:]
+    /// The numbers of the requests made of the navigator, not of a container's queue.
+    var navigatorRequests: Set<Int> = []
     /// The changes the navigator announced that it did not make.
     var changes: [String] = []
+    /// How the requests the navigator announced ended, in the order it did.
+    var announcedEnds: [ReferenceModel.Outcome] = []
     private var observation: ObservationToken?
     private var changeObservation: ObservationToken?
     private var tabObservation: ModelObservation?
@@ -623,8 +627,14 @@ final class SystemUnderTest {
             if case .timedOut = event { self?.driver.abandon() }
         }
         changeObservation = navigator.observe { [weak self] event in
-            guard case .changed = event.kind else { return }
-            self?.changes.append("\(event.source == .user ? "user" : "app") → \(event.to?.description ?? "?")")
+            switch event.kind {
+            case .changed:
+                self?.changes.append("\(event.source == .user ? "user" : "app") → \(event.to?.description ?? "?")")
+            case .didFinish: self?.announcedEnds.append(.done)
+            case .cancelled: self?.announcedEnds.append(.cancelled)
+            case .failed(let error): self?.announcedEnds.append(.failed(error.code))
+            case .willStart, .loadStarted, .loadEnded: break
+            }
         }
     }
 
@@ -650,6 +660,7 @@ final class SystemUnderTest {
     }
 
     func track(_ number: Int, _ request: NavigationRequest) {
+        navigatorRequests.insert(number)
         requests[number] = { Self.outcome(request.result) }
         cancellers[number] = { request.cancel() }
     }
@@ -779,6 +790,11 @@ struct ModelBasedTests {
             }
             if system.changes != model.changes {
                 return "\(when): changes announced \(system.changes) ≠ model \(model.changes)"
+            }
+            // Every request the navigator ended was announced once, as it ended.
+            let ended = system.navigatorRequests.compactMap { system.requests[$0]?() }
+            if ended.map(\.description).sorted() != system.announcedEnds.map(\.description).sorted() {
+                return "\(when): the navigator announced the ends \(system.announcedEnds) of requests that ended \(ended)"
             }
             let length = system.navigator.history.count
             let same = wholeHistory
