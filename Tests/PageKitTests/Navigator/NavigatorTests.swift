@@ -279,6 +279,24 @@ struct CurrentPathTests {
         #expect(opened > 150, "\(opened) of 200 opened")
     }
 
+    @Test("from any random hierarchy, a relative page pushed or presented adds one component, and `..` takes it off",
+          arguments: 0..<2)
+    func relativeThereAndBack(seedBase: Int) async throws {
+        var moved = 0
+        try await Self.forEachRandomHierarchy(seedBase: 40 + seedBase) { seed, fixture in
+            for (separator, text) in [("/", "compose(id=9)"), ("!", ".!compose(id=9)"), ("!/", ".!/compose(id=9)")] {
+                let before = fixture.navigator.currentPath
+                guard (try? await fixture.navigator.open(text, .animated(false))) != nil else { continue }
+                #expect(fixture.navigator.currentPath.description == "\(before)\(separator)compose(id=9)",
+                        "seed \(seed): \(text) from \(before)")
+                try await fixture.navigator.open("..", .animated(false))
+                #expect(fixture.navigator.currentPath == before, "seed \(seed): \(text), then `..`")
+                moved += 1
+            }
+        }
+        #expect(moved > 100, "\(moved) of 150")
+    }
+
     @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
           arguments: 0..<2)
     func restoreSavedState(seedBase: Int) async throws {
