@@ -297,6 +297,28 @@ struct CurrentPathTests {
         #expect(moved > 100, "\(moved) of 150")
     }
 
+    @Test("from any random hierarchy, an event to a handler changes nothing on screen, or fails when its owner is gone",
+          arguments: 0..<2)
+    func handlerChangesNothing(seedBase: Int) async throws {
+        var delivered = 0
+        try await Self.forEachRandomHierarchy(seedBase: 50 + seedBase) { seed, fixture in
+            let before = fixture.snapshot
+            let path = fixture.navigator.currentPath
+            let live = fixture.contact.pages.contains { $0 === fixture.detail }
+            do {
+                try await fixture.navigator.open("app://tab/contact/person_detail/handler?id=5&n=\(seed)")
+                #expect(live, "seed \(seed): delivered to an owner out of the hierarchy")
+                #expect(fixture.handlerEvents.last?.parameter("n") == "\(seed)", "seed \(seed)")
+                delivered += 1
+            } catch let error as NavigationError {
+                #expect(!live, "seed \(seed): \(error)")
+            }
+            #expect(fixture.snapshot == before, "seed \(seed)")
+            #expect(fixture.navigator.currentPath == path, "seed \(seed)")
+        }
+        #expect(delivered > 30, "\(delivered) of 100 delivered")
+    }
+
     @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
           arguments: 0..<2)
     func restoreSavedState(seedBase: Int) async throws {
