@@ -330,4 +330,40 @@ struct SwiftUIFidelityTests {
         #expect(app.host.alert(over: app.tabs) == nil)
         #expect(app.navigator.currentPath.description == "/tab#contact/list")
     }
+
+    // MARK: 12. A `!/` sheet's swipe down follows its stack
+
+    @Test("12. a `!/` sheet reads its swipe down again when its stack changes: an edited form pushed holds it, and popped lets it go")
+    func sheetSwipeFollowsItsStack() async throws {
+        let app = SwiftUIAppFixture()
+        let draft = ConfirmingPage("draft")
+        draft.policy = .confirm
+        app.navigator.registry.replace("draft") { _ in draft }
+        try app.open("/tab#contact/list!/compose")
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "a clean sheet swipes away")
+
+        // Pushed onto the sheet's stack with changes already made: nothing tells the page
+        // changed, but the swipe would now remove it.
+        let push = app.navigator.push(page: draft)
+        app.clock.advance(by: .seconds(10))
+        #expect(push.result.map { (try? $0.get()) != nil } == true)
+        #expect(app.path == "/tab#contact/list!/compose/draft")
+        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the stack")
+        #expect(!app.screen.personSwipesDown(in: app.host), "the draft is not lost to a swipe")
+        #expect(app.path == "/tab#contact/list!/compose/draft")
+
+        // Popped, after it agreed: the sheet swipes away again.
+        let pop = app.navigator.pop()
+        #expect(await yieldUntil { draft.leaveRequests.count == 1 })
+        #expect(await yieldUntil {
+            app.clock.advance(by: .milliseconds(100))
+            return pop.result != nil
+        })
+        #expect(pop.result.map { (try? $0.get()) != nil } == true)
+        #expect(app.path == "/tab#contact/list!/compose")
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "nothing edited is left in the sheet")
+        #expect(app.screen.personSwipesDown(in: app.host))
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#contact/list")
+    }
 }

@@ -53,6 +53,9 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         let style: ShowStyle
         /// Whether its hosting controller reported `viewDidAppear`.
         var appeared = false
+        /// Follows the presented page while it is presented, when it is a model (a `!/`
+        /// stack): whether the person may swipe it down depends on the pages it holds.
+        var observation: ModelObservation?
     }
 
     /// The queue its changes are reported on, and that the stacks it makes use.
@@ -214,7 +217,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
             queue.reportRefusal(refusal, by: .app)
             return completion.fail(refusal)
         }
-        records.append(Record(level: level, page: page, entry: PageEntry(page), style: style))
+        records.append(Record(level: level, page: page, entry: PageEntry(page), style: style,
+                              observation: followingPolicies(of: page)))
         queue.reportChange(HierarchyChange(.presented, by: .app, in: level, pages: [page]))
         // SwiftUI tells nothing of an alert's appearance: its presentation ends at once.
         settle(.present, page, over: level, animated: animated,
@@ -298,6 +302,15 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// - Parameter page: The presented page whose level disappeared.
     public func presentationDidDisappear(_ page: any Page) {
         if pending.awaits(.dismissal, of: page) { pending.end() }
+    }
+
+    /// Reads the presented pages' leave policies again each time `page` changes, when it is
+    /// a model: a stack's push or pop changes what a swipe down would remove (a form with
+    /// changes pushed onto a sheet's stack must hold the sheet, and popped, let it go), and
+    /// the view sets `interactiveDismissDisabled` in advance.
+    private func followingPolicies(of page: any Page) -> ModelObservation? {
+        guard let model = page as? any ObservableModel else { return nil }
+        return model.observe { [weak self] _ in self?.observers.send(animated: false) }
     }
 
     /// Tells the views to read the presented pages' leave policies again. Pages need not
