@@ -61,6 +61,8 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     case swipeDown
     case closeButton
     case advance(milliseconds: Int)
+    /// The app opens, in exact mode, a path the navigator reported `back` operations ago.
+    case restore(back: Int)
 
     var description: String {
         switch self {
@@ -80,6 +82,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         case .swipeDown: "the person swipes the sheet down"
         case .closeButton: "the person taps the sheet's close button"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
+        case .restore(let back): "open, in exact mode, the path shown \(back) operation(s) ago"
         }
     }
 
@@ -87,13 +90,16 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .sheetLink, .edit, .tapBack, .historyPick, .swipeBack, .tapTab, .swipeDown, .closeButton: true
-        case .open, .openSheet, .push, .pop, .presentSheet, .advance: false
+        case .open, .openSheet, .push, .pop, .presentSheet, .advance, .restore: false
         }
     }
 
-    /// An operation drawn at random; with `deepSheets`, half the links end in a sheet (a
-    /// mix of its own, so that the first mix's sequences stay as they were).
-    static func random(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool = false) -> SwiftUIRunOperation {
+    /// An operation drawn at random; with `deepSheets`, half the links end in a sheet, and
+    /// with `restores`, one operation in ten opens an earlier path in exact mode (mixes of
+    /// their own, so that the first mix's sequences stay as they were).
+    static func random(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool = false,
+                       restores: Bool = false) -> SwiftUIRunOperation {
+        if restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         let roll = Int.random(in: 0..<100, using: &random)
@@ -124,6 +130,7 @@ struct SwiftUIAppRunTests {
     /// Seeds once found failing, kept as regressions.
     static let regressionSeeds: [UInt64] = []
     static let deepSheetsRegressionSeeds: [UInt64] = []
+    static let restoresRegressionSeeds: [UInt64] = []
 
     @Test("400 seeded sequences of up to 40 operations, under every SwiftUI release and setting the model knows, agree with the reference",
           arguments: 0..<2)
@@ -137,11 +144,18 @@ struct SwiftUIAppRunTests {
                           deepSheets: true)
     }
 
+    @Test("400 more, where the app also opens earlier paths in exact mode, as back(n) and a restore do",
+          arguments: 0..<2)
+    func restores(batch: Int) async throws {
+        await Self.runAll(Self.restoresRegressionSeeds + (0..<200).map { UInt64(60_000 + batch * 200 + $0) },
+                          deepSheets: true, restores: true)
+    }
+
     /// Runs the sequences of `seeds` in one mix, and records the first that fails.
-    static func runAll(_ seeds: [UInt64], deepSheets: Bool = false) async {
+    static func runAll(_ seeds: [UInt64], deepSheets: Bool = false, restores: Bool = false) async {
         for seed in seeds {
             await Task.yield()
-            if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets) {
+            if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets, restores: restores) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -165,6 +179,10 @@ struct SwiftUIRun {
     /// The app's last push or pop, and how it must end: the error's code, or `nil` for
     /// success.
     var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
+    /// The paths the navigator reported after each operation that left no question up.
+    var shown: [PagePath] = []
+    /// The exact open under way, and the path it opens.
+    var restoring: (request: NavigationRequest, path: PagePath)?
 
     /// How a sheet shows: one page, a stack of its own (`!/`), or one page covering the
     /// whole screen.
@@ -174,7 +192,7 @@ struct SwiftUIRun {
 
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64, deepSheets: Bool = false) async -> String? {
+    static func run(seed: UInt64, deepSheets: Bool = false, restores: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
@@ -182,17 +200,21 @@ struct SwiftUIRun {
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         var log: [String] = ["seed \(seed), \(behaviour)"]
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets)
+            let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets, restores: restores)
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
             let immediate = blocked ? nil : run.apply(operation, random: &random)
             await run.settle()
+            // A restore is checked against the path it opens, once every question is answered.
+            let leavingOneUp = person.chance(0.3) && run.restoring == nil
             let answering = immediate == nil
-                ? await run.personAnswers(leavingOneUp: person.chance(0.3), tappingOutside: person.chance(0.5), log: &log)
+                ? await run.personAnswers(leavingOneUp: leavingOneUp, tappingOutside: person.chance(0.5), log: &log)
                 : nil
-            if let mismatch = immediate ?? answering ?? (run.answerer.leftUp ? nil : run.check()) {
+            let restored = immediate ?? answering == nil ? run.endRestore() : nil
+            if let mismatch = immediate ?? answering ?? restored ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
+            if !run.answerer.leftUp { run.shown.append(run.app.navigator.currentPath) }
         }
         if run.answerer.leftUp,
            let mismatch = await run.personAnswers(leavingOneUp: false, tappingOutside: false, log: &log) ?? run.check() {
@@ -338,6 +360,50 @@ struct SwiftUIRun {
             if reference.agree(entries) { reference.sheet = nil }
         case .advance(let milliseconds):
             app.clock.advance(by: .milliseconds(milliseconds))
+        case .restore(let back):
+            guard back <= shown.count else { return nil }
+            let path = shown[shown.count - back]
+            restoring = (app.navigator.request(path, .mode(.exact)), path)
+        }
+        return nil
+    }
+
+    /// Checks the exact open under way, if any: it ended at the very path it opened, or was
+    /// refused by an edited form; then the reference takes the app as it now is, the forms
+    /// the open made being clean and ready to leave.
+    mutating func endRestore() -> String? {
+        guard let (request, path) = restoring else { return nil }
+        restoring = nil
+        switch request.result {
+        case nil:
+            return "the exact open of \(path) never ended"
+        case .success where app.navigator.currentPath != path:
+            return "the exact open of \(path) ended at \(app.navigator.currentPath)"
+        case .failure(let error) where error.code != .refused:
+            return "the exact open of \(path) failed: \(error)"
+        default:
+            break
+        }
+        while reference.edited.count < forms.made.count {
+            reference.edited.append(false)
+            reference.answers.append(true)
+        }
+        forms.answers = reference.answers
+        func entries(_ pages: [any Page]) -> [AppRunReference.Entry] {
+            pages.map { page in
+                (page as? SwiftUIRunForm).map { AppRunReference.Entry(name: "f", form: $0.index) }
+                    ?? AppRunReference.Entry(name: page.pageDescription)
+            }
+        }
+        reference.stacks = [entries(app.contact.pages), entries(app.feed.pages)]
+        reference.selected = app.tabs.selectedIndex
+        if let sheet = app.host.presentedPage(of: app.tabs) {
+            let stack = sheet as? PageStackModel
+            reference.sheet = entries(stack?.pages ?? [sheet])
+            sheetKind = stack != nil ? .stack
+                : app.host.presentationStyle(of: sheet)?.presentation == .fullScreen ? .fullScreen : .page
+        } else {
+            reference.sheet = nil
         }
         return nil
     }
