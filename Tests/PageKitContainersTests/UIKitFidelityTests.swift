@@ -788,6 +788,24 @@ struct UIKitFidelityTests {
         #expect(try await app.settle(open) == nil)
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
+
+    // MARK: 20. A stack presented with several pages
+
+    @Test("20. a `!/` sheet presented with two pages at once: the person's swipe back off it is seen, announced and recorded")
+    func stackPresentedWithSeveralPages() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!/person_detail(id=5)/home_page(id=5)")
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        #expect(sheet.viewControllers.count == 2)
+        _ = app.takeChanges()
+        let swipe = try #require(sheet.personSwipesBack())
+        swipe.finish()
+        await app.run()
+        #expect(app.navigator.currentPath.description == "/tab#contact/list!/person_detail(id=5)")
+        #expect(app.takeChanges() == ["popped [home_page(id=5)] by the user"])
+        #expect(app.navigator.history.last?.description == "/tab#contact/list!/person_detail(id=5)")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,

@@ -66,7 +66,7 @@ open class QueueNavigationController: UINavigationController {
     ///   - queue: The queue its transitions go through.
     public convenience init(rootViewController: UIViewController, queue: TransitionQueue) {
         self.init(queue: queue)
-        withoutQueue { setViewControllers([rootViewController], animated: false) }
+        setUpStack([rootViewController])
     }
 
     /// Creates an empty controller on `queue`.
@@ -114,6 +114,16 @@ open class QueueNavigationController: UINavigationController {
         core.surface = self
         delegateProxy.owner = self
         super.delegate = delegateProxy
+        // UIKit's initializers (a root, a storyboard) set the stack before this runs.
+        core.knowsCurrentStack()
+    }
+
+    /// Sets the pages it starts with, outside the queue, as known: what PageKit's host
+    /// and the initializers give it before it is shown.
+    /// - Parameter controllers: The stack, bottom first.
+    func setUpStack(_ controllers: [UIViewController]) {
+        withoutQueue { setViewControllers(controllers, animated: false) }
+        core.knowsCurrentStack()
     }
 
     /// Wraps the edge swipe's gesture delegate, keeping UIKit's own (asked first, for its

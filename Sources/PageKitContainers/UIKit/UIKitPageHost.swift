@@ -287,9 +287,7 @@ public final class UIKitPageHost: PageHost, QueueSharing {
         stack.transitionQueue = queue
         stack.styles = styles
         stack.presentation = core
-        stack.withoutQueue {
-            stack.setViewControllers(pages.compactMap { $0 as? UIViewController }, animated: false)
-        }
+        stack.setUpStack(pages.compactMap { $0 as? UIViewController })
         return stack
     }
 }

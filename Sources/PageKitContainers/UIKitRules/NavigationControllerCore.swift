@@ -511,6 +511,14 @@ package final class NavigationControllerCore {
 
     // MARK: Reports
 
+    /// Takes the stack as it is now as known, and reports nothing: the pages it was made
+    /// with (several, when a `!/` link presents a stack of them at once), which no
+    /// transition of its own showed. Without it, the person's first pop off such a stack
+    /// would be measured against nothing, and go unreported.
+    package func knowsCurrentStack() {
+        remember(surface?.stackItems ?? [])
+    }
+
     private func remember(_ items: [AnyObject]) {
         known = items.map(WeakItem.init)
     }

@@ -50,6 +50,7 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         core.surface = self
         viewControllers = root
         for controller in root { controller.parent = self }
+        core.knowsCurrentStack()
     }
 
     /// The page name.
