@@ -102,6 +102,21 @@ struct AppRunReference {
         }
     }
 
+    /// Takes the live app as it is, after an exact open checked on its own: its stacks,
+    /// selected tab and sheet, each page a form (by its index among the `formsMade`) or a
+    /// name. The forms the open made are clean, and agree to leave.
+    mutating func adopt(stacks live: [[Entry]], selected liveSelected: Int, sheet liveSheet: [Entry]?, formsMade: Int) {
+        while edited.count < formsMade {
+            edited.append(false)
+            answers.append(true)
+        }
+        edited.removeSubrange(formsMade...)
+        answers.removeSubrange(formsMade...)
+        stacks = live
+        selected = liveSelected
+        sheet = liveSheet
+    }
+
     /// Sets the pages of the stack the person sees.
     mutating func setVisible(_ entries: [Entry]) {
         if sheet != nil {
@@ -146,6 +161,45 @@ struct AppRunReference {
         }
         if let sheet { text += sheetSeparator + sheet.map(\.name).joined(separator: "/") }
         return text
+    }
+}
+
+/// The exact opens of a whole-app run, as `back(n)` and a restore make them: the paths the
+/// navigator reported, and the open under way.
+@MainActor
+struct AppRunRestores {
+    private var shown: [PagePath] = []
+    private var restoring: (request: NavigationRequest, path: PagePath)?
+
+    /// Whether an exact open is under way.
+    var isRestoring: Bool { restoring != nil }
+
+    /// Notes the path the navigator reports after an operation.
+    mutating func record(_ path: PagePath) {
+        shown.append(path)
+    }
+
+    /// The path reported `back` operations ago, if the run is that long.
+    func path(back: Int) -> PagePath? {
+        back <= shown.count ? shown[shown.count - back] : nil
+    }
+
+    /// Opens `path` in exact mode.
+    mutating func open(_ path: PagePath, on navigator: Navigator) {
+        restoring = (navigator.request(path, .mode(.exact)), path)
+    }
+
+    /// Ends the open under way: whether there was one, and how it ended if not at the very
+    /// path it opened, or refused by an edited form.
+    mutating func end(on navigator: Navigator) -> (ended: Bool, mismatch: String?) {
+        guard let (request, path) = restoring else { return (false, nil) }
+        restoring = nil
+        return switch request.result {
+        case nil: (true, "the exact open of \(path) never ended")
+        case .success where navigator.currentPath != path: (true, "the exact open of \(path) ended at \(navigator.currentPath)")
+        case .failure(let error) where error.code != .refused: (true, "the exact open of \(path) failed: \(error)")
+        default: (true, nil)
+        }
     }
 }
 

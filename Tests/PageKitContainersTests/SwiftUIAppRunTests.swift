@@ -5,8 +5,8 @@ import PageKitTestSupport
 import Testing
 
 // Seeded random sequences of what happens to a SwiftUI app — the navigator's requests
-// (links, links that end in a sheet over the page they reveal or push, and pushes and
-// pops of the visible stack, a sheet's own stack among them),
+// (links, links that end in a sheet over the page they reveal or push, exact opens of
+// earlier paths, and pushes and pops of the visible stack, a sheet's own stack among them),
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
 // person's links, back taps, picks from the back button's history, swipes back, tab taps,
 // sheet swipes and close buttons, forms being edited — run on the SwiftUI model under every release and setting it distinguishes, and
@@ -179,10 +179,8 @@ struct SwiftUIRun {
     /// The app's last push or pop, and how it must end: the error's code, or `nil` for
     /// success.
     var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
-    /// The paths the navigator reported after each operation that left no question up.
-    var shown: [PagePath] = []
-    /// The exact open under way, and the path it opens.
-    var restoring: (request: NavigationRequest, path: PagePath)?
+    /// The exact opens, and the paths they open.
+    var restores = AppRunRestores()
 
     /// How a sheet shows: one page, a stack of its own (`!/`), or one page covering the
     /// whole screen.
@@ -206,7 +204,7 @@ struct SwiftUIRun {
             let immediate = blocked ? nil : run.apply(operation, random: &random)
             await run.settle()
             // A restore is checked against the path it opens, once every question is answered.
-            let leavingOneUp = person.chance(0.3) && run.restoring == nil
+            let leavingOneUp = person.chance(0.3) && !run.restores.isRestoring
             let answering = immediate == nil
                 ? await run.personAnswers(leavingOneUp: leavingOneUp, tappingOutside: person.chance(0.5), log: &log)
                 : nil
@@ -214,7 +212,7 @@ struct SwiftUIRun {
             if let mismatch = immediate ?? answering ?? restored ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
-            if !run.answerer.leftUp { run.shown.append(run.app.navigator.currentPath) }
+            if !run.answerer.leftUp { run.restores.record(run.app.navigator.currentPath) }
         }
         if run.answerer.leftUp,
            let mismatch = await run.personAnswers(leavingOneUp: false, tappingOutside: false, log: &log) ?? run.check() {
@@ -361,9 +359,8 @@ struct SwiftUIRun {
         case .advance(let milliseconds):
             app.clock.advance(by: .milliseconds(milliseconds))
         case .restore(let back):
-            guard back <= shown.count else { return nil }
-            let path = shown[shown.count - back]
-            restoring = (app.navigator.request(path, .mode(.exact)), path)
+            guard let path = restores.path(back: back) else { return nil }
+            restores.open(path, on: app.navigator)
         }
         return nil
     }
@@ -372,38 +369,22 @@ struct SwiftUIRun {
     /// refused by an edited form; then the reference takes the app as it now is, the forms
     /// the open made being clean and ready to leave.
     mutating func endRestore() -> String? {
-        guard let (request, path) = restoring else { return nil }
-        restoring = nil
-        switch request.result {
-        case nil:
-            return "the exact open of \(path) never ended"
-        case .success where app.navigator.currentPath != path:
-            return "the exact open of \(path) ended at \(app.navigator.currentPath)"
-        case .failure(let error) where error.code != .refused:
-            return "the exact open of \(path) failed: \(error)"
-        default:
-            break
-        }
-        while reference.edited.count < forms.made.count {
-            reference.edited.append(false)
-            reference.answers.append(true)
-        }
-        forms.answers = reference.answers
+        let (ended, mismatch) = restores.end(on: app.navigator)
+        guard ended, mismatch == nil else { return mismatch }
         func entries(_ pages: [any Page]) -> [AppRunReference.Entry] {
             pages.map { page in
                 (page as? SwiftUIRunForm).map { AppRunReference.Entry(name: "f", form: $0.index) }
                     ?? AppRunReference.Entry(name: page.pageDescription)
             }
         }
-        reference.stacks = [entries(app.contact.pages), entries(app.feed.pages)]
-        reference.selected = app.tabs.selectedIndex
-        if let sheet = app.host.presentedPage(of: app.tabs) {
-            let stack = sheet as? PageStackModel
-            reference.sheet = entries(stack?.pages ?? [sheet])
+        let sheet = app.host.presentedPage(of: app.tabs)
+        let stack = sheet as? PageStackModel
+        reference.adopt(stacks: [entries(app.contact.pages), entries(app.feed.pages)], selected: app.tabs.selectedIndex,
+                        sheet: sheet.map { entries(stack?.pages ?? [$0]) }, formsMade: forms.made.count)
+        forms.answers = reference.answers
+        if let sheet {
             sheetKind = stack != nil ? .stack
                 : app.host.presentationStyle(of: sheet)?.presentation == .fullScreen ? .fullScreen : .page
-        } else {
-            reference.sheet = nil
         }
         return nil
     }

@@ -5,7 +5,8 @@ import PageKitTesting
 import Testing
 
 // Seeded random sequences of what happens to a UIKit app — the navigator's requests (and,
-// in a mix of their own, its pushes and pops of the visible stack), the app's own pushes
+// in mixes of their own, its pushes and pops of the visible stack, and exact opens of
+// earlier paths, as back(n) and a restore make them), the app's own pushes
 // and pops through UIKit, the person's taps, swipes, menu picks and sheet swipes, forms
 // being edited — run on the UIKit behaviour model under random settings of its unsettled
 // rules, and on a small reference model; after every operation the two must agree, and
@@ -32,6 +33,8 @@ enum UIKitRunOperation: CustomStringConvertible {
     case navigatorPush(id: Int?)
     case navigatorPop(count: Int)
     case advance(milliseconds: Int)
+    /// The app opens, in exact mode, a path the navigator reported `back` operations ago.
+    case restore(back: Int)
 
     var description: String {
         switch self {
@@ -51,6 +54,7 @@ enum UIKitRunOperation: CustomStringConvertible {
         case .navigatorPush(let id): "the app pushes \(id.map { "p(id=\($0))" } ?? "f") on the visible stack (navigator.push)"
         case .navigatorPop(let count): "the app pops \(count) of the visible stack (navigator.pop)"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
+        case .restore(let back): "open, in exact mode, the path shown \(back) operation(s) ago"
         }
     }
 
@@ -59,15 +63,17 @@ enum UIKitRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .edit, .tapBack, .swipeBack, .contentSwipe, .menuPick, .tapTab, .swipeDown, .cancelButton: true
-        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance: false
+        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance, .restore: false
         }
     }
 
     /// A random operation; `formsFirst` draws forms, edits and leaving far more often, so
     /// that forms ask, and the app acts while a question shows; `navigatorMoves` adds the
-    /// navigator's pushes and pops of the visible stack.
+    /// navigator's pushes and pops of the visible stack; `restores` makes one operation in
+    /// ten open an earlier path in exact mode.
     static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false,
-                       navigatorMoves: Bool = false) -> UIKitRunOperation {
+                       navigatorMoves: Bool = false, restores: Bool = false) -> UIKitRunOperation {
+        if restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
@@ -128,11 +134,23 @@ struct UIKitModelRunTests {
                           navigatorMoves: true)
     }
 
+    /// Seeds of the restores mix once found failing, kept as regressions.
+    static let restoresRegressionSeeds: [UInt64] = []
+
+    @Test("400 seeded sequences where the app also opens earlier paths in exact mode, as back(n) and a restore do",
+          arguments: 0..<2)
+    func restoresSequences(batch: Int) async throws {
+        await Self.runAll(Self.restoresRegressionSeeds + (0..<200).map { UInt64(70_000 + batch * 200 + $0) },
+                          navigatorMoves: true, restores: true)
+    }
+
     /// Runs the sequences of `seeds` in one mix, and records the first that fails.
-    static func runAll(_ seeds: [UInt64], formsFirst: Bool = false, navigatorMoves: Bool = false) async {
+    static func runAll(_ seeds: [UInt64], formsFirst: Bool = false, navigatorMoves: Bool = false,
+                       restores: Bool = false) async {
         for seed in seeds {
             await Task.yield()
-            if let failure = await run(seed: seed, formsFirst: formsFirst, navigatorMoves: navigatorMoves) {
+            if let failure = await run(seed: seed, formsFirst: formsFirst, navigatorMoves: navigatorMoves,
+                                       restores: restores) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -140,7 +158,8 @@ struct UIKitModelRunTests {
     }
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64, formsFirst: Bool = false, navigatorMoves: Bool = false) async -> String? {
+    static func run(seed: UInt64, formsFirst: Bool = false, navigatorMoves: Bool = false,
+                    restores: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         // An inferred rule no code can be right under: a refused re-tap that pops anyway.
@@ -174,7 +193,8 @@ struct UIKitModelRunTests {
         // stays as it was.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst, navigatorMoves: navigatorMoves)
+            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst, navigatorMoves: navigatorMoves,
+                                                     restores: restores)
             // A question left on top for this operation takes the person's touches.
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
@@ -182,12 +202,16 @@ struct UIKitModelRunTests {
             let immediate = blocked ? nil : run.apply(operation, random: &random)
             await app.run()
             // The person answers what shows, or, now and then, lets the app act first.
-            let answering = immediate == nil ? await run.personAnswers(leavingOneUp: person.chance(formsFirst ? 0.5 : 0.3), log: &log) : nil
+            // A restore is checked against the path it opens, once every question is answered.
+            let leavingOneUp = person.chance(formsFirst ? 0.5 : 0.3) && !run.restores.isRestoring
+            let answering = immediate == nil ? await run.personAnswers(leavingOneUp: leavingOneUp, log: &log) : nil
+            let restored = immediate ?? answering == nil ? run.endRestore() : nil
             // While a question is left up, its request holds the queue: checked once answered.
-            if let mismatch = immediate ?? answering ?? (run.answerer.leftUp ? nil : run.check()) {
+            if let mismatch = immediate ?? answering ?? restored ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  UIKit said: \(app.model.callbacks.suffix(10))",
                                "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
+            if !run.answerer.leftUp { run.restores.record(app.navigator.currentPath) }
         }
         // A question left up at the end is answered, and the two agree then.
         if run.answerer.leftUp, let mismatch = await run.personAnswers(leavingOneUp: false, log: &log) ?? run.check() {
@@ -216,6 +240,8 @@ struct UIKitRun {
     /// The app's last push or pop through the navigator, and how it must end: the error's
     /// code, or `nil` for success.
     var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
+    /// The exact opens, and the paths they open.
+    var restores = AppRunRestores()
 
     /// The question on top of the window, if one shows and is not leaving.
     func shownQuestion() -> ModelAlertController? {
@@ -371,7 +397,35 @@ struct UIKitRun {
             awaited = (app.navigator.pop(count), reference.pop(count, sheetIsStack: true))
         case .advance(let milliseconds):
             app.model.advance(by: .milliseconds(milliseconds))
+        case .restore(let back):
+            guard let path = restores.path(back: back) else { return nil }
+            // Answers for the forms the open may make, which the factory reads: clean ones
+            // agree to leave. Those it does not make are dropped once it ends.
+            for _ in 0..<8 { _ = reference.newForm(answering: true) }
+            forms.answers = reference.answers
+            restores.open(path, on: app.navigator)
         }
+        return nil
+    }
+
+    /// Checks the exact open under way, if any (``AppRunRestores/end(on:)``); then the
+    /// reference takes the app as it now is.
+    mutating func endRestore() -> String? {
+        let (ended, mismatch) = restores.end(on: app.navigator)
+        guard ended, mismatch == nil else { return mismatch }
+        func entries(_ stack: ModelNavigationController) -> [AppRunReference.Entry] {
+            stack.viewControllers.map { controller in
+                if let form = controller as? ModelFormPage, let index = forms.made.firstIndex(where: { $0 === form }) {
+                    return AppRunReference.Entry(name: "f", form: index)
+                }
+                return AppRunReference.Entry(name: (controller as? any Page)?.pageDescription ?? controller.title)
+            }
+        }
+        let sheet = tabs.presentedViewController as? ModelNavigationController
+        reference.adopt(stacks: stacks.map(entries), selected: tabs.selectedIndex, sheet: sheet.map(entries),
+                        formsMade: forms.made.count)
+        forms.answers = reference.answers
+        if let sheet { sheetIsFullScreen = sheet.isFullScreen }
         return nil
     }
 
