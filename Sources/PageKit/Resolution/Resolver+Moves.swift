@@ -170,6 +170,11 @@ extension Resolver {
         guard let path = hierarchy.route(to: kept.below)?.path.path else {
             throw NavigationError(.unknownIdentifier, reason: "the place of the kept page is no longer live")
         }
+        // The app may have shown a kept page again itself, behind the navigator's back.
+        if let shown = kept.pages.first(where: hierarchy.contains) {
+            throw NavigationError(.alreadyInHierarchy, component: shown.pageName,
+                                  reason: "`\(shown.pageDescription)` is kept, and shown again elsewhere; a page is shown once")
+        }
         let reveal = try plan(for: path, mode: .exact)
         guard reveal.target.refers(to: kept.below), reveal.newComponents.isEmpty else {
             throw NavigationError(.staleHierarchy, reason: "`\(kept.below.pageDescription)` cannot be told apart from a page beside it")

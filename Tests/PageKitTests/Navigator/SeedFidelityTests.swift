@@ -166,6 +166,22 @@ struct SeedFidelityTests {
         }
     }
 
+    @Test("a kept page the app showed again itself is not pushed a second time: the jump back fails, and nothing moves")
+    func keptPageShownElsewhere() async throws {
+        let fixture = Fixture()
+        let navigator = fixture.navigator
+        let homeID = navigator.identifier(of: fixture.home)
+        try await navigator.jump(to: fixture.detail, .keepingLeftPages()).outcome()
+        try await navigator.jump(to: fixture.list, .keepingLeftPages()).outcome()
+        // The app pushes detail, kept, onto the feed stack without the navigator.
+        fixture.feedStack.queued.push(fixture.detail)
+        let before = fixture.snapshot
+        await #expect { try await navigator.jump(toIdentifier: homeID).outcome() } throws: {
+            ($0 as? NavigationError)?.code == .alreadyInHierarchy
+        }
+        #expect(fixture.snapshot == before)
+    }
+
     @Test("kept pages are let go when forgotten, beyond the capacity, or when their place is gone")
     func keptPagesAreBounded() async throws {
         do {
