@@ -445,6 +445,8 @@ struct ReferenceModel {
             let next = nextAnimationEnd()
             running?.levelsLeft -= 1
             running?.endsAt = next
+            // Each level is an animation of its own, with a time-out of its own.
+            running?.timeoutAt = now + Self.timeout
         } else if current.remaining.isEmpty {
             end(current.number, .done)
         } else if current.cancelRequested {
@@ -729,6 +731,11 @@ struct ModelBasedTests {
     /// animation's end for its page appearing, and waits for an appearance that never comes.
     nonisolated static let regressionCases = regressionSeeds.map { RegressionCase(seed: $0, tree: .driven) }
         + [RegressionCase(seed: 14, tree: .swiftUI), RegressionCase(seed: 4134, tree: .mixed, length: 38)]
+        // Pops of six levels or more, one level per animation on iOS 16.0 and 16.1, timed out.
+        + [RegressionCase(seed: 1_036_649, tree: .mixed, length: 38), RegressionCase(seed: 1_156_913, tree: .swiftUI, length: 60),
+           RegressionCase(seed: 1_067_679, tree: .mixed, length: 35), RegressionCase(seed: 1_168_889, tree: .mixed, length: 40),
+           RegressionCase(seed: 1_109_043, tree: .swiftUI, length: 53), RegressionCase(seed: 1_290_828, tree: .swiftUI, length: 45),
+           RegressionCase(seed: 1_082_888, tree: .swiftUI, length: 60), RegressionCase(seed: 1_263_738, tree: .swiftUI, length: 55)]
 
     /// A seed and the tree it failed on.
     struct RegressionCase: Sendable, CustomStringConvertible {

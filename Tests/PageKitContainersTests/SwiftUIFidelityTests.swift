@@ -258,6 +258,23 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    @Test("8. a pop of eight levels, one level per animation on iOS 16.0 and 16.1, gives each level its own time-out",
+          arguments: [SystemVersion(16, 0), SystemVersion(16, 1), SystemVersion(17, 0)])
+    func deepMultiLevelPops(_ system: SystemVersion) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: system))
+        try app.open("/tab#contact/list/" + (1...8).map { "person_detail(id=\($0))" }.joined(separator: "/"))
+        // Eight animations of 350 ms one after the other outlast one time-out of 2 s.
+        let pop = app.navigator.popToRoot()
+        let push = app.navigator.push(PageComponent("home_page"))
+        app.clock.advance(by: .seconds(6))
+        #expect(pop.isResolved && pop.errorCode == nil, "\(String(describing: pop.result))")
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(!app.failures.contains(.timedOut))
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.path == "/tab#contact/list/home_page")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     // MARK: 9. The replacement back button
 
     @Test("9. PageKit's back button shows the previous page's title, and its long press lists the pages below, each asked")

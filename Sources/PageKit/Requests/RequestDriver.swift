@@ -304,7 +304,12 @@ final class RequestDriver: TransitionLabeling {
         stepsStarted += 1
         let run = stepsStarted
         startingStep = run
-        let completion = TransitionCompletion { [weak self] result in
+        // A step that goes on with another animation (a pop of several levels, one at a
+        // time) gets a fresh time-out for it, as each step does.
+        let completion = TransitionCompletion(restartingTimeout: { [weak self] in
+            guard let self, self.stepsStarted == run else { return }
+            self.valve?.restartTimeout(animated: true)
+        }) { [weak self] result in
             // While the step starts, `self` is the one starting it, so it is there.
             guard let self else { return }
             let ended = result.mapError { NavigationError(transition: "step \(number) (\(step))", failedWith: $0) }

@@ -16,23 +16,36 @@ public final class TransitionCompletion {
     /// Whether whoever handed it out still waits for it (a queued operation that has not
     /// timed out or been cancelled).
     private let isWaitedFor: (@MainActor () -> Bool)?
+    /// Gives the operation it belongs to a fresh time-out, if it has one.
+    private let restartsTimeout: (@MainActor () -> Void)?
 
     /// Creates a completion that calls `handler` once.
     /// - Parameter handler: Receives success, or the error the container reported.
     public init(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
         self.handler = handler
         isWaitedFor = nil
+        restartsTimeout = nil
     }
 
-    init(waitedFor: @escaping @MainActor () -> Bool, _ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
+    init(waitedFor: (@MainActor () -> Bool)? = nil, restartingTimeout: (@MainActor () -> Void)? = nil,
+         _ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
         self.handler = handler
         isWaitedFor = waitedFor
+        restartsTimeout = restartingTimeout
     }
 
     /// Whether someone still waits for it: not done, and its operation has neither timed
     /// out nor been cancelled. A container that keeps a completion while UIKit animates
     /// reads it to know whether that transition is still the one in flight.
     package var isAwaited: Bool { handler != nil && (isWaitedFor?() ?? true) }
+
+    /// The transition goes on with another animation, as SwiftUI's pop of several levels
+    /// does one level at a time on iOS 16.0 and 16.1: its operation starts a fresh
+    /// time-out, so that each animation has one, however many levels there are.
+    package func continuesWithAnotherAnimation() {
+        guard isAwaited else { return }
+        restartsTimeout?()
+    }
 
     /// Reports that the transition has ended.
     public func finish() {

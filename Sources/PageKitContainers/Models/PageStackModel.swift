@@ -265,6 +265,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         guard !leaving.isEmpty else { return pending.end() }
         leaving.removeLast()
         if let next = leaving.last?.page ?? pages.last { pending.retarget(to: next) }
+        // Each level is an animation of its own, with a time-out of its own.
+        pending.continuesWithAnotherAnimation()
         observers.send(animated: true)
     }
 

@@ -104,6 +104,12 @@ final class PendingTransition {
         wait?.page = page
     }
 
+    /// The awaited transition goes on with another animation: its operation gets a fresh
+    /// time-out.
+    func continuesWithAnotherAnimation() {
+        completion?.continuesWithAnotherAnimation()
+    }
+
     /// Whether the wait is for `kind` of `page`.
     func awaits(_ kind: ScreenWait.Kind, of page: any Page) -> Bool {
         guard let wait, wait.kind == kind, let awaited = wait.page else { return false }
