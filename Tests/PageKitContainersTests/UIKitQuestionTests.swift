@@ -204,6 +204,15 @@ struct UIKitQuestionModelTests {
         }
     }
 
+    /// Questions that stopped showing for good: withdrawn while sliding in over a sheet, then
+    /// dismissed with the sheet, they left a wait for a transition end that never came.
+    @Test("seeds that once failed still pass",
+          arguments: [2_052_228, 2_101_448, 2_151_929, 2_152_139, 2_152_199, 2_152_261, 2_200_976, 2_201_672] as [UInt64])
+    func regression(_ seed: UInt64) async throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        try await run(&random)
+    }
+
     private func run(_ random: inout SeededRandomNumberGenerator) async throws {
         let app = UIKitModelApp()
         var pending: [Int] = []

@@ -160,8 +160,10 @@ package final class PresentationCore {
 
     /// Runs `work` once the transition `item` is in is over: on the turn after the
     /// coordinator's completion (inside it the transition is not over for UIKit: the
-    /// coordinator is still there), or after the transition's duration when UIKit does not
-    /// promise the completion, whichever comes first.
+    /// coordinator is still there), or after the transition's duration, whichever comes
+    /// first. The duration bounds the wait even when UIKit promised the completion: a
+    /// transition cut short (its presenter dismissed while it slid in) may never complete,
+    /// and a question waiting on it would never show. `work` runs once, and checks again.
     func afterTransition(of item: AnyObject, _ work: @escaping @MainActor () -> Void) -> Settling {
         guard let surface else { return .settled }
         let state = surface.state(of: item)
@@ -171,7 +173,8 @@ package final class PresentationCore {
         let queued = coordinator.whenCompleted { [weak self] _ in
             _ = self?.queue.clock.schedule(after: .zero) { again.run() }
         }
-        if !queued { _ = queue.clock.schedule(after: coordinator.transitionDuration) { again.run() } }
+        let bound = coordinator.transitionDuration + (queued ? .milliseconds(100) : .zero)
+        _ = queue.clock.schedule(after: bound) { again.run() }
         return .waiting
     }
 
