@@ -310,7 +310,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// the view sets `interactiveDismissDisabled` in advance.
     private func followingPolicies(of page: any Page) -> ModelObservation? {
         guard let model = page as? any ObservableModel else { return nil }
-        return model.observe { [weak self] _ in self?.observers.send(animated: false) }
+        // Animated, as for a policy a page says changed: a binding read anew animates.
+        return model.observe { [weak self] _ in self?.observers.send(animated: true) }
     }
 
     /// Tells the views to read the presented pages' leave policies again. Pages need not
