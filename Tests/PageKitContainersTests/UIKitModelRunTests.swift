@@ -399,9 +399,10 @@ struct UIKitRun {
             app.model.advance(by: .milliseconds(milliseconds))
         case .restore(let back):
             guard let path = restores.path(back: back) else { return nil }
-            // Answers for the forms the open may make, which the factory reads: clean ones
-            // agree to leave. Those it does not make are dropped once it ends.
-            for _ in 0..<8 { _ = reference.newForm(answering: true) }
+            // Answers for the forms the open may make, one per component at most, which the
+            // factory reads: clean ones agree to leave. Those it does not make are dropped
+            // once it ends.
+            for _ in path.components { _ = reference.newForm(answering: true) }
             forms.answers = reference.answers
             restores.open(path, on: app.navigator)
         }
