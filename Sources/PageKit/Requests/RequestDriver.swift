@@ -306,10 +306,7 @@ final class RequestDriver: TransitionLabeling {
         startingStep = run
         // A step that goes on with another animation (a pop of several levels, one at a
         // time) gets a fresh time-out for it, as each step does.
-        let completion = TransitionCompletion(restartingTimeout: { [weak self] in
-            guard let self, self.stepsStarted == run else { return }
-            self.valve?.restartTimeout(animated: true)
-        }) { [weak self] result in
+        let completion = TransitionCompletion(restarter: self, step: run) { [weak self] result in
             // While the step starts, `self` is the one starting it, so it is there.
             guard let self else { return }
             let ended = result.mapError { NavigationError(transition: "step \(number) (\(step))", failedWith: $0) }
@@ -350,3 +347,10 @@ final class RequestDriver: TransitionLabeling {
     }
 }
 
+extension RequestDriver: TimeoutRestarting {
+    /// The step running goes on with another animation: a fresh time-out for it.
+    func restartTimeout(forStep step: Int) {
+        guard stepsStarted == step else { return }
+        valve?.restartTimeout(animated: true)
+    }
+}

@@ -16,22 +16,27 @@ public final class TransitionCompletion {
     /// Whether whoever handed it out still waits for it (a queued operation that has not
     /// timed out or been cancelled).
     private let isWaitedFor: (@MainActor () -> Bool)?
-    /// Gives the operation it belongs to a fresh time-out, if it has one.
-    private let restartsTimeout: (@MainActor () -> Void)?
+    /// Gives the operation it belongs to a fresh time-out, if it has one; held as a
+    /// reference and a number rather than a closure, which would cost an allocation for
+    /// every step of every request.
+    private weak var restarter: (any TimeoutRestarting)?
+    private let restartedStep: Int
 
     /// Creates a completion that calls `handler` once.
     /// - Parameter handler: Receives success, or the error the container reported.
     public init(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
         self.handler = handler
         isWaitedFor = nil
-        restartsTimeout = nil
+        restartedStep = 0
     }
 
-    init(waitedFor: (@MainActor () -> Bool)? = nil, restartingTimeout: (@MainActor () -> Void)? = nil,
+    /// A completion whose operation `restarter` gives a fresh time-out, telling it `step`.
+    init(waitedFor: (@MainActor () -> Bool)? = nil, restarter: (any TimeoutRestarting)?, step: Int = 0,
          _ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
         self.handler = handler
         isWaitedFor = waitedFor
-        restartsTimeout = restartingTimeout
+        self.restarter = restarter
+        restartedStep = step
     }
 
     /// Whether someone still waits for it: not done, and its operation has neither timed
@@ -44,7 +49,7 @@ public final class TransitionCompletion {
     /// time-out, so that each animation has one, however many levels there are.
     package func continuesWithAnotherAnimation() {
         guard isAwaited else { return }
-        restartsTimeout?()
+        restarter?.restartTimeout(forStep: restartedStep)
     }
 
     /// Reports that the transition has ended.
@@ -69,4 +74,12 @@ public final class TransitionCompletion {
         self.handler = nil
         handler(result)
     }
+}
+
+/// What gives the operation a transition belongs to a fresh time-out, when the transition
+/// goes on with another animation (``TransitionCompletion/continuesWithAnotherAnimation()``).
+@MainActor
+protocol TimeoutRestarting: AnyObject {
+    /// Restarts the time-out, if `step` is still the part of the operation that runs.
+    func restartTimeout(forStep step: Int)
 }

@@ -93,3 +93,11 @@ struct WeakLabeling {
 protocol TransitionLabeling: AnyObject {
     var transitionLabel: String { get }
 }
+
+extension TransitionTicket: TimeoutRestarting {
+    /// Its operation, if it still runs, starts a fresh time-out for an animated part.
+    func restartTimeout(forStep _: Int) {
+        guard let queue else { return }
+        queue.timeoutRequested(id, queue.timeouts.duration(animated: true))
+    }
+}

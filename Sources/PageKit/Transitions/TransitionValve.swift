@@ -73,7 +73,7 @@ public struct TransitionValve {
     /// - Parameter step: What the container was asked to do, for the error message.
     /// - Returns: The completion to hand to the container.
     public func completion(for step: String) -> TransitionCompletion {
-        TransitionCompletion(waitedFor: { isActive }, restartingTimeout: { restartTimeout(animated: true) }) { result in
+        TransitionCompletion(waitedFor: { isActive }, restarter: ticket) { result in
             switch result {
             case .success:
                 fire()
