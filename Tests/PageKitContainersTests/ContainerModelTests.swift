@@ -6,7 +6,7 @@ import Testing
 
 /// The container models with no view: ending at once, or timed by a driver.
 @MainActor
-@Suite("Container models without a view", .timeLimit(.minutes(2)))
+@Suite("Container models without a view", .timeLimit(.minutes(10)))
 struct ContainerModelTests {
     private func done() -> TransitionCompletion { TransitionCompletion { _ in } }
 
@@ -202,7 +202,7 @@ struct ContainerModelTests {
 }
 
 @MainActor
-@Suite("Lifetimes in the queue", .timeLimit(.minutes(2)))
+@Suite("Lifetimes in the queue", .timeLimit(.minutes(10)))
 struct QueueLifetimeTests {
     @Test("a page popped while a transition naming it is queued is freed, and the transition fails cleanly")
     func poppedWhileQueued() {

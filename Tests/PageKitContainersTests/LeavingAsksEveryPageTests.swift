@@ -10,7 +10,7 @@ import Testing
 /// swiped down, and its Cancel button asks; UIKit's swipe down asks too
 /// (`UIKitFidelityTests`, 1).
 @MainActor
-@Suite("Leaving asks every page it removes", .timeLimit(.minutes(5)))
+@Suite("Leaving asks every page it removes", .timeLimit(.minutes(10)))
 struct LeavingAsksEveryPageTests {
     /// The fixture with `compose` a page that confirms leaving and waits for its answer.
     static func fixture() -> (Fixture, ConfirmingPage) {

@@ -719,7 +719,7 @@ extension ReferenceModel {
 }
 
 @MainActor
-@Suite("Model-based: random sequences against a reference model", .timeLimit(.minutes(5)))
+@Suite("Model-based: random sequences against a reference model", .timeLimit(.minutes(10)))
 struct ModelBasedTests {
     /// Seeds kept because they caught a fault: 2141 and 3076 fail when an open cancelled
     /// while running does not stop before its next step.

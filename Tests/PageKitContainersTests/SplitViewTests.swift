@@ -92,7 +92,7 @@ final class SplitFixture {
 /// Split views: a path names a column with `#`; expanded, only that column's stack
 /// changes; collapsed, the columns form one stack and the plan says so.
 @MainActor
-@Suite("Split view", .timeLimit(.minutes(2)))
+@Suite("Split view", .timeLimit(.minutes(10)))
 struct SplitViewTests {
     @Test("expanded, a path that names the detail column pushes on that column only, and makes it current")
     func expandedPlans() throws {
@@ -239,7 +239,7 @@ struct SplitViewTests {
 /// display-mode button, collapsing and expanding) compared after every step with a small
 /// reference: each column's messages, the current column, the form.
 @MainActor
-@Suite("Split view, model-based", .timeLimit(.minutes(2)))
+@Suite("Split view, model-based", .timeLimit(.minutes(10)))
 struct SplitViewModelBasedTests {
     /// What the split view should hold.
     struct Reference {
@@ -323,7 +323,7 @@ struct SplitViewModelBasedTests {
 
 /// `PageSplitView` as SwiftUI behaves on a device (the model screen's SSV rules).
 @MainActor
-@Suite("Split view in SwiftUI", .timeLimit(.minutes(2)))
+@Suite("Split view in SwiftUI", .timeLimit(.minutes(10)))
 struct SplitViewSwiftUIFidelityTests {
     @Test("SSV-1: a compact width collapses the model; SwiftUI shows the current column on top, and the path does not change")
     func sizeClass() throws {
@@ -373,7 +373,7 @@ struct SplitViewSwiftUIFidelityTests {
 
 /// The worked example of the split view article, both forms.
 @MainActor
-@Suite("Split view worked example", .timeLimit(.minutes(2)))
+@Suite("Split view worked example", .timeLimit(.minutes(10)))
 struct SplitViewWorkedExampleTests {
     static let rows: [(path: String, exact: Bool, expanded: [String], collapsed: [String])] = [
         ("/mail#detail/message(id=3)", false,
@@ -454,7 +454,7 @@ final class UIKitSplitFixture {
 
 /// `PageSplitViewController` as UIKit behaves (the model's SPL rules).
 @MainActor
-@Suite("Split view in UIKit", .timeLimit(.minutes(2)))
+@Suite("Split view in UIKit", .timeLimit(.minutes(10)))
 struct SplitViewUIKitFidelityTests {
     @Test("SPL-2, SPL-3: expanded, showing a column already on screen does nothing and vends no coordinator; the request ends at once")
     func expandedShowsNothing() throws {

@@ -125,7 +125,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
 }
 
 @MainActor
-@Suite("Model-based: a SwiftUI app against a reference", .timeLimit(.minutes(5)))
+@Suite("Model-based: a SwiftUI app against a reference", .timeLimit(.minutes(10)))
 struct SwiftUIAppRunTests {
     /// Seeds once found failing, kept as regressions.
     static let regressionSeeds: [UInt64] = []

@@ -27,7 +27,7 @@ final class Changes {
 /// The SwiftUI example's navigation, run on Linux on the model of SwiftUI
 /// (`SwiftUIScreen`): what its views would do, through the same methods.
 @MainActor
-@Suite("SwiftUI example", .timeLimit(.minutes(2)))
+@Suite("SwiftUI example", .timeLimit(.minutes(10)))
 struct SwiftUIExampleTests {
     let clock = ManualTransitionClock()
     let app: ExampleNavigation
@@ -300,7 +300,7 @@ struct SwiftUIExampleTests {
 /// The SwiftUI example on iOS 18, whose `TabView` draws a tab's content only once the tab
 /// is selected.
 @MainActor
-@Suite("SwiftUI example on iOS 18", .timeLimit(.minutes(2)))
+@Suite("SwiftUI example on iOS 18", .timeLimit(.minutes(10)))
 struct SwiftUIExampleLazyTabTests {
     let clock = ManualTransitionClock()
     let app: ExampleNavigation
@@ -364,7 +364,7 @@ struct SwiftUIExampleLazyTabTests {
 
 /// The SwiftUI example's windows, on the model of the platform's (`ModelWindowOpener`).
 @MainActor
-@Suite("SwiftUI example windows", .timeLimit(.minutes(2)))
+@Suite("SwiftUI example windows", .timeLimit(.minutes(10)))
 struct SwiftUIExampleWindowTests {
     let clock = ManualTransitionClock()
 

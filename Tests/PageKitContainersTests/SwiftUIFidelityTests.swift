@@ -23,7 +23,7 @@ import Testing
 /// pop, presentations SwiftUI drops), and each test holds one decision the views rely on
 /// to that behaviour. Rules the sources only infer are tested under each setting.
 @MainActor
-@Suite("SwiftUI as it behaves on a device", .timeLimit(.minutes(2)))
+@Suite("SwiftUI as it behaves on a device", .timeLimit(.minutes(10)))
 struct SwiftUIFidelityTests {
     /// `app.open` for requests expected to fail: lets the screen run, returns the request.
     private func run(_ app: SwiftUIAppFixture, _ text: String, _ options: NavigationOptions = .default,

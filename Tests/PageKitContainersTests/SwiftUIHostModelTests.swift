@@ -7,7 +7,7 @@ import Testing
 /// its transition ends, the person's swipe down, and how a sheet that confirms leaving is
 /// closed.
 @MainActor
-@Suite("SwiftUI host model", .timeLimit(.minutes(2)))
+@Suite("SwiftUI host model", .timeLimit(.minutes(10)))
 struct SwiftUIHostModelTests {
     private func host() -> (PageHostModel, TestPage, ManualTransitionClock) {
         let clock = ManualTransitionClock()

@@ -9,7 +9,7 @@ import Testing
 /// transition takes an animation's time, a selection too); the stack in a tab and the sheets are SwiftUI's models, each destination's
 /// appearance driven by the same clock.
 @MainActor
-@Suite("SwiftUI and UIKit containers share one queue", .timeLimit(.minutes(2)))
+@Suite("SwiftUI and UIKit containers share one queue", .timeLimit(.minutes(10)))
 struct SwiftUIOneQueueTests {
     @Test("a deep link crosses the tab, a SwiftUI stack and a sheet's stack, each step waiting for its page to appear")
     func deepLinkAcrossSwiftUI() throws {

@@ -20,7 +20,7 @@ private func shownQuestion(_ app: SwiftUIAppFixture) -> (level: any Page, alert:
 }
 
 @MainActor
-@Suite("Questions over the top in SwiftUI", .timeLimit(.minutes(2)))
+@Suite("Questions over the top in SwiftUI", .timeLimit(.minutes(10)))
 struct SwiftUIQuestionTests {
     /// A sheet with a draft that asks, through the host, before it lets the draft go.
     final class DraftPage: LeaveConfirming {
@@ -228,7 +228,7 @@ struct SwiftUIQuestionTests {
 /// unanswered shows over the level on top once the screen has settled, and each asker gets
 /// the button tapped, or `nil`.
 @MainActor
-@Suite("Questions over the top in SwiftUI: seeded sequences against a reference", .timeLimit(.minutes(2)))
+@Suite("Questions over the top in SwiftUI: seeded sequences against a reference", .timeLimit(.minutes(10)))
 struct SwiftUIQuestionModelTests {
     struct Reference {
         /// The questions not answered yet, oldest first: number and style.

@@ -5,7 +5,7 @@ import Testing
 
 /// The lookup behind `ScreenViews`, with strings standing in for views.
 @MainActor
-@Suite("SwiftUI screen builders", .timeLimit(.minutes(2)))
+@Suite("SwiftUI screen builders", .timeLimit(.minutes(10)))
 struct SwiftUIScreenBuildersTests {
     @Test("a screen page's view is built by its name, from its parameters and intent")
     func screens() throws {

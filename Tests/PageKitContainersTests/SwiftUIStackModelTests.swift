@@ -8,7 +8,7 @@ import Testing
 /// time-out as the safety net); the person's back, through the path binding or PageKit's
 /// back button, is reported as the person's.
 @MainActor
-@Suite("SwiftUI stack model", .timeLimit(.minutes(2)))
+@Suite("SwiftUI stack model", .timeLimit(.minutes(10)))
 struct SwiftUIStackModelTests {
     private func stack(_ names: [String] = ["root"], onScreen: Bool = true)
         -> (PageStackModel, ManualTransitionClock, TransitionQueue) {

@@ -5,7 +5,7 @@ import Testing
 
 /// The SwiftUI tab model and screen pages.
 @MainActor
-@Suite("SwiftUI tab model and screens", .timeLimit(.minutes(2)))
+@Suite("SwiftUI tab model and screens", .timeLimit(.minutes(10)))
 struct SwiftUITabAndScreenTests {
     @Test("the navigator's selections change the tab model at once; the person's taps are reported as the person's")
     func tabs() throws {

@@ -9,7 +9,7 @@ import Testing
 /// (`UIKitModel`): one test per defect a person would suffer on a device, each named after
 /// its scenario, in the order of how much it hurts.
 @MainActor
-@Suite("UIKit as it behaves on a device", .timeLimit(.minutes(5)))
+@Suite("UIKit as it behaves on a device", .timeLimit(.minutes(10)))
 struct UIKitFidelityTests {
     // MARK: 1. Leaving without asking
 

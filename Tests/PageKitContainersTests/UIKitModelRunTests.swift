@@ -103,7 +103,7 @@ enum UIKitRunOperation: CustomStringConvertible {
 }
 
 @MainActor
-@Suite("Model-based: the UIKit model against a reference", .timeLimit(.minutes(5)))
+@Suite("Model-based: the UIKit model against a reference", .timeLimit(.minutes(10)))
 struct UIKitModelRunTests {
     /// Seeds once found failing, kept as regressions.
     static let regressionSeeds: [UInt64] = [22, 52, 133, 227, 10_140, 11_740, 14_527]

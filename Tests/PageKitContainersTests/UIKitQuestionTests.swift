@@ -16,7 +16,7 @@ private func shownQuestion(_ app: UIKitModelApp) -> ModelAlertController? {
 }
 
 @MainActor
-@Suite("Questions over the top in UIKit", .timeLimit(.minutes(2)))
+@Suite("Questions over the top in UIKit", .timeLimit(.minutes(10)))
 struct UIKitQuestionTests {
     /// A page with a draft that asks through its navigator before it lets the draft go.
     final class DraftScreen: ModelScreen, LeaveConfirming, NavigatorHolding {
@@ -194,7 +194,7 @@ struct UIKitQuestionTests {
 /// the button tapped, or `nil`. Sheets move only while no question waits (a plan would
 /// dismiss a question's alert as foreign, which its own test covers).
 @MainActor
-@Suite("Questions over the top in UIKit: seeded sequences against a reference", .timeLimit(.minutes(2)))
+@Suite("Questions over the top in UIKit: seeded sequences against a reference", .timeLimit(.minutes(10)))
 struct UIKitQuestionModelTests {
     @Test("200 seeded sequences of up to 30 operations agree with the reference", arguments: [21, 22, 23, 24] as [UInt64])
     func seeded(_ batch: UInt64) async throws {

@@ -5,7 +5,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("The live tree as Mermaid and DOT text", .timeLimit(.minutes(2)))
+@Suite("The live tree as Mermaid and DOT text", .timeLimit(.minutes(10)))
 struct HierarchyPictureTests {
     @Test("the fixture's tree draws as a Mermaid flowchart: a node a page, held pages as solid edges")
     func fixtureMermaid() throws {

@@ -4,7 +4,7 @@ import PageKitContainers
 import PageKitTestSupport
 import Testing
 
-@Suite("Pictures escape what they print", .timeLimit(.minutes(2)))
+@Suite("Pictures escape what they print", .timeLimit(.minutes(10)))
 struct PictureEscapingTests {
     @Test("Mermaid labels spell syntax and entity starts as entities", arguments: [
         ("say \"hi\"", "say #quot;hi#quot;"),

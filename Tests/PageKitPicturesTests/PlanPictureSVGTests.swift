@@ -4,7 +4,7 @@ import PageKitContainers
 import PageKitTestSupport
 import Testing
 
-@Suite("A plan's SVG picture, read back as XML", .timeLimit(.minutes(2)))
+@Suite("A plan's SVG picture, read back as XML", .timeLimit(.minutes(10)))
 struct PlanPictureSVGTests {
     /// Every page's label, in preorder.
     static func labels(_ node: HierarchySnapshot.Node) -> [String] {

@@ -5,7 +5,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("A plan pictured with the trees before and after it", .timeLimit(.minutes(2)))
+@Suite("A plan pictured with the trees before and after it", .timeLimit(.minutes(10)))
 struct PlanPictureTests {
     /// The fixture before and after `app://tab/contact/person_detail?id=5`, which pops
     /// home_page(id=5).

@@ -25,7 +25,7 @@ struct MistakeCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\"\(line)\"" }
 }
 
-@Suite("The showcase's prompt reads commands", .timeLimit(.minutes(2)))
+@Suite("The showcase's prompt reads commands", .timeLimit(.minutes(10)))
 struct ShowcaseCommandTests {
     static let commands: [CommandCase] = [
         CommandCase("app://tab/contact/person_detail?id=5", .open("app://tab/contact/person_detail?id=5")),

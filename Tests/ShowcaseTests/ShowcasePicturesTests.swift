@@ -61,7 +61,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
     }
 }
 
-@Suite("The showcase draws the worked example", .timeLimit(.minutes(2)))
+@Suite("The showcase draws the worked example", .timeLimit(.minutes(10)))
 struct ShowcasePicturesTests {
     @Test("--svg DIR writes each row as SVG and Mermaid; every SVG parses as XML")
     func writesPictures() throws {

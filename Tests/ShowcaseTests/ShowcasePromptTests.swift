@@ -46,7 +46,7 @@ func runShowcaseInTerminal(typing input: String) throws -> (status: Int32, outpu
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-@Suite("The showcase's prompt", .timeLimit(.minutes(2)))
+@Suite("The showcase's prompt", .timeLimit(.minutes(10)))
 struct ShowcasePromptTests {
     @Test("--interactive reads piped lines after the worked example: a bad one prints its error, quit ends with 0")
     func drivenThroughStdin() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The showcase runs", .timeLimit(.minutes(2)))
+@Suite("The showcase runs", .timeLimit(.minutes(10)))
 struct ShowcaseRunTests {
     @Test("swift run Showcase prints every row of the worked example and exits 0, with no prompt when input is not a terminal")
     func runsShowcase() throws {

@@ -4,7 +4,7 @@ import ShowcaseApp
 import Testing
 
 @MainActor
-@Suite("A showcase session runs typed commands on the demo app", .timeLimit(.minutes(2)))
+@Suite("A showcase session runs typed commands on the demo app", .timeLimit(.minutes(10)))
 struct ShowcaseSessionTests {
     /// The live tree and URL with the contact stack `[list]`, contact selected.
     nonisolated static let atList = """

@@ -13,7 +13,7 @@ struct WorkedExampleExpectation: Sendable {
 }
 
 @MainActor
-@Suite("The worked example, row by row", .timeLimit(.minutes(2)))
+@Suite("The worked example, row by row", .timeLimit(.minutes(10)))
 struct WorkedExampleTests {
     nonisolated static let expectations: [WorkedExampleExpectation] = [
         WorkedExampleExpectation(steps: ["push person_detail onto contact"],

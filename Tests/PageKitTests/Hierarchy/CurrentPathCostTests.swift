@@ -20,7 +20,7 @@ final class CountingParametersPage: Page {
 }
 
 @MainActor
-@Suite("An open reads what changed, not the whole stack", .timeLimit(.minutes(2)), .serialized)
+@Suite("An open reads what changed, not the whole stack", .timeLimit(.minutes(10)), .serialized)
 struct CurrentPathCostTests {
     @Test("pushing and popping on a stack of 1,000 pages reads a handful of pages' parameters")
     func deepStack() async throws {

@@ -163,7 +163,7 @@ struct NaiveLinkMap {
     }
 }
 
-@Suite("The link map against a naive matcher", .timeLimit(.minutes(3)))
+@Suite("The link map against a naive matcher", .timeLimit(.minutes(10)))
 struct LinkMapModelTests {
     static let schemes = ["https", "app"]
     static let hosts = ["a.com", "b.com"]

@@ -42,7 +42,7 @@ struct PatternCase: Sendable, CustomStringConvertible {
     var description: String { "\(pattern) → \(target)" }
 }
 
-@Suite("Mapping outside links to page paths", .timeLimit(.minutes(2)))
+@Suite("Mapping outside links to page paths", .timeLimit(.minutes(10)))
 struct LinkMapTests {
     static let rules: [(String, String)] = [
         ("https://example.com/people/{id}", "/tab#contact/person_detail(id={id})"),

@@ -18,7 +18,7 @@ import Testing
 /// rules routers for iOS and Android test for: typed placeholders that decline a segment
 /// that does not fit, placeholders with literal text around them inside a segment, paths
 /// that ignore case, repeated query keys as a list, and a pattern that ends in an empty `?`.
-@Suite("Link patterns: types, templates, case, lists", .timeLimit(.minutes(2)))
+@Suite("Link patterns: types, templates, case, lists", .timeLimit(.minutes(10)))
 struct LinkPatternFeatureTests {
     static func map(_ rules: [(String, String)], ignoresPathCase: Bool = false) throws -> LinkMap {
         var links = LinkMap(ignoresPathCase: ignoresPathCase)

@@ -19,7 +19,7 @@ import Testing
 /// The trie finds the patterns a new one could conflict with by walking only the branches
 /// that could share a link with it, and the automaton is updated in place: both are checked
 /// against a scan of every pattern, over random patterns with every kind of segment.
-@Suite("Link pattern trie against a scan of every pattern", .timeLimit(.minutes(2)))
+@Suite("Link pattern trie against a scan of every pattern", .timeLimit(.minutes(10)))
 struct LinkPatternTrieTests {
     /// Segments of every kind: literals (some of which fit a type or a template),
     /// placeholders of each type, and templates that nest, overlap or exclude each other.
@@ -97,7 +97,7 @@ struct LinkPatternTrieTests {
 
 /// The children of a trie node or an automaton state, one in line or more in a
 /// dictionary, behave as a dictionary.
-@Suite("A node's children against a dictionary", .timeLimit(.minutes(2)))
+@Suite("A node's children against a dictionary", .timeLimit(.minutes(10)))
 struct LinkChildrenTests {
     @Test("500 seeded sequences of sets, removals and reads agree with a dictionary")
     func randomSequences() {

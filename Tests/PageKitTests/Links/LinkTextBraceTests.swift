@@ -18,7 +18,7 @@ import Testing
 /// Patterns and targets find their placeholders' braces by bytes where that gives what a
 /// search by characters gives, and by characters elsewhere: a brace that a combining mark
 /// follows, or a prepended mark precedes, is part of a larger character and no brace.
-@Suite("Finding a pattern's braces, against a search by characters", .timeLimit(.minutes(2)))
+@Suite("Finding a pattern's braces, against a search by characters", .timeLimit(.minutes(10)))
 struct LinkTextBraceTests {
     /// The index of the brace the byte search finds in `text`.
     static func firstBrace(in text: Substring, only character: UInt8? = nil) -> String.Index? {

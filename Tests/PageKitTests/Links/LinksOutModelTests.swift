@@ -144,7 +144,7 @@ struct OutPattern: CustomStringConvertible {
     }
 }
 
-@Suite("Links out round-trip, against a naive link writer", .timeLimit(.minutes(3)))
+@Suite("Links out round-trip, against a naive link writer", .timeLimit(.minutes(10)))
 struct LinksOutModelTests {
     /// Values that need encoding, hold a template's `_`, fit `int`, equal a literal, or
     /// cannot be a segment.

@@ -56,7 +56,7 @@ func linkError(_ subject: String, _ makeLink: () throws -> String) -> LinkMapErr
     }
 }
 
-@Suite("Giving page paths their links", .timeLimit(.minutes(2)))
+@Suite("Giving page paths their links", .timeLimit(.minutes(10)))
 struct LinksOutTests {
     /// One pattern or more for each feature of patterns and targets.
     static let rules: [(String, String)] = [

@@ -6,7 +6,7 @@ import Testing
 /// Alerts and confirmation dialogs as destinations: registered, planned and printed like
 /// pages, answered through the button chosen.
 @MainActor
-@Suite("Alerts as destinations", .timeLimit(.minutes(2)))
+@Suite("Alerts as destinations", .timeLimit(.minutes(10)))
 struct AlertTests {
     private static let delete = AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
 

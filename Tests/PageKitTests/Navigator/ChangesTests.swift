@@ -11,7 +11,7 @@ import Testing
 /// containers are the models with SwiftUI's gestures; what UIKit's gestures do differently
 /// runs on the behaviour model of UIKit.
 @MainActor
-@Suite("Changes you did not make", .timeLimit(.minutes(2)))
+@Suite("Changes you did not make", .timeLimit(.minutes(10)))
 struct ChangesTests {
     nonisolated static let start = "/tab#contact/list/person_detail(id=5)/home_page(id=5)"
 

@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Responses bubble to the pages that opened the sender", .timeLimit(.minutes(2)))
+@Suite("Responses bubble to the pages that opened the sender", .timeLimit(.minutes(10)))
 struct ResponseTests {
     @Test("a response is offered to the pages below in the stack, then the containers, until one consumes it")
     func bubbling() {
@@ -221,7 +221,7 @@ struct ResponseTests {
 }
 
 @MainActor
-@Suite("Intents reach the page being opened", .timeLimit(.minutes(2)))
+@Suite("Intents reach the page being opened", .timeLimit(.minutes(10)))
 struct IntentTests {
     @Test("a factory receives the component's parameters, the query, and the payload if it is the target")
     func factoryIntent() async throws {
@@ -255,7 +255,7 @@ struct IntentTests {
 }
 
 @MainActor
-@Suite("Cold start and links from outside the app", .timeLimit(.minutes(2)))
+@Suite("Cold start and links from outside the app", .timeLimit(.minutes(10)))
 struct ColdStartTests {
     @Test("a request made before the root is installed is held and runs when it is")
     func held() async throws {
@@ -330,7 +330,7 @@ struct ColdStartTests {
 }
 
 @MainActor
-@Suite("Navigation events as a stream", .timeLimit(.minutes(2)))
+@Suite("Navigation events as a stream", .timeLimit(.minutes(10)))
 struct EventStreamTests {
     @Test("the event stream yields every event, in order, and ends when the navigator is freed")
     func stream() async throws {

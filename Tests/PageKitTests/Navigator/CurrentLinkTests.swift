@@ -5,7 +5,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("The link of the page on screen, through the navigator", .timeLimit(.minutes(2)))
+@Suite("The link of the page on screen, through the navigator", .timeLimit(.minutes(10)))
 struct CurrentLinkTests {
     static func error(_ makeLink: () throws -> String) -> LinkMapError? {
         linkError("the screen", makeLink)
@@ -137,7 +137,7 @@ struct CurrentLinkTests {
 /// exactly when one of them is the current path with pages left out (any of them, not
 /// only those the navigator lines up) and opening it changes nothing.
 @MainActor
-@Suite("The current link after random moves, against every path the map gives", .timeLimit(.minutes(2)))
+@Suite("The current link after random moves, against every path the map gives", .timeLimit(.minutes(10)))
 struct CurrentLinkModelTests {
     static let ids = [5, 7, 8]
     static let rules: [(String, String)] = [

@@ -33,7 +33,7 @@ final class FallbackFixture {
 }
 
 @MainActor
-@Suite("A fallback screen declared once for links and paths that fail", .timeLimit(.minutes(2)))
+@Suite("A fallback screen declared once for links and paths that fail", .timeLimit(.minutes(10)))
 struct FallbackTests {
     @Test("a link no pattern maps fails for its caller, and then shows the fallback with the failure")
     func unmatchedLink() async throws {
@@ -136,7 +136,7 @@ struct FallbackTests {
 /// that adds one for each failure the declaration covers, and nothing for a fallback's
 /// own failure.
 @MainActor
-@Suite("The fallback after random requests, against a reference list", .timeLimit(.minutes(2)))
+@Suite("The fallback after random requests, against a reference list", .timeLimit(.minutes(10)))
 struct FallbackModelTests {
     enum Step: CustomStringConvertible {
         case link(String)

@@ -9,7 +9,7 @@ import Testing
 /// unit; the person's back or swipe-down, the app's open that leaves it, or a cancelled
 /// task returns `nil`; a response from a page outside it bubbles and the flow goes on.
 @MainActor
-@Suite("Flows end as the docs say, over random flows and endings", .timeLimit(.minutes(2)))
+@Suite("Flows end as the docs say, over random flows and endings", .timeLimit(.minutes(10)))
 struct FlowModelTests {
     enum Ending: CaseIterable {
         case reply, outsiderThenReply, personLeaves, appLeaves, cancel

@@ -9,7 +9,7 @@ import Testing
 /// destination; more redirects than `maxRedirects`, or one to a destination already
 /// tried, is a loop.
 @MainActor
-@Suite("Guards decide as the documented order says, over random decision tables", .timeLimit(.minutes(2)))
+@Suite("Guards decide as the documented order says, over random decision tables", .timeLimit(.minutes(10)))
 struct GuardModelTests {
     enum Decision: CustomStringConvertible {
         case allow, refuse, redirect(String)

@@ -4,7 +4,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Guards and pages that refuse to leave", .timeLimit(.minutes(2)))
+@Suite("Guards and pages that refuse to leave", .timeLimit(.minutes(10)))
 struct GuardTests {
     /// A page that confirms leaving, pushed on the contact stack as the app pushes one.
     static func pushConfirming(_ name: String, allowsLeaving: Bool?, on fixture: Fixture) -> ConfirmingPage {

@@ -8,7 +8,7 @@ import Testing
 /// newest `historyCapacity`, and which `back(n)` walks: the path `n` entries back is
 /// shown again, exactly, and the entries after it are forgotten.
 @MainActor
-@Suite("The history and back(n) against a list of the paths shown, over random sequences", .timeLimit(.minutes(2)))
+@Suite("The history and back(n) against a list of the paths shown, over random sequences", .timeLimit(.minutes(10)))
 struct HistoryModelTests {
     static let names = ["compose", "attach", "sheet", "post", "detail"]
 

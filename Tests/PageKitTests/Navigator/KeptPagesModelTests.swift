@@ -9,7 +9,7 @@ import Testing
 /// its run comes back first, down to a page the stack holds. A page no stack or run holds
 /// is gone, and so is a run whose page below is gone.
 @MainActor
-@Suite("Kept pages come back where they stood, over random jumps", .timeLimit(.minutes(2)))
+@Suite("Kept pages come back where they stood, over random jumps", .timeLimit(.minutes(10)))
 struct KeptPagesModelTests {
     struct Run {
         var below: String

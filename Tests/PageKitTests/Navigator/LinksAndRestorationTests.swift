@@ -6,7 +6,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Typed routes, outside links, saved state and detours through the navigator", .timeLimit(.minutes(2)))
+@Suite("Typed routes, outside links, saved state and detours through the navigator", .timeLimit(.minutes(10)))
 struct LinksAndRestorationTests {
     // MARK: Routes
 

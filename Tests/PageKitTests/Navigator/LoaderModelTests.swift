@@ -129,7 +129,7 @@ struct LoaderModel {
 }
 
 @MainActor
-@Suite("Loaders against a reference model, by seeded random operations", .timeLimit(.minutes(3)))
+@Suite("Loaders against a reference model, by seeded random operations", .timeLimit(.minutes(10)))
 struct LoaderModelTests {
     enum Operation: CustomStringConvertible {
         case open(Int?), complete(String), fail, advance(Int), cancel(Int)

@@ -80,7 +80,7 @@ final class LoaderFixture {
 }
 
 @MainActor
-@Suite("Pages whose data loads before they are made", .timeLimit(.minutes(2)))
+@Suite("Pages whose data loads before they are made", .timeLimit(.minutes(10)))
 struct LoaderTests {
     static let start = "list, person_detail(id=5), home_page(id=5)"
 

@@ -7,7 +7,7 @@ import Testing
 /// one that showed the page leaving; an option a move cannot honour fails the request
 /// with a typed error instead of being ignored.
 @MainActor
-@Suite("Styles on every move", .timeLimit(.minutes(2)))
+@Suite("Styles on every move", .timeLimit(.minutes(10)))
 struct MoveStyleTests {
     // MARK: Pops and dismissals carry a style
 

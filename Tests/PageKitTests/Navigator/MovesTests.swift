@@ -33,7 +33,7 @@ struct MoveCase: Sendable, CustomStringConvertible {
 }
 
 @MainActor
-@Suite("Moves: push, pop, pop-to, jump, back, up and relative paths", .timeLimit(.minutes(2)))
+@Suite("Moves: push, pop, pop-to, jump, back, up and relative paths", .timeLimit(.minutes(10)))
 struct MovesTests {
     nonisolated static let stackMoves: [MoveCase] = [
         MoveCase(.pop(1), ["pop contact to person_detail(id=5)"], after: "/tab#contact/list/person_detail(id=5)"),

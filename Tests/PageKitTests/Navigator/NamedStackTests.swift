@@ -20,7 +20,7 @@ import Testing
 /// Navigation stacks the registry makes by name, so that one URL can name a new stack and
 /// fill it: `app://tab!nav2/list`.
 @MainActor
-@Suite("Stacks made by name", .timeLimit(.minutes(2)))
+@Suite("Stacks made by name", .timeLimit(.minutes(10)))
 struct NamedStackTests {
     struct Draft: Sendable, Equatable {
         let text: String

@@ -6,7 +6,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("Opening paths through the navigator", .timeLimit(.minutes(2)))
+@Suite("Opening paths through the navigator", .timeLimit(.minutes(10)))
 struct NavigatorTests {
     @Test("an open runs its plan's steps through the containers, in order")
     func runsSteps() async throws {
@@ -129,7 +129,7 @@ struct NavigatorTests {
 }
 
 @MainActor
-@Suite("The current path of the live hierarchy", .timeLimit(.minutes(2)))
+@Suite("The current path of the live hierarchy", .timeLimit(.minutes(10)))
 struct CurrentPathTests {
     @Test("the current path names every stack page and each page's own parameters")
     func export() throws {
@@ -337,7 +337,7 @@ struct CurrentPathTests {
 }
 
 @MainActor
-@Suite("Pages removed from the hierarchy are freed", .timeLimit(.minutes(2)))
+@Suite("Pages removed from the hierarchy are freed", .timeLimit(.minutes(10)))
 struct LifetimeTests {
     @Test("a popped page is freed")
     func popped() async throws {

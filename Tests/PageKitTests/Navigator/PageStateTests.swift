@@ -7,7 +7,7 @@ import Testing
 /// A page's own small state saved with the path and handed back on restore, trimmed with
 /// its page.
 @MainActor
-@Suite("Saved state per page", .timeLimit(.minutes(2)))
+@Suite("Saved state per page", .timeLimit(.minutes(10)))
 struct PageStateTests {
     final class DraftPage: Page, StateSaving {
         struct Draft: Codable, Equatable { var text: String; var cursor: Int }

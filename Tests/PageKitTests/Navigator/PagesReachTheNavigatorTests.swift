@@ -32,7 +32,7 @@ final class HoldingPage: ParentPage, NavigatorHolding {
 /// Pages reach the navigator that shows them (`NavigatorHolding`), with no retain cycle,
 /// and use it to push, pop, answer and close themselves.
 @MainActor
-@Suite("Pages reach the navigator", .timeLimit(.minutes(2)))
+@Suite("Pages reach the navigator", .timeLimit(.minutes(10)))
 struct PagesReachTheNavigatorTests {
     /// A stack `[home]` under a navigator whose registry makes holding pages.
     @MainActor

@@ -20,7 +20,7 @@ import Testing
 /// Pages the app made itself and pushes: what they receive, and how a second push of a
 /// page already shown fails.
 @MainActor
-@Suite("Pushing a page the app made", .timeLimit(.minutes(2)))
+@Suite("Pushing a page the app made", .timeLimit(.minutes(10)))
 struct PushPageTests {
     struct Draft: Sendable, Equatable {
         let text: String

@@ -7,7 +7,7 @@ import Testing
 /// built from the containers themselves: from each page, its parent and what it presents,
 /// over random live hierarchies, random senders and random consumers.
 @MainActor
-@Suite("Responses bubble as a walk of the live containers says, over random hierarchies", .timeLimit(.minutes(2)))
+@Suite("Responses bubble as a walk of the live containers says, over random hierarchies", .timeLimit(.minutes(10)))
 struct ResponseChainModelTests {
     /// The live tree as the containers hold it: each page's parent, and each presented
     /// page's presenter.

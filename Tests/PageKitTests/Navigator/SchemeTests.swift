@@ -18,7 +18,7 @@ import Testing
 
 /// Routing the app's own schemes only: `Configuration.acceptedSchemes`.
 @MainActor
-@Suite("Accepted schemes", .timeLimit(.minutes(2)))
+@Suite("Accepted schemes", .timeLimit(.minutes(10)))
 struct SchemeTests {
     struct SchemeCase: Sendable, CustomStringConvertible {
         let text: String

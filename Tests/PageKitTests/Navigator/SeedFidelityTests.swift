@@ -7,7 +7,7 @@ import Testing
 /// parameters, relative paths that climb, jumps that keep pages, tab containers inside a
 /// stack, and asking about any page.
 @MainActor
-@Suite("Seed fidelity: what the original designs could express", .timeLimit(.minutes(2)))
+@Suite("Seed fidelity: what the original designs could express", .timeLimit(.minutes(10)))
 struct SeedFidelityTests {
     nonisolated static let start = "/tab#contact/list/person_detail(id=5)/home_page(id=5)"
 

@@ -9,7 +9,7 @@ import Testing
 /// every move, responses that name their sender, parameters updated in place, event
 /// handler filters, and actions that show no page.
 @MainActor
-@Suite("How pages are shown, and what pages can say", .timeLimit(.minutes(2)))
+@Suite("How pages are shown, and what pages can say", .timeLimit(.minutes(10)))
 struct ShowingTests {
     // MARK: Styles are plan data
 

@@ -7,7 +7,7 @@ import Testing
 /// One navigator per window, sharing a registry and a link map; new windows asked of a
 /// platform that answers late, elsewhere, or never.
 @MainActor
-@Suite("Windows", .timeLimit(.minutes(2)))
+@Suite("Windows", .timeLimit(.minutes(10)))
 struct WindowTests {
     let clock = ManualTransitionClock()
 

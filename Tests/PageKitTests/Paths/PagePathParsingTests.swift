@@ -26,7 +26,7 @@ struct ParseCase: Sendable, CustomStringConvertible {
     var description: String { input }
 }
 
-@Suite("Parsing path strings and app URLs", .timeLimit(.minutes(2)))
+@Suite("Parsing path strings and app URLs", .timeLimit(.minutes(10)))
 struct PagePathParsingTests {
     static let pathStrings: [ParseCase] = [
         ParseCase("/top/news(id=10)", .root, ["/top", "/news(id=10)"]),
@@ -391,7 +391,7 @@ struct MalformedCase: Sendable, CustomStringConvertible {
     }
 }
 
-@Suite("Malformed paths are typed errors", .timeLimit(.minutes(2)))
+@Suite("Malformed paths are typed errors", .timeLimit(.minutes(10)))
 struct MalformedPathTests {
     static let cases: [MalformedCase] = [
         MalformedCase("", .empty),

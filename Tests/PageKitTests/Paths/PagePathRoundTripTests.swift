@@ -5,7 +5,7 @@ import PageKit
 import PageKitTestSupport
 import Testing
 
-@Suite("Random paths round-trip", .timeLimit(.minutes(2)))
+@Suite("Random paths round-trip", .timeLimit(.minutes(10)))
 struct PagePathRoundTripTests {
     /// Every structural character, plus spaces, non-ASCII and the relative markers.
     static let alphabet: [String] = [
@@ -123,7 +123,7 @@ struct PagePathRoundTripTests {
     #endif
 }
 
-@Suite("Diffing and resolving paths", .timeLimit(.minutes(2)))
+@Suite("Diffing and resolving paths", .timeLimit(.minutes(10)))
 struct PagePathDifferenceTests {
     @Test("a diff keeps the common prefix, removes deepest first, adds outermost first")
     func difference() throws {

@@ -7,7 +7,7 @@ import Testing
 /// what a page is, the resolver learns from its kind; a route that cannot be written
 /// fails a push with a typed error.
 @MainActor
-@Suite("Options, page kinds and unwritable routes", .timeLimit(.minutes(2)))
+@Suite("Options, page kinds and unwritable routes", .timeLimit(.minutes(10)))
 struct NavigationOptionsTests {
     @Test("each option reads back as said, first or after another, and leaves the others at their defaults")
     func optionsReadBack() {

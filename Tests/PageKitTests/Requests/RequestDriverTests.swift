@@ -5,7 +5,7 @@ import Testing
 /// The driver on its own, with a fake navigator behind `RequestEnvironment`: what it asks,
 /// in what order, and how a request ends, with no containers, registry or resolver.
 @MainActor
-@Suite("A request's driver, against a fake navigator", .timeLimit(.minutes(2)))
+@Suite("A request's driver, against a fake navigator", .timeLimit(.minutes(10)))
 struct RequestDriverTests {
     /// A navigator that plans what the test says and logs every question it is asked.
     @MainActor

@@ -18,7 +18,7 @@ enum RequestEvent: String, CaseIterable, Codable, Sendable {
 /// state after, or `traps` where the event cannot come in that state (the machine stops,
 /// naming both; exit tests check it really does).
 @MainActor
-@Suite("The request's state machine, event by event in every state", .timeLimit(.minutes(5)))
+@Suite("The request's state machine, event by event in every state", .timeLimit(.minutes(10)))
 struct RequestStateMachineTableTests {
     typealias Machine = RequestStateMachine
 

@@ -4,7 +4,7 @@ import Testing
 /// The request's life, event by event, with no navigator, no queue and no clock: each
 /// test feeds the machine what happened and checks what it says to do next.
 @MainActor
-@Suite("A request's state machine", .timeLimit(.minutes(2)))
+@Suite("A request's state machine", .timeLimit(.minutes(10)))
 struct RequestStateMachineTests {
     typealias Machine = RequestStateMachine
     typealias Action = RequestStateMachine.Action

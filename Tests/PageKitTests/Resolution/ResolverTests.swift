@@ -32,7 +32,7 @@ struct ResolveCase: Sendable, CustomStringConvertible {
 }
 
 @MainActor
-@Suite("Resolving paths against the live hierarchy", .timeLimit(.minutes(2)))
+@Suite("Resolving paths against the live hierarchy", .timeLimit(.minutes(10)))
 struct ResolverTests {
     nonisolated static let group0: [ResolveCase] = [
         // A page that answers is revealed; the root's name may be omitted.

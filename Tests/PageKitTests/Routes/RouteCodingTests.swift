@@ -35,7 +35,7 @@ struct RouteDecodingCase: Sendable, CustomStringConvertible {
     }
 }
 
-@Suite("Reading and writing typed routes", .timeLimit(.minutes(2)))
+@Suite("Reading and writing typed routes", .timeLimit(.minutes(10)))
 struct RouteCodingTests {
     static let decodingErrors: [RouteDecodingCase] = [
         .of(PersonDetail.self, "a missing parameter", PageComponent("person_detail"), .missingParameter,

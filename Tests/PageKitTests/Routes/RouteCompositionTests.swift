@@ -14,7 +14,7 @@ struct CompositionCase: Sendable, CustomStringConvertible {
     var description: String { text }
 }
 
-@Suite("Composing paths from routes", .timeLimit(.minutes(2)))
+@Suite("Composing paths from routes", .timeLimit(.minutes(10)))
 struct RouteCompositionTests {
     static let cases: [CompositionCase] = [
         CompositionCase("/tab#contact/person_detail(id=5)!compose") {

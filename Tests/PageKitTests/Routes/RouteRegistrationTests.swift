@@ -14,7 +14,7 @@ final class ProfilePage: RoutedPage {
 }
 
 @MainActor
-@Suite("Registering routes and answering by route", .timeLimit(.minutes(2)))
+@Suite("Registering routes and answering by route", .timeLimit(.minutes(10)))
 struct RouteRegistrationTests {
     /// Runs the factory registered for `text`'s last component, as the navigator does.
     func make(_ registry: PageRegistry, _ text: String) throws -> any Page {

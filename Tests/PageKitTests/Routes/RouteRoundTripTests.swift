@@ -73,7 +73,7 @@ struct AnyTestRoute: Equatable, Sendable {
     static func == (lhs: AnyTestRoute, rhs: AnyTestRoute) -> Bool { lhs.equals(rhs.route) }
 }
 
-@Suite("Random routes round-trip", .timeLimit(.minutes(2)))
+@Suite("Random routes round-trip", .timeLimit(.minutes(10)))
 struct RouteRoundTripTests {
     static func randomRoute(_ generator: inout RouteGenerator) -> AnyTestRoute {
         switch Int.random(in: 0..<6, using: &generator.random) {

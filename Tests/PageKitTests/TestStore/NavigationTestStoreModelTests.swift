@@ -68,7 +68,7 @@ private final class ReferenceApp {
 }
 
 @MainActor
-@Suite("The navigation test store against a reference recorder", .timeLimit(.minutes(2)))
+@Suite("The navigation test store against a reference recorder", .timeLimit(.minutes(10)))
 struct NavigationTestStoreModelTests {
     /// Seeds that once failed stay here, to run first.
     nonisolated static let regressionSeeds: [UInt64] = []

@@ -47,7 +47,7 @@ func makeStore(
 }
 
 @MainActor
-@Suite("The navigation test store passes a test that receives everything", .timeLimit(.minutes(2)))
+@Suite("The navigation test store passes a test that receives everything", .timeLimit(.minutes(10)))
 struct NavigationTestStorePassingTests {
     @Test("an animated open: will start and the new path at once, did finish when the clock passes its animation")
     func animatedOpen() async throws {
@@ -167,7 +167,7 @@ struct NavigationTestStorePassingTests {
 }
 
 @MainActor
-@Suite("The navigation test store fails a test that misses something", .timeLimit(.minutes(2)))
+@Suite("The navigation test store fails a test that misses something", .timeLimit(.minutes(10)))
 struct NavigationTestStoreFailingTests {
     @Test("a receive that differs shows what was expected against what happened, as a diff")
     func receiveDiff() async throws {

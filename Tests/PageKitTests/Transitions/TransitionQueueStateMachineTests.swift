@@ -24,7 +24,7 @@ enum MachineEvent: String, CaseIterable, Codable, Sendable {
 
 typealias Machine = TransitionQueueStateMachine<Int>
 
-@Suite("The transition queue's state machine", .timeLimit(.minutes(2)))
+@Suite("The transition queue's state machine", .timeLimit(.minutes(10)))
 struct TransitionQueueStateMachineTests {
     static let timeout = Duration.seconds(2)
 

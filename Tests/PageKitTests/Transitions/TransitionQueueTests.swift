@@ -5,7 +5,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("The transition queue", .timeLimit(.minutes(2)))
+@Suite("The transition queue", .timeLimit(.minutes(10)))
 struct TransitionQueueTests {
     @Test("an operation that finishes at once lets the next start in the same turn")
     func sameTurn() {
