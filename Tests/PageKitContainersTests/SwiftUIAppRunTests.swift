@@ -208,7 +208,7 @@ struct SwiftUIRun {
             let answering = immediate == nil
                 ? await run.personAnswers(leavingOneUp: leavingOneUp, tappingOutside: person.chance(0.5), log: &log)
                 : nil
-            let restored = immediate ?? answering == nil ? run.endRestore() : nil
+            let restored = (immediate ?? answering) == nil ? run.endRestore() : nil
             if let mismatch = immediate ?? answering ?? restored ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }

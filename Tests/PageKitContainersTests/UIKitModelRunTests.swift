@@ -205,7 +205,7 @@ struct UIKitModelRunTests {
             // A restore is checked against the path it opens, once every question is answered.
             let leavingOneUp = person.chance(formsFirst ? 0.5 : 0.3) && !run.restores.isRestoring
             let answering = immediate == nil ? await run.personAnswers(leavingOneUp: leavingOneUp, log: &log) : nil
-            let restored = immediate ?? answering == nil ? run.endRestore() : nil
+            let restored = (immediate ?? answering) == nil ? run.endRestore() : nil
             // While a question is left up, its request holds the queue: checked once answered.
             if let mismatch = immediate ?? answering ?? restored ?? (run.answerer.leftUp ? nil : run.check()) {
                 return (log + ["  → \(mismatch)", "  UIKit said: \(app.model.callbacks.suffix(10))",
