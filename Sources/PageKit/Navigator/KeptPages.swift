@@ -13,10 +13,6 @@ final class KeptPages {
         weak var below: (any Page)?
         /// The pages, bottom first; held strongly, on purpose.
         var pages: [any Page]
-
-        func position(of page: any Page) -> Int? {
-            pages.firstIndex { $0 === page }
-        }
     }
 
     /// Where a kept page stands: its run, and its position in it.
@@ -53,27 +49,31 @@ final class KeptPages {
     /// page the stack may still hold.
     func find(_ matches: (any Page) -> Bool) -> Match? {
         sweep()
-        var found = runs.count - 1
-        var match: Int?
-        while found >= 0 {
-            match = runs[found].pages.firstIndex(where: matches)
-            if match != nil { break }
-            found -= 1
-        }
-        guard let index = match, let stack = runs[found].stack, var below = runs[found].below else { return nil }
+        guard let (found, index) = newestRun(holding: matches), let stack = runs[found].stack,
+              var below = runs[found].below else { return nil }
         var pages = Array(runs[found].pages[...index])
         // Down through the runs that hold the page below. Each run once at most: only a
         // stack changed behind the navigator's back could make runs stand on each other in
         // a circle.
         var used: Set<Int> = [found]
         while !stack.containedPages.contains(where: { $0 === below }) {
-            guard let lower = runs.lastIndex(where: { $0.stack === stack && $0.position(of: below) != nil }),
-                  used.insert(lower).inserted, let next = runs[lower].below,
-                  let position = runs[lower].position(of: below) else { break }
+            let page = below
+            guard let (lower, position) = newestRun(in: stack, holding: { $0 === page }), used.insert(lower).inserted,
+                  let next = runs[lower].below else { break }
             pages.insert(contentsOf: runs[lower].pages[...position], at: 0)
             below = next
         }
         return Match(stack: stack, below: below, pages: pages)
+    }
+
+    /// The newest run (of `stack`, when given) holding a page `matches` accepts, and that
+    /// page's position in it.
+    private func newestRun(in stack: (any StackContainer)? = nil,
+                           holding matches: (any Page) -> Bool) -> (run: Int, index: Int)? {
+        for run in runs.indices.reversed() where stack == nil || runs[run].stack === stack {
+            if let index = runs[run].pages.firstIndex(where: matches) { return (run, index) }
+        }
+        return nil
     }
 
     /// Stops keeping `pages`, which are back in the hierarchy: in each run that held some
