@@ -97,7 +97,6 @@ protocol TransitionLabeling: AnyObject {
 extension TransitionTicket: TimeoutRestarting {
     /// Its operation, if it still runs, starts a fresh time-out for an animated part.
     func restartTimeout(forStep _: Int) {
-        guard let queue else { return }
-        queue.timeoutRequested(id, queue.timeouts.duration(animated: true))
+        TransitionValve(ticket: self).restartTimeout(animated: true)
     }
 }
