@@ -383,4 +383,39 @@ struct SwiftUIFidelityTests {
         app.clock.advance(by: .seconds(1))
         #expect(app.path == "/tab#contact/list")
     }
+
+    @Test("12. a sheet of tabs reads its swipe down again when a stack inside it changes: an edited form pushed there holds it")
+    func sheetSwipeFollowsStacksInsideIt() async throws {
+        let app = SwiftUIAppFixture()
+        let draft = ConfirmingPage("draft")
+        draft.policy = .confirm
+        let inbox = PageStackModel(name: "inbox", pages: [ScreenPage("mail")], queue: app.queue)
+        let picker = PageTabModel(name: "picker", tabs: [inbox, ScreenPage("recent")], queue: app.queue)
+        app.navigator.registry.replace("picker") { _ in picker }
+        app.navigator.registry.replace("draft") { _ in draft }
+        try app.open("/tab#contact/list!picker")
+        #expect(app.screen.shownPages(of: inbox).map(\.pageName) == ["mail"], "the sheet draws the stack in its tab")
+        #expect(app.path == "/tab#contact/list!picker#inbox/mail")
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "a clean sheet swipes away")
+
+        // Pushed onto the stack of the sheet's first tab: the presented page itself, the
+        // tab view, did not change, but the swipe would now remove the draft.
+        let push = app.navigator.push(page: draft)
+        app.clock.advance(by: .seconds(10))
+        #expect(push.result.map { (try? $0.get()) != nil } == true)
+        #expect(app.path == "/tab#contact/list!picker#inbox/mail/draft")
+        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the stacks inside the sheet")
+        #expect(!app.screen.personSwipesDown(in: app.host), "the draft is not lost to a swipe")
+        #expect(app.path == "/tab#contact/list!picker#inbox/mail/draft")
+
+        // Popped, after it agreed: the sheet swipes away again.
+        let pop = app.navigator.pop()
+        #expect(await yieldUntil { draft.leaveRequests.count == 1 })
+        #expect(await yieldUntil {
+            app.clock.advance(by: .milliseconds(100))
+            return pop.result != nil
+        })
+        #expect(app.path == "/tab#contact/list!picker#inbox/mail")
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "nothing edited is left in the sheet")
+    }
 }

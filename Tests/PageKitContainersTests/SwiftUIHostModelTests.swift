@@ -248,4 +248,29 @@ struct SwiftUIHostModelTests {
         #expect(stack.transitionQueue === app.queue)
         #expect(stack.isOnScreen, "its view appeared with the sheet")
     }
+
+    @Test("a sheet follows the models inside it as they come and go: a tab view pushed onto its stack, and the stack in that tab view's tab")
+    func followsModelsInsideASheet() {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        let host = PageHostModel(queue: queue, ending: .atOnce)
+        let root = TestPage("root")
+        host.install(root: root)
+        let sheet = PageStackModel(pages: [TestPage("compose")], queue: queue, ending: .atOnce)
+        host.present(sheet, from: root, animated: false, style: .default, completion: TransitionCompletion { _ in })
+        let counter = ChangeCounter(host)
+
+        let inner = PageStackModel(name: "inbox", pages: [TestPage("mail")], queue: queue, ending: .atOnce)
+        let tabs = PageTabModel(name: "picker", tabs: [inner, TestPage("recent")], queue: queue)
+        sheet.push([tabs], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        #expect(counter.animations.count == 1, "the sheet's stack changed")
+        inner.push([TestPage("draft")], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        #expect(counter.animations.count == 2, "a stack inside the tab view pushed onto the sheet changed")
+
+        sheet.pop(to: sheet.containedPages[0], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        #expect(counter.animations.count == 3)
+        inner.push([TestPage("other")], animated: false, style: .default, completion: TransitionCompletion { _ in })
+        #expect(counter.animations.count == 3, "a stack no longer in the sheet is no longer followed")
+        #expect(counter.animations.allSatisfy { $0 }, "a binding read anew animates")
+    }
 }

@@ -304,14 +304,14 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         if pending.awaits(.dismissal, of: page) { pending.end() }
     }
 
-    /// Reads the presented pages' leave policies again each time `page` changes, when it is
-    /// a model: a stack's push or pop changes what a swipe down would remove (a form with
-    /// changes pushed onto a sheet's stack must hold the sheet, and popped, let it go), and
-    /// the view sets `interactiveDismissDisabled` in advance.
+    /// Reads the presented pages' leave policies again each time a model in `page` changes
+    /// (`page` itself, or a stack in its tabs): a stack's push or pop changes what a swipe
+    /// down would remove (a form with changes pushed onto a sheet's stack must hold the
+    /// sheet, and popped, let it go), and the view sets `interactiveDismissDisabled` in
+    /// advance.
     private func followingPolicies(of page: any Page) -> ModelObservation? {
-        guard let model = page as? any ObservableModel else { return nil }
         // Animated, as for a policy a page says changed: a binding read anew animates.
-        return model.observe { [weak self] _ in self?.observers.send(animated: true) }
+        ModelTreeObservation.observe(page) { [weak self] in self?.observers.send(animated: true) }
     }
 
     /// Tells the views to read the presented pages' leave policies again. Pages need not

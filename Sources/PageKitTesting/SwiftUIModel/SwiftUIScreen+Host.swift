@@ -156,8 +156,9 @@ extension SwiftUIScreen {
             self.note("viewDidAppear \(page.pageDescription) (presented)")
             host.presentationDidAppear(page)
         }
-        // The sheet's own NavigationStack appears with it.
-        if let stack = page as? PageStackModel { show(stack) }
+        // The views of the models it holds appear with it (`PageView` draws a `!/` sheet's
+        // NavigationStack, a presented tab view and the stacks in its tabs).
+        showModels(in: page)
         guard animated else {
             onAppear()
             return didAppear()
@@ -205,7 +206,8 @@ extension SwiftUIScreen {
     private func hidePresentedStacks(above page: (any Page)?, in view: HostView) {
         var next = page
         while let page = next {
-            if let stack = page as? PageStackModel { hide(stack) }
+            for stack in stacks.compactMap(\.model) where Self.holds(page, stack) { hide(stack) }
+            tabBars.removeAll { $0.model.map { Self.holds(page, $0) } ?? true }
             let level = view.level(of: page)
             next = level.shown?.page
             level.shown = nil
@@ -213,6 +215,16 @@ extension SwiftUIScreen {
             // Its views go with it: nothing of it comes back on screen.
             level.uncover = nil
         }
+    }
+
+    /// Puts the views of the tab views and stacks `page` holds on screen, itself included.
+    /// A presented split view is left to the test, which says whether it is collapsed
+    /// (``show(_:compact:)``).
+    private func showModels(in page: any Page) {
+        if let tabs = page as? PageTabModel { show(tabs) }
+        if let stack = page as? PageStackModel { show(stack) }
+        guard let parent = page as? any ParentPage, !(page is PageSplitModel) else { return }
+        parent.containedPages.forEach(showModels(in:))
     }
 
     /// SFC-1: the views drawn in `level`'s page leave the window under a full-screen
