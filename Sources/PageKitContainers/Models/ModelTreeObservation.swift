@@ -20,7 +20,13 @@ import PageKit
 final class ModelTreeObservation {
     private weak var root: (any Page)?
     private let changed: @MainActor () -> Void
-    private var observations: [ObjectIdentifier: ModelObservation] = [:]
+    /// The models followed, each with its observation. A model is held weakly and
+    /// compared by identity: a model let go frees its address for a new one.
+    private var observations: [ObjectIdentifier: (model: Weak, observation: ModelObservation)] = [:]
+
+    private struct Weak {
+        weak var model: AnyObject?
+    }
 
     private init(_ root: any Page, changed: @escaping @MainActor () -> Void) {
         self.root = root
@@ -49,12 +55,13 @@ final class ModelTreeObservation {
             guard let model = page as? any ObservableModel else { continue }
             let key = ObjectIdentifier(model)
             held.insert(key)
-            if observations[key] == nil {
-                observations[key] = model.observe { [weak self] _ in self?.modelChanged() }
+            if observations[key]?.model.model !== model {
+                observations[key]?.observation.cancel()
+                observations[key] = (Weak(model: model), model.observe { [weak self] _ in self?.modelChanged() })
             }
         }
-        for (key, observation) in observations where !held.contains(key) {
-            observation.cancel()
+        for (key, entry) in observations where !held.contains(key) {
+            entry.observation.cancel()
             observations[key] = nil
         }
     }
@@ -65,7 +72,7 @@ final class ModelTreeObservation {
     }
 
     private func cancel() {
-        observations.values.forEach { $0.cancel() }
+        observations.values.forEach { $0.observation.cancel() }
         observations = [:]
     }
 }
