@@ -7,10 +7,16 @@
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
     public private(set) var capacity: Int
+    /// One path shown, and how its modals were presented where a request said so.
+    struct Entry {
+        var path: SharedPath
+        var styles: PathStyles?
+    }
+
     /// The entries, in a ring once it is full: the oldest at `oldest`, the rest after it,
     /// wrapping around. A full history records a path in the oldest one's place, where
     /// dropping the first entry moved every other one.
-    private var ring: [SharedPath] = []
+    private var ring: [Entry] = []
     /// Where the oldest entry is; 0 until the ring is full.
     private var oldest = 0
 
@@ -21,22 +27,30 @@ public struct NavigationHistory: Sendable {
     }
 
     /// The entries, oldest first, as kept.
-    var shared: [SharedPath] {
+    var shared: [Entry] {
         oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
+    }
+
+    /// The entry `count` before the last; `count` is less than ``count``.
+    func entry(back count: Int) -> Entry {
+        ring[(lastIndex - count + ring.count) % ring.count]
     }
 
     /// The paths, oldest first.
     /// - Complexity: O(*n*) in the components of every entry.
-    public var entries: [PagePath] { shared.map(\.path) }
+    public var entries: [PagePath] { shared.map(\.path.path) }
 
     /// The current path, if any was recorded.
     public var last: PagePath? { lastShared?.path }
+
+    /// How the last entry's modals were presented, where a request said so.
+    var lastStyles: PathStyles? { ring.isEmpty ? nil : ring[lastIndex].styles }
 
     /// How many paths it holds.
     public var count: Int { ring.count }
 
     /// The last entry, as kept.
-    var lastShared: SharedPath? { ring.isEmpty ? nil : ring[lastIndex] }
+    var lastShared: SharedPath? { ring.isEmpty ? nil : ring[lastIndex].path }
 
     /// Where the last entry is, when there is one.
     private var lastIndex: Int { (oldest == 0 ? ring.count : oldest) - 1 }
@@ -46,16 +60,20 @@ public struct NavigationHistory: Sendable {
     /// parts, on every request.
     func lastIsSame(as path: SharedPath) -> Bool {
         guard !ring.isEmpty else { return false }
-        return SharedPath.same(ring[lastIndex], path)
+        return SharedPath.same(ring[lastIndex].path, path)
     }
 
-    mutating func record(_ path: consuming SharedPath) {
-        if lastIsSame(as: path) { return }
-        guard ring.count >= capacity else {
-            ring.append(path)
+    /// Records `path`, unless it is the last entry's, whose styles it then takes.
+    mutating func record(_ path: consuming SharedPath, styles: PathStyles? = nil) {
+        if lastIsSame(as: path) {
+            if ring[lastIndex].styles != styles { ring[lastIndex].styles = styles }
             return
         }
-        ring[oldest] = path
+        guard ring.count >= capacity else {
+            ring.append(Entry(path: path, styles: styles))
+            return
+        }
+        ring[oldest] = Entry(path: path, styles: styles)
         oldest = oldest + 1 == ring.count ? 0 : oldest + 1
     }
 
@@ -75,8 +93,10 @@ public struct NavigationHistory: Sendable {
     }
 
     /// Replaces every entry, keeping the newest `capacity`.
-    mutating func replace(with paths: [PagePath]) {
-        ring = paths.suffix(capacity).map { SharedPath($0) }
+    /// - Parameter styles: How each path's modals were presented, by the path's index.
+    mutating func replace(with paths: [PagePath], styles: [Int: PathStyles] = [:]) {
+        let kept = paths.indices.suffix(capacity)
+        ring = kept.map { Entry(path: SharedPath(paths[$0]), styles: styles[$0]) }
         oldest = 0
     }
 

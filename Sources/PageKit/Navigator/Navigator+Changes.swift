@@ -50,7 +50,7 @@ extension Navigator: HierarchyWatching {
     private func record(_ change: HierarchyChange) {
         let before = history.lastShared ?? SharedPath()
         let after = hierarchy?.visiblePath() ?? SharedPath()
-        history.record(after)
+        recordInHistory(after)
         responsesMayHaveLeft()
         emit(NavigationEvent(kind: .changed(change), requested: nil, source: change.source, plan: nil,
                              from: before, to: after))

@@ -1,9 +1,12 @@
 extension Navigator {
     /// The state to save: the current path, each page with its own parameters, the
     /// history, and the own state of each page on the path that adopts ``StateSaving``
-    /// (a page whose state fails to encode saves none).
+    /// (a page whose state fails to encode saves none). A modal a request presented
+    /// otherwise than its registration says is saved with its style, so that
+    /// ``restore(_:_:)`` presents it the same way.
     public var state: NavigationState {
         guard let route = visibleRoute() else { return NavigationState(path: PagePath([]), history: history.entries) }
+        let entries = history.shared
         var states: [PageSavedState] = []
         for index in 0..<route.count {
             let page = route[index].page
@@ -15,7 +18,12 @@ extension Navigator {
             // An alert is a question of the moment: a restored app does not ask it again.
             path.components.removeLast()
         }
-        return NavigationState(path: path, history: history.entries, pageStates: states)
+        var state = NavigationState(path: path, history: entries.map(\.path.path), pageStates: states)
+        state.pathStyles = shownStyles.presentations(on: route)?.prefix(path.components.count)
+        for (index, entry) in entries.enumerated() {
+            if let styles = entry.styles { state.historyStyles[index] = styles }
+        }
+        return state
     }
 
     /// Restores a saved state, in exact mode: the hierarchy is made equal to its path,
@@ -36,7 +44,9 @@ extension Navigator {
     @discardableResult
     public func restore(_ state: NavigationState, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
-        let options = options.mode(.exact)
+        var options = options.mode(.exact)
+        // The saved modals presented as they were, where the request says nothing itself.
+        options.presentedBefore = state.pathStyles
         var path = state.path
         var trims: [RestorationReport.Trim] = []
         while true {
@@ -59,7 +69,8 @@ extension Navigator {
         // The saved history ends with the saved path; the restored one stands for it.
         var entries = state.history
         if entries.last == state.path { entries.removeLast() }
-        history.replace(with: entries + [currentPath])
+        history.replace(with: entries + [currentPath], styles: state.historyStyles.filter { $0.key < entries.count })
+        recordInHistory(hierarchy?.visiblePath() ?? SharedPath())
         return RestorationReport(saved: state.path, restored: path, trims: trims,
                                  unrestoredStates: restorePageStates(state.pageStates))
     }

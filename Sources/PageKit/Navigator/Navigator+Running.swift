@@ -61,7 +61,7 @@ extension Navigator: RequestEnvironment {
         }
         // Made where it is used: a path's walk takes the new resolver over without copying it.
         func resolver() -> Resolver {
-            Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible, shown: shownTransitions)
+            Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: visible, shown: shownStyles)
         }
         let plan: NavigationPlan
         switch target {
@@ -71,7 +71,7 @@ extension Navigator: RequestEnvironment {
             let context = Resolver.MoveContext(
                 page: { [unowned self] in page(identifiedBy: $0) },
                 kept: { [unowned self] identifier in keptPages.find { self.identifier(of: $0) == identifier } },
-                provided: provided, history: history.shared)
+                provided: provided, history: history)
             plan = try resolver().plan(for: move, context: context)
         }
         if source == .external {
@@ -106,8 +106,11 @@ extension Navigator: RequestEnvironment {
                 // Kept pages brought back are the stack's again.
                 if pages.first?.kind == .provided { keptPages.restored(pages.compactMap(\.page)) }
                 remember(style, of: pages, made: made)
-            case .setStack(let pages, _, let style), .present(let pages, _, _, let style):
+            case .setStack(let pages, _, let style):
                 remember(style, of: pages, made: made)
+            case .present(let pages, _, _, let style):
+                remember(style, of: pages, made: made)
+                if let first = pages.first?.page(madeAs: made) { shownStyles.record(presentation: style, for: first) }
             default:
                 break
             }
@@ -133,8 +136,8 @@ extension Navigator: RequestEnvironment {
     /// Remembers the transition `pages` were shown with, for their pop to reverse; free
     /// when no page was ever shown with one.
     private func remember(_ style: ShowStyle, of pages: [PageReference], made: [any Page]) {
-        guard style.transition != .platform || !shownTransitions.isEmpty else { return }
-        shownTransitions.record(style.transition, for: pages.compactMap { $0.page(madeAs: made) })
+        guard style.transition != .platform || !shownStyles.isEmpty else { return }
+        shownStyles.record(style.transition, for: pages.compactMap { $0.page(madeAs: made) })
     }
 
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
@@ -308,7 +311,14 @@ extension Navigator: RequestEnvironment {
     /// Records `path` in the history, after dropping the last `count` entries.
     func record(_ path: consuming SharedPath, droppingLast count: Int) {
         if count > 0 { history.dropLast(count) }
-        history.record(path)
+        recordInHistory(path)
+    }
+
+    /// Records `path`, the current path, in the history, with how its modals were
+    /// presented where a step said so.
+    func recordInHistory(_ path: consuming SharedPath) {
+        let styles = shownStyles.presentsPlainly ? nil : visibleRoute().flatMap { shownStyles.presentations(on: $0) }
+        history.record(path, styles: styles)
     }
 
     /// Reports `event` to observers and streams.

@@ -53,8 +53,9 @@ public final class Navigator {
     let cache = RouteCache()
     /// Pages popped by requests that keep them, for a jump back.
     let keptPages: KeptPages
-    /// The transitions its steps showed pages with, for their pops to reverse.
-    let shownTransitions = ShownTransitions()
+    /// The transitions its steps showed pages with, for their pops to reverse, and the
+    /// styles they presented modals with, for the history and saved states.
+    let shownStyles = ShownStyles()
     let guards = TokenList<NavigationGuard>()
     let observers = ObserverList<NavigationEvent>()
     let streams = EventStreams()
@@ -127,7 +128,7 @@ public final class Navigator {
             attach(page)
             return true
         }
-        if let path = hierarchy?.visiblePath() { history.record(path) }
+        if let path = hierarchy?.visiblePath() { recordInHistory(path) }
         if let held = heldRequest {
             heldRequest = nil
             held.rootInstalled()

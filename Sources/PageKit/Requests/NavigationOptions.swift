@@ -50,6 +50,9 @@ public struct NavigationOptions: Sendable {
     /// ``LoadedPage/refresh(with:)`` before the request ends. Default `false`. Paths only:
     /// a move fails with ``NavigationError/Code/unsupportedOption``.
     public internal(set) var refreshesTarget = false
+    /// How the modals of the path were presented before, by component: what the history
+    /// and a saved state remember, used where the request says nothing itself.
+    var presentedBefore: PathStyles?
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.

@@ -6,7 +6,7 @@ extension Resolver {
         /// Where a kept page stands (see ``NavigationOptions/keepsLeftPages``).
         let kept: (PageIdentifier) -> KeptPages.Match?
         let provided: (any Page)?
-        let history: [SharedPath]
+        let history: NavigationHistory
     }
 
     /// Plans `move` against the hierarchy as it is now, through the same steps as paths.
@@ -33,11 +33,13 @@ extension Resolver {
             guard count >= 1 else { throw outOfRange("up(\(count)) needs a count of at least 1") }
             return try plan(for: PagePath([], origin: .current(levelsUp: count)), mode: .reuse)
         case .back(let count):
-            let entries = context.history
-            guard count >= 1, entries.count > count else {
-                throw outOfRange("the history holds \(max(entries.count - 1, 0)) earlier paths")
+            let history = context.history
+            guard count >= 1, history.count > count else {
+                throw outOfRange("the history holds \(max(history.count - 1, 0)) earlier paths")
             }
-            return try plan(for: entries[entries.count - 1 - count].path, mode: .exact)
+            // Its modals presented as they were, where a request said how.
+            let entry = history.entry(back: count)
+            return try presenting(as: entry.styles).plan(for: entry.path.path, mode: .exact)
         case .jump(let identified):
             if context.page(identified.identifier) == nil, let kept = context.kept(identified.identifier) {
                 return try planBringingBack(kept)

@@ -36,15 +36,24 @@ struct Resolver {
     /// The visible chain, when the caller has read it; read on demand otherwise.
     private let knownVisible: LiveRoute?
     /// The transitions pages were shown with, for pops and dismissals to reverse.
-    private let shown: ShownTransitions?
+    private let shown: ShownStyles?
 
     init(hierarchy: LiveHierarchy, registry: PageRegistry, options: NavigationOptions, visible: LiveRoute? = nil,
-         shown: ShownTransitions? = nil) {
+         shown: ShownStyles? = nil) {
         self.hierarchy = hierarchy
         self.registry = registry
         self.options = options
         knownVisible = visible
         self.shown = shown
+    }
+
+    /// The same resolver, presenting the modals of the path it plans as `styles` says they
+    /// were presented before, where the request says nothing itself.
+    func presenting(as styles: PathStyles?) -> Resolver {
+        guard let styles else { return self }
+        var options = options
+        options.presentedBefore = styles
+        return Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: knownVisible, shown: shown)
     }
 
     /// How a step shows `pages`: the request's styles, else the registrations' (the first
@@ -56,8 +65,16 @@ struct Resolver {
 
     /// How a step shows pages whose first and last registrations have the options
     /// `first` and `last`.
-    func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool) -> ShowStyle {
+    /// A present that makes the component at `index` takes the style that component was
+    /// presented with before, when the request remembers one
+    /// (``NavigationOptions/presentedBefore``), over its registration's.
+    func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool, at index: Int? = nil) -> ShowStyle {
         if presenting {
+            var first = first
+            if let index, let before = options.presentedBefore?[index] {
+                first.transition = before.transition
+                first.presentation = before.presentation
+            }
             // An alert is an alert whatever a request asks.
             return ShowStyle(transition: options.transition ?? first.transition,
                              presentation: first.presentation == .alert ? .alert : options.presentation ?? first.presentation,
@@ -744,12 +761,12 @@ struct Walk {
             case .present:
                 steps.append(.present([stack], inNewStack: false, from: under,
                                       style: resolver.style(first: firstEntry.options, last: firstEntry.options,
-                                                            presenting: true, inNewStack: false)))
+                                                            presenting: true, inNewStack: false, at: rest.startIndex)))
             }
             last = stack.contents[stack.contents.count - 1]
         } else {
-            (last, lastTakesPushes) = try makeGroup(first, firstEntry, &remaining, entries, attachedTo: attachment,
-                                                    under: under)
+            (last, lastTakesPushes) = try makeGroup(first, at: rest.startIndex, firstEntry, &remaining, entries,
+                                                    attachedTo: attachment, under: under)
         }
         while let nextIndex = remaining.indices.first {
             let nextEntry = entries.entry(at: nextIndex)
@@ -764,7 +781,7 @@ struct Walk {
                 let stack = try newStack(next, nextEntry, under: last, taking: &remaining, entries)
                 steps.append(.present([stack], inNewStack: false, from: last,
                                       style: resolver.style(first: nextEntry.options, last: nextEntry.options,
-                                                            presenting: true, inNewStack: false)))
+                                                            presenting: true, inNewStack: false, at: nextIndex)))
                 last = stack.contents[stack.contents.count - 1]
                 lastTakesPushes = true
                 continue
@@ -781,7 +798,7 @@ struct Walk {
                 }
             }
             let style = resolver.style(first: nextEntry?.options ?? .default, last: lastOptions, presenting: true,
-                                       inNewStack: wrapped)
+                                       inNewStack: wrapped, at: nextIndex)
             steps.append(.present(presented, inNewStack: wrapped, from: last, style: style))
             last = presented[presented.count - 1]
             lastTakesPushes = wrapped
@@ -794,6 +811,7 @@ struct Walk {
     /// takes pushes.
     private mutating func makeGroup(
         _ first: PageComponent,
+        at firstIndex: Int,
         _ firstEntry: Entry?,
         _ remaining: inout ArraySlice<PageComponent>,
         _ entries: Entries,
@@ -837,7 +855,8 @@ struct Walk {
             let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: inNewStack)
             steps.append(.addTab(group, inNewStack: inNewStack, to: under, style: style))
         case .present:
-            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: true, inNewStack: inNewStack)
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: true, inNewStack: inNewStack,
+                                       at: firstIndex)
             steps.append(.present(group, inNewStack: inNewStack, from: under, style: style))
         }
         return (lastPage, takesPushes)

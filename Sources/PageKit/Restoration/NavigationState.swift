@@ -13,6 +13,11 @@ public struct NavigationState: Codable, Sendable, Hashable {
     public var history: [PagePath]
     /// The own states of the pages on ``path`` that adopt ``StateSaving``, in path order.
     public var pageStates: [PageSavedState]
+    /// How the modals of ``path`` were presented, where a request said otherwise than
+    /// their registrations, so that the restore presents them the same way.
+    var pathStyles: PathStyles?
+    /// The same for the history's paths, by index.
+    var historyStyles: [Int: PathStyles] = [:]
 
     /// Creates a state.
     /// - Parameters:
@@ -26,15 +31,29 @@ public struct NavigationState: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case path, history, pageStates
+        case path, history, pageStates, pathStyles, historyStyles
     }
 
-    /// Decodes a state; one saved before pages had states of their own has none.
+    /// Decodes a state; one saved before pages had states of their own has none, and one
+    /// saved before modals' styles were saved presents them as registered.
     /// - Parameter decoder: The decoder.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         path = try container.decode(PagePath.self, forKey: .path)
         history = try container.decode([PagePath].self, forKey: .history)
         pageStates = try container.decodeIfPresent([PageSavedState].self, forKey: .pageStates) ?? []
+        pathStyles = try container.decodeIfPresent(PathStyles.self, forKey: .pathStyles)
+        historyStyles = try container.decodeIfPresent([Int: PathStyles].self, forKey: .historyStyles) ?? [:]
+    }
+
+    /// Encodes the state; the styles only when a modal has one.
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(history, forKey: .history)
+        try container.encode(pageStates, forKey: .pageStates)
+        try container.encodeIfPresent(pathStyles, forKey: .pathStyles)
+        if !historyStyles.isEmpty { try container.encode(historyStyles, forKey: .historyStyles) }
     }
 }

@@ -1,7 +1,7 @@
 /// How `!` presents a page: as a sheet (with detents on iOS 16), full screen, as a
 /// popover from an anchor the presenter names, as an alert, or in a presentation the host
 /// knows by name.
-public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
+public enum PresentationStyle: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The platform's default: on iOS, a sheet.
     case automatic
     /// A sheet that stops at these heights (iOS 16 detents); empty for the platform's.

@@ -1,5 +1,5 @@
 /// A height a sheet stops at.
-public enum SheetDetent: Hashable, Sendable, CustomStringConvertible {
+public enum SheetDetent: Hashable, Sendable, Codable, CustomStringConvertible {
     /// About half the screen.
     case medium
     /// The full height.

@@ -8,7 +8,7 @@
 /// // plan for app://tab/contact!compose (reuse)
 /// //   1. present compose from contact as sheet (medium, large)
 /// ```
-public struct ShowStyle: Hashable, Sendable, CustomStringConvertible {
+public struct ShowStyle: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How the transition animates.
     public var transition: TransitionStyle
     /// How a present shows its page; unused by pushes.

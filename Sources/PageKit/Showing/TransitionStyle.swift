@@ -4,7 +4,7 @@
 /// The built-in kinds are those the original designs offered per push, where UIKit can
 /// do them: a push that rises like a modal (``coverVertical``), a flip, a page curl, a
 /// page moving in from an edge, a page dropping down from the top, and a cross-dissolve.
-public enum TransitionStyle: Hashable, Sendable, CustomStringConvertible {
+public enum TransitionStyle: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The platform's default: a push slides in, a sheet rises.
     case platform
     /// No animation.
@@ -26,7 +26,7 @@ public enum TransitionStyle: Hashable, Sendable, CustomStringConvertible {
     case custom(String)
 
     /// An edge of the screen.
-    public enum Edge: String, Hashable, Sendable {
+    public enum Edge: String, Hashable, Sendable, Codable {
         /// The leading edge.
         case leading
         /// The trailing edge.

@@ -1,0 +1,25 @@
+/// How the modals of a path were presented, where a request said otherwise than their
+/// registrations (``NavigationOptions/presentation(_:)``,
+/// ``NavigationOptions/transition(_:)``): the style of each, by the index of the
+/// component it stands for. The history keeps one with each path, and
+/// ``NavigationState`` saves one, so that ``Navigator/back(_:_:)`` and
+/// ``Navigator/restore(_:_:)`` present those pages as they were.
+struct PathStyles: Hashable, Sendable, Codable {
+    private var styles: [Int: ShowStyle] = [:]
+
+    var isEmpty: Bool { styles.isEmpty }
+
+    /// The style the modal at component `index` was presented with.
+    subscript(index: Int) -> ShowStyle? {
+        get { styles[index] }
+        set { styles[index] = newValue }
+    }
+
+    /// The styles of the components before `count`: what is left of them once a path is
+    /// cut there.
+    func prefix(_ count: Int) -> PathStyles? {
+        var kept = self
+        kept.styles = styles.filter { $0.key < count }
+        return kept.isEmpty ? nil : kept
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import PageKit
+import PageKitContainers
+import PageKitTestSupport
+import Testing
+
+/// A modal a request presented otherwise than its registration says (a full-screen cover
+/// asked for once, a transition) comes back the same way when the history or a saved state
+/// brings it back: `back(n)` and `restore(_:)` reopen a path, which does not say how its
+/// modals were presented.
+@MainActor
+@Suite("Modals come back as they were presented", .timeLimit(.minutes(10)))
+struct PresentedAgainTests {
+    /// The presents the containers recorded since the last call.
+    private func presents(_ fixture: Fixture) -> [String] {
+        fixture.recorder.takeLog().filter { $0.hasPrefix("present") }.map { $0.replacingOccurrences(of: " (animated)", with: "") }
+    }
+
+    @Test("back(n) presents a full-screen cover asked for by one request full screen again, not as its registration's sheet")
+    func backPresentsAsBefore() async throws {
+        let fixture = ShowingTests.styledFixture()
+        try await fixture.navigator.open("app://tab/contact!compose", .presentation(.fullScreen))
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        let outcome = try await fixture.navigator.back(1).outcome()
+        #expect(outcome.plan.steps.map(\.description).last == "present compose from home_page(id=5) as full screen")
+        #expect(presents(fixture) == ["present [compose] in tab as full screen"])
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose")
+
+        // What the request says wins over what the history remembers.
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(1, .presentation(.sheet)).outcome()
+        #expect(presents(fixture) == ["present [compose] in tab as sheet"])
+    }
+
+    @Test("a modal presented as registered comes back as registered; a transition asked for comes back too")
+    func registeredAndTransitions() async throws {
+        let fixture = ShowingTests.styledFixture()
+        try await fixture.navigator.open("app://tab/contact!compose")
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(1).outcome()
+        #expect(presents(fixture) == ["present [compose] in tab as sheet (medium, large)"])
+
+        try await fixture.navigator.open("app://tab/contact/list!attach", .transition(.crossDissolve))
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(1).outcome()
+        #expect(presents(fixture) == ["present [attach] in tab with cross dissolve"])
+    }
+
+    @Test("each modal of a path keeps its own style: a full-screen `!/` stack, and a sheet over it")
+    func eachModalItsOwn() async throws {
+        let fixture = Fixture()
+        try await fixture.navigator.open("app://tab/contact!/attach", .presentation(.fullScreen))
+        try await fixture.navigator.open("app://tab/contact!/attach!sheet", .presentation(.sheet(detents: [.medium])))
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(1).outcome()
+        #expect(fixture.navigator.currentPath.description
+            == "/tab#contact/list/person_detail(id=5)/home_page(id=5)!/attach!sheet")
+        #expect(presents(fixture) == ["present [stack] in tab as full screen", "present [sheet] in stack as sheet (medium)"])
+    }
+
+    @Test("a saved state presents its modals as they were, after a cold start; a state saved without styles as registered")
+    func restoreAsSaved() async throws {
+        let fixture = ShowingTests.styledFixture()
+        try await fixture.navigator.open("app://tab/contact!compose", .presentation(.fullScreen))
+        let data = try JSONEncoder().encode(fixture.navigator.state)
+        let state = try JSONDecoder().decode(NavigationState.self, from: data)
+        #expect(state == fixture.navigator.state)
+
+        let cold = ShowingTests.styledFixture()
+        _ = cold.recorder.takeLog()
+        let report = try await cold.navigator.restore(state)
+        #expect(report.isComplete)
+        #expect(presents(cold) == ["present [compose] in tab as full screen"])
+        // The restored history remembers it too.
+        try await cold.navigator.open("app://tab/contact/list")
+        _ = cold.recorder.takeLog()
+        try await cold.navigator.back(1).outcome()
+        #expect(presents(cold) == ["present [compose] in tab as full screen"])
+
+        // A state written before styles were saved.
+        let old = Data(#"{"path":"/tab#contact!compose","history":["/tab#contact/list/person_detail(id=5)/home_page(id=5)","/tab#contact!compose"]}"#.utf8)
+        let older = ShowingTests.styledFixture()
+        _ = older.recorder.takeLog()
+        try await older.navigator.restore(try JSONDecoder().decode(NavigationState.self, from: old))
+        #expect(presents(older) == ["present [compose] in tab as sheet (medium, large)"])
+    }
+
+    @Test("a page presented with no style has nothing remembered: a state saves no styles")
+    func plainStatesSaveNone() async throws {
+        let fixture = Fixture()
+        try await fixture.navigator.open("app://tab/contact!compose")
+        let json = String(decoding: try JSONEncoder().encode(fixture.navigator.state), as: UTF8.self)
+        #expect(!json.contains("Styles"))
+    }
+}
