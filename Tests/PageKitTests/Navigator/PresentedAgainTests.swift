@@ -97,4 +97,62 @@ struct PresentedAgainTests {
         let json = String(decoding: try JSONEncoder().encode(fixture.navigator.state), as: UTF8.self)
         #expect(!json.contains("Styles"))
     }
+
+    /// One modal level a request presents, and how.
+    private struct Level {
+        let component: String
+        let presentation: PresentationStyle?
+        let transition: TransitionStyle?
+    }
+
+    @Test("200 seeded sequences: after back(n) from a path with no modal, each modal of the path gone back to is presented as it was then",
+          arguments: 0..<2)
+    func seededBacks(batch: Int) async throws {
+        let presentations: [PresentationStyle?] = [nil, nil, .fullScreen, .sheet(detents: [.medium]), .popover(anchor: "x")]
+        let transitions: [TransitionStyle?] = [nil, nil, .crossDissolve, .moveIn(from: .bottom)]
+        for seed in (0..<100).map({ UInt64(batch * 100 + $0) }) {
+            var random = SeededRandomNumberGenerator(seed: seed)
+            let fixture = ShowingTests.styledFixture()
+            try await fixture.navigator.open("app://tab/contact/list")
+            // The reference: for each history entry, the styles of its modals, outermost first.
+            var history: [[ShowStyle]] = [[]]
+            var log: [String] = ["seed \(seed)"]
+            for _ in 0..<12 {
+                let current = history[history.count - 1]
+                if current.isEmpty, history.count > 1, random.chance(0.4) {
+                    let count = Int.random(in: 1...min(3, history.count - 1), using: &random)
+                    log.append("back(\(count))")
+                    try await fixture.navigator.back(count).outcome()
+                    history.removeLast(count)
+                } else if !current.isEmpty, random.chance(0.5) {
+                    log.append("dismiss all")
+                    try await fixture.navigator.open("app://tab/contact/list")
+                    history.append([])
+                } else {
+                    let level = Level(component: random.pick(current.isEmpty ? ["compose", "/attach"] : ["sheet"]),
+                                      presentation: random.pick(presentations), transition: random.pick(transitions))
+                    var options = NavigationOptions.default
+                    if let presentation = level.presentation { options = options.presentation(presentation) }
+                    if let transition = level.transition { options = options.transition(transition) }
+                    log.append("present !\(level.component) \(options.presentation.map { "\($0)" } ?? "-") \(options.transition.map { "\($0)" } ?? "-")")
+                    try await fixture.navigator.open(".!\(level.component)", options)
+                    // What the registry says where the request says nothing: compose is a medium/large sheet.
+                    let registered: PresentationStyle = level.component == "compose" ? .sheet(detents: [.medium, .large]) : .automatic
+                    history.append(current + [ShowStyle(transition: level.transition ?? .platform,
+                                                        presentation: level.presentation ?? registered)])
+                }
+                // Every modal on screen is presented as the reference says its entry was.
+                var live: [ShowStyle] = []
+                var level: any Page = fixture.tabs
+                while let presented = fixture.host.presentedPage(of: level) {
+                    let style = fixture.host.presentationStyle(of: presented)
+                    live.append(ShowStyle(transition: style?.transition ?? .platform, presentation: style?.presentation ?? .automatic))
+                    level = presented
+                }
+                let expected = history[history.count - 1]
+                #expect(live == expected, "\(log.joined(separator: "\n"))\nlive \(live), expected \(expected)")
+                if live != expected { return }
+            }
+        }
+    }
 }
