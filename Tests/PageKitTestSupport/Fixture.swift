@@ -14,7 +14,9 @@ public import PageKitTesting
 /// `feed, friend [tabs: a, b], post(id=1)`.
 ///
 /// Registry: list, person_detail (externally openable), home_page, compose, attach,
-/// sheet, post, feed, detail. Each factory counts its calls in `made`.
+/// sheet, post, feed, detail. Each factory counts its calls in `made`. With
+/// `presentsTabs`, also `picker`: a tab container to present, whose tabs are a stack
+/// `inbox` (holding `mail`) and a page `recent`.
 @MainActor
 public final class Fixture {
     public let clock: ManualTransitionClock
@@ -45,7 +47,9 @@ public final class Fixture {
     ///   - acceptsNewTabs: Whether the tab container adds tabs for unknown components.
     ///   - tabsInStack: Whether a tab container `friend` (tabs `a` and `b`) sits in the
     ///     transparent stack between `feed` and `post(id=1)`.
-    public init(animationDuration: Duration? = nil, acceptsNewTabs: Bool = false, tabsInStack: Bool = false) {
+    ///   - presentsTabs: Whether `picker` is registered.
+    public init(animationDuration: Duration? = nil, acceptsNewTabs: Bool = false, tabsInStack: Bool = false,
+                presentsTabs: Bool = false) {
         let clock = ManualTransitionClock()
         self.clock = clock
         timedDriver = animationDuration.map { ClockTransitionDriver(clock: clock, duration: $0) }
@@ -68,6 +72,13 @@ public final class Fixture {
             registry.replace(name, externallyOpenable: name == "person_detail" || name == "post") { [weak self] intent in
                 self?.made.append(intent.component.name)
                 return TestPage(intent.component.name, Self.parameters(of: intent))
+            }
+        }
+        if presentsTabs {
+            registry.replace("picker") { [weak self, queue] intent in
+                self?.made.append(intent.component.name)
+                let inbox = PageStackModel(name: "inbox", pages: [TestPage("mail")], queue: queue, ending: ending)
+                return PageTabModel(name: "picker", tabs: [inbox, TestPage("recent")], queue: queue, ending: ending)
             }
         }
         navigator.registry = registry

@@ -153,18 +153,24 @@ struct CurrentPathTests {
             let name = random.pick(names)
             let id = "\(Int.random(in: 1...3, using: &random))"
             let tab = random.pick(["a", "b"])
-            let text = switch Int.random(in: 0..<(fixture.friend == nil ? 7 : 10), using: &random) {
+            let kinds = fixture.friend == nil ? 7 : 10
+            let presentsTabs = fixture.navigator.registry.contains("picker")
+            let text = switch Int.random(in: 0..<(presentsTabs ? kinds + 3 : kinds), using: &random) {
             case 0: "app://tab/contact/\(name)(id=\(id))"
             case 1: "app://tab/feed/\(name)(id=\(id))"
             case 2: ".!\(name)(id=\(id))"
             case 3: ".!/\(name)(id=\(id))/\(random.pick(names))"
             case 4: "app://tab/settings"
             case 5: "\(name)(id=\(id))"
-            case 7: "/tab#/feed/friend#\(tab)"
-            case 8: "/tab#/feed/friend#\(tab)/\(name)(id=\(id))"
-            case 9:
+            case 7 where fixture.friend != nil: "/tab#/feed/friend#\(tab)"
+            case 8 where fixture.friend != nil: "/tab#/feed/friend#\(tab)/\(name)(id=\(id))"
+            case 9 where fixture.friend != nil:
                 // Selected by the app without the navigator, buried or not: the stack is unchanged.
                 { try? fixture.friend?.userSelectsTab(tab == "a" ? 0 : 1); return "." }()
+            // A tab container presented, and pages pushed in its stack or its other tab selected.
+            case kinds: ".!picker"
+            case kinds + 1: ".!picker#inbox/mail/\(name)(id=\(id))"
+            case kinds + 2: random.chance(0.5) ? "picker#recent" : "\(name)(id=\(id))"
             default: "app://tab/contact/list"
             }
             // Some random paths cannot be opened (a page outside any stack cannot push):
@@ -174,15 +180,21 @@ struct CurrentPathTests {
     }
 
     /// Runs `body` on 50 fixtures made random by seeds `seedBase * 1000 + 0..<50`; odd
-    /// seeds have a tab container inside the feed stack.
+    /// seeds have a tab container inside the feed stack, and, with `presentingTabs`, every
+    /// second pair of seeds presents tab containers too (`!picker#inbox/mail`).
+    ///
+    /// A path through a tab container the path itself makes cannot be opened yet (see
+    /// `pathIntoAMadeTabContainer`): properties that open a hierarchy's path where its
+    /// containers are not live leave `presentingTabs` off.
     static func forEachRandomHierarchy(
         seedBase: Int,
+        presentingTabs: Bool = true,
         _ body: (UInt64, Fixture) async throws -> Void
     ) async throws {
         for offset in 0..<50 {
             let seed = UInt64(seedBase * 1_000 + offset)
             var random = SeededRandomNumberGenerator(seed: seed)
-            let fixture = Fixture(tabsInStack: seed % 2 == 1)
+            let fixture = Fixture(tabsInStack: seed % 2 == 1, presentsTabs: presentingTabs && seed % 4 >= 2)
             await randomize(fixture, &random)
             try await body(seed, fixture)
         }
@@ -205,9 +217,25 @@ struct CurrentPathTests {
         }
     }
 
+    @Test("a path into a tab container the path makes opens, in exact mode, on a fresh app (not yet)")
+    func pathIntoAMadeTabContainer() async throws {
+        let app = Fixture(presentsTabs: true)
+        try await app.navigator.open("app://tab/contact/list!picker")
+        let path = app.navigator.currentPath
+        #expect(path.description == "/tab#contact/list!picker#inbox/mail")
+        #expect(try app.navigator.plan(for: path, .mode(.exact)).isEmpty, "where it is live, a no-op")
+
+        let fresh = Fixture(presentsTabs: true)
+        // The plan is made before any factory runs, so nothing says yet that `picker` will
+        // be a tab container with a tab `inbox`: the plan refuses `#inbox` after it.
+        withKnownIssue("a page the plan makes is not looked into: `#inbox/mail` after `!picker` is refused") {
+            _ = try fresh.navigator.plan(for: path, .mode(.exact))
+        }
+    }
+
     @Test("a random hierarchy's current path rebuilds the same hierarchy on a fresh app", arguments: 0..<4)
     func rebuild(seedBase: Int) async throws {
-        try await Self.forEachRandomHierarchy(seedBase: seedBase) { seed, fixture in
+        try await Self.forEachRandomHierarchy(seedBase: seedBase, presentingTabs: false) { seed, fixture in
             let fresh = Fixture(tabsInStack: fixture.friend != nil)
             try await fresh.navigator.open(fixture.navigator.currentPath, .mode(.exact).animated(false))
             #expect(fresh.navigator.currentPath == fixture.navigator.currentPath, "seed \(seed)")
@@ -228,11 +256,13 @@ struct CurrentPathTests {
           arguments: 0..<4)
     func exactFromAnywhere(seedBase: Int) async throws {
         var changed = 0
-        try await Self.forEachRandomHierarchy(seedBase: 20 + seedBase) { seed, target in
+        // The target's path is opened where its pages are not live: no tab container it
+        // presents. The app it is opened on presents them, and they are dismissed.
+        try await Self.forEachRandomHierarchy(seedBase: 20 + seedBase, presentingTabs: false) { seed, target in
             // Another hierarchy, made from another seed, with a tab container in the feed
             // stack when the target has one.
             var random = SeededRandomNumberGenerator(seed: seed ^ 0xE8AC7)
-            let app = Fixture(tabsInStack: target.friend != nil)
+            let app = Fixture(tabsInStack: target.friend != nil, presentsTabs: seed % 4 >= 2)
             await Self.randomize(app, &random)
             let path = target.navigator.currentPath
             let before = app.navigator.currentPath
@@ -316,13 +346,14 @@ struct CurrentPathTests {
             #expect(fixture.snapshot == before, "seed \(seed)")
             #expect(fixture.navigator.currentPath == path, "seed \(seed)")
         }
-        #expect(delivered > 30, "\(delivered) of 100 delivered")
+        // About a third of the hierarchies still hold person_detail(id=5) in contact.
+        #expect(delivered > 25, "\(delivered) of 100 delivered")
     }
 
     @Test("a random hierarchy's saved state survives JSON and restores its path and history on a fresh app",
           arguments: 0..<2)
     func restoreSavedState(seedBase: Int) async throws {
-        try await Self.forEachRandomHierarchy(seedBase: 10 + seedBase) { seed, fixture in
+        try await Self.forEachRandomHierarchy(seedBase: 10 + seedBase, presentingTabs: false) { seed, fixture in
             let saved = fixture.navigator.state
             #expect(saved.path == fixture.navigator.currentPath, "seed \(seed)")
             let state = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(saved))
