@@ -80,8 +80,8 @@ extension Navigator: RequestEnvironment {
         return plan
     }
 
-    func plan(_ target: NavigationTarget, for request: NavigationRequest) throws -> NavigationPlan {
-        try makePlan(for: target, mode: request.mode, options: request.options, provided: request.providedPage)
+    func plan(_ target: NavigationTarget, mode: ResolutionMode?, for request: NavigationRequest) throws -> NavigationPlan {
+        try makePlan(for: target, mode: mode ?? request.mode, options: request.options, provided: request.providedPage)
     }
 
     func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {

@@ -168,7 +168,9 @@ public final class Navigator {
     }
 
     /// Whether `destination` can be opened now: whether ``plan(for:_:)`` succeeds. Call
-    /// that to learn why not.
+    /// that to learn why not. A path that goes on inside a page it makes
+    /// (`…!picker#inbox/mail`) is answered for up to that page: what the page holds is
+    /// known only once it is made.
     /// - Parameters:
     ///   - destination: A path, its text or a route.
     ///   - options: The mode and source it would be opened with.

@@ -40,7 +40,7 @@ public final class NavigationRequest {
     var driver: RequestDriver?
 
     init(target: NavigationTarget?, options: NavigationOptions, animated: Bool, providedPage: (any Page)? = nil) {
-        requested = target.map(RequestedTarget.init)
+        requested = target.map { RequestedTarget($0) }
         mode = options.mode
         source = options.source
         self.animated = animated

@@ -22,9 +22,13 @@ extension NavigationTarget: CustomStringConvertible {
 /// through the optional's type metadata), and every request copied it several times.
 final class RequestedTarget: Sendable, CustomStringConvertible {
     let target: NavigationTarget
+    /// The mode to plan it in, when not the request's: the rest of a path planned again
+    /// inside the pages a plan made goes on in that plan's mode.
+    let mode: ResolutionMode?
 
-    init(_ target: NavigationTarget) {
+    init(_ target: NavigationTarget, mode: ResolutionMode? = nil) {
         self.target = target
+        self.mode = mode
     }
 
     var description: String { target.description }

@@ -4,7 +4,8 @@
 ///
 ///     held ─▶ queued ─▶ [locating] ─▶ [guarding ─▶ detouring ─▶ queued] ─▶ planning
 ///         ─▶ [loading ─▶ planning] ─▶ [confirming ─▶ planning] ─▶ making
-///         ─▶ running(0 … n-1) ─▶ finishing ─▶ succeeding / failing ─▶ ended
+///         ─▶ running(0 … n-1) ─▶ [planning: the rest, inside pages made]
+///         ─▶ finishing ─▶ succeeding / failing ─▶ ended
 ///
 /// Guards are asked in order with the queue held, each under the answer's time-out (no
 /// answer in time fails the request; a later one is ignored); a redirect is asked of
@@ -49,6 +50,11 @@ struct RequestStateMachine {
         var approved: Set<ObjectIdentifier> = []
         /// How many times the turn has loaded.
         var loadRounds = 0
+        /// The plans the turn ran before the one it plans now, one after the other, when
+        /// the path went on inside pages they made (``NavigationPlan/continuesInside``).
+        var ran: NavigationPlan?
+        /// How many times the turn planned again inside pages it made.
+        var continuations = 0
     }
 
     /// Where the request is. Held: made before the navigator had a root. Queued: waits for
@@ -144,7 +150,7 @@ struct RequestStateMachine {
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
          keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
-        self.init(requested: requested.map(RequestedTarget.init), mode: mode, source: source, payload: payload,
+        self.init(requested: requested.map { RequestedTarget($0) }, mode: mode, source: source, payload: payload,
                   keepsLeftPages: keepsLeftPages, maxRedirects: maxRedirects, held: held)
     }
 
@@ -405,13 +411,17 @@ struct RequestStateMachine {
     mutating func pagesMade(_ result: Result<Void, NavigationError>) -> Action {
         guard case .making = state, case .making(let turn, let plan) = takeState() else { trap("pagesMade") }
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
-        let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
-        guard !plan.steps.isEmpty else {
+        // The steps planned inside pages made go on from the first plan's: announced once.
+        let first: Action
+        if plan.steps.isEmpty {
             state = .finishing(turn, plan)
-            return .announce(willStart, then: .finish(givingIntent: plan.hasIntentForTarget))
+            first = .finish(givingIntent: plan.hasIntentForTarget)
+        } else {
+            state = .running(turn, plan, index: 0, cancelling: false)
+            first = .runStep(0, of: plan, keepingPopped: keepsLeftPages)
         }
-        state = .running(turn, plan, index: 0, cancelling: false)
-        return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
+        guard turn.ran == nil else { return first }
+        return .announce(event(.willStart, plan: plan, from: turn.from, to: plan.destination), then: first)
     }
 
     /// The step running ended, or failed.
@@ -420,6 +430,7 @@ struct RequestStateMachine {
         guard case .running(let turn, let plan, let index, let cancelling) = takeState() else { trap("stepEnded") }
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         guard index + 1 < plan.steps.count else {
+            if plan.continuesInside { return continueInside(turn, after: plan) }
             state = .finishing(turn, plan)
             return .finish(givingIntent: plan.hasIntentForTarget)
         }
@@ -441,8 +452,8 @@ struct RequestStateMachine {
     /// `current` is taken, not copied, into the outcome.
     mutating func finished(at current: consuming SharedPath, target page: (any Page)?) -> Action {
         guard case .finishing = state, case .finishing(let turn, let plan) = takeState() else { trap("finished") }
-        state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
-                                              target: page))
+        state = .succeeding(NavigationOutcome(plan: turn.ran.map { $0.followed(by: plan) } ?? plan, from: turn.from,
+                                              to: current, redirectedFrom: turn.redirectedFrom, target: page))
         return .fireValve
     }
 
@@ -485,6 +496,27 @@ struct RequestStateMachine {
     private mutating func replan(_ turn: Turn) -> Action {
         state = .planning(turn)
         return .plan(turn.target)
+    }
+
+    /// Every step of `plan` ran, and the path goes on inside a page it made: the rest is
+    /// planned again, as the absolute path the plan led to, in its mode (the visible
+    /// chain a relative path or a move read has moved), with the same guards' blessing
+    /// and the leavers already asked.
+    private mutating func continueInside(_ turn: Turn, after plan: NavigationPlan) -> Action {
+        var turn = turn
+        // Each plan makes a page of the path, so a path of n components goes on at most n
+        // times; more, and the pages made never held what the path names.
+        guard turn.continuations < plan.destination.count else {
+            return fail(NavigationError(.cannotShow, component: plan.target.name,
+                                        reason: "the path went on inside pages it made \(turn.continuations) times, "
+                                            + "and `\(plan.target)` still did not hold the rest"),
+                        plan: plan, to: turn.to)
+        }
+        turn.continuations += 1
+        turn.ran = turn.ran.map { $0.followed(by: plan) } ?? plan
+        turn.target = RequestedTarget(.path(plan.path), mode: plan.mode)
+        if case .unknown = turn.to { turn.to = .path(plan.path) }
+        return replan(turn)
     }
 
     /// Leaves the loading state for `then`, which has set the next state.

@@ -59,15 +59,17 @@ public struct NavigationPlan: Sendable {
         let steps: [Step]
         let newComponents: [PageComponent]
         let target: PageReference
+        let continuesInside: Bool
 
         init(destination: SharedPath, move: NavigationMove?, mode: ResolutionMode, steps: [Step],
-             newComponents: [PageComponent], target: PageReference) {
+             newComponents: [PageComponent], target: PageReference, continuesInside: Bool) {
             self.destination = destination
             self.move = move
             self.mode = mode
             self.steps = steps
             self.newComponents = newComponents
             self.target = target
+            self.continuesInside = continuesInside
         }
     }
 
@@ -89,11 +91,25 @@ public struct NavigationPlan: Sendable {
     public var newComponents: [PageComponent] { storage.newComponents }
     /// The page the path ends at: live, or the last one made.
     public var target: PageReference { storage.target }
+    /// Whether the path goes on inside ``target``, a page the plan makes (`!picker#inbox/mail`
+    /// makes `picker`): what the page holds is known only once it is made, so the request
+    /// plans the rest of the path again after these steps, against the page made.
+    var continuesInside: Bool { storage.continuesInside }
 
     init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
-         newComponents: [PageComponent], target: PageReference) {
+         newComponents: [PageComponent], target: PageReference, continuesInside: Bool = false) {
         storage = Storage(destination: destination, move: move, mode: mode, steps: steps,
-                          newComponents: newComponents, target: target)
+                          newComponents: newComponents, target: target, continuesInside: continuesInside)
+    }
+
+    /// This plan, which ran, followed by `later`, planned after it inside the pages it
+    /// made: the steps of both, and `later`'s destination and target.
+    func followed(by later: NavigationPlan) -> NavigationPlan {
+        let offset = newComponents.count
+        return NavigationPlan(destination: later.destination, move: move, mode: mode,
+                              steps: steps + later.steps.map { $0.shifted(by: offset) },
+                              newComponents: newComponents + later.newComponents,
+                              target: later.target.shifted(by: offset), continuesInside: later.continuesInside)
     }
 
     /// Whether the hierarchy already matches and nothing will happen.
@@ -140,6 +156,27 @@ public struct NavigationPlan: Sendable {
 }
 
 extension NavigationPlan.Step {
+    /// The same step in a plan that follows another whose plan made `offset` pages.
+    func shifted(by offset: Int) -> NavigationPlan.Step {
+        guard offset > 0 else { return self }
+        func move(_ reference: PageReference) -> PageReference { reference.shifted(by: offset) }
+        return switch self {
+        case .dismiss(let page, let presenter, let style): .dismiss(move(page), presentedBy: move(presenter), style: style)
+        case .dismissOther(let name, let level): .dismissOther(name, over: move(level))
+        case .select(let tab, let container): .select(move(tab), in: move(container))
+        case .popTo(let page, let stack, let style): .popTo(move(page), in: move(stack), style: style)
+        case .push(let pages, let stack, let style): .push(pages.map(move), onto: move(stack), style: style)
+        case .setStack(let pages, let stack, let style): .setStack(pages.map(move), of: move(stack), style: style)
+        case .present(let pages, let inNewStack, let presenter, let style):
+            .present(pages.map(move), inNewStack: inNewStack, from: move(presenter), style: style)
+        case .addTab(let pages, let inNewStack, let container, let style):
+            .addTab(pages.map(move), inNewStack: inNewStack, to: move(container), style: style)
+        case .deliver(let event, let handler, let owner): .deliver(event, to: move(handler), of: move(owner))
+        case .run: self
+        case .update(let page, let parameters): .update(move(page), parameters: parameters)
+        }
+    }
+
     /// Whether the step changes what is on screen: not a delivery, an action or an
     /// update in place.
     var showsSomething: Bool {
@@ -234,6 +271,7 @@ extension NavigationPlan: CustomStringConvertible {
         for (number, step) in steps.enumerated() {
             text += "\n  \(number + 1). \(step)"
         }
+        if continuesInside { text += "\n  then the rest of the path, planned inside \(target) once it is made" }
         return text
     }
 }

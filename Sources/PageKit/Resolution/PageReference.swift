@@ -63,6 +63,23 @@ public struct PageReference: Sendable {
         split = nil
     }
 
+    /// The same reference in a plan that follows another whose plan made `offset` pages:
+    /// a new page's index, and its contents', moved past them.
+    func shifted(by offset: Int) -> PageReference {
+        guard offset > 0, case .new(let index) = kind else { return self }
+        return PageReference(kind: .new(index: index + offset), name: name, parameters: parameters,
+                             contents: contents.map { $0.shifted(by: offset) })
+    }
+
+    private init(kind: Kind, name: String, parameters: PageParameters, contents: [PageReference]) {
+        self.kind = kind
+        self.name = name
+        self.parameters = parameters
+        self.contents = contents
+        livePage = nil
+        split = nil
+    }
+
     /// The live or provided page, while it lives; `nil` for a page the plan will make.
     public var page: (any Page)? { livePage }
 

@@ -249,6 +249,8 @@ struct Walk {
     /// it, so that a tab selected inside it on the way does not come first.
     private var pendingPop: PendingPop?
     var matchedModals: [ObjectIdentifier] = []
+    /// Whether the path goes on inside the last page made (``NavigationPlan/continuesInside``).
+    private var continuesInside = false
     /// The modals covering the visible chain, when the caller read them already.
     var crossings: [ModalCrossing]?
     /// Whether a live event handler with the component's name was passed over because
@@ -408,7 +410,7 @@ struct Walk {
         swap(&steps, &self.steps)
         swap(&newComponents, &self.newComponents)
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
-                              target: target)
+                              target: target, continuesInside: continuesInside)
     }
 
     // MARK: Matching
@@ -710,6 +712,8 @@ struct Walk {
         let action = pages.removeLast()
         let last = pages.isEmpty ? PageReference(live: cursor.page) : try makePages(pages, entries, attachedTo: attachment,
                                                                                 under: under)
+        // The action is planned with the rest, inside the page made.
+        if continuesInside { return last }
         try resolver.checkMakeable(action, lastEntry, under: last)
         steps.append(.run(action))
         return last
@@ -772,6 +776,12 @@ struct Walk {
             let nextEntry = entries.entry(at: nextIndex)
             let next = remaining.removeFirst()
             guard next.presentation.isModal else {
+                if next.presentation == .child || next.presentation == .childStack {
+                    // A tab, or another child, of the page just made: only that page can say
+                    // what it holds, once made. The rest is planned again then.
+                    continuesInside = true
+                    return last
+                }
                 let hint = lastTakesPushes ? "" : " (write `!/\(last.name)` to present it in a navigation stack)"
                 throw NavigationError(
                     .cannotShow, component: next.name,

@@ -80,6 +80,50 @@ struct RequestStateMachineTests {
         #expect(Self.name(machine.stepEnded(.success(()))) == "ignore(stepEnd)", "a late completion does nothing")
     }
 
+    @Test("a plan whose path goes on inside a page it makes: planned again, absolute and in its mode, announced once, and the outcome holds both plans")
+    func continuesInside() throws {
+        let relative = try PagePath(parsing: ".!picker#recent")
+        let inside = try PagePath(parsing: "/tab#contact/list!picker#recent")
+        var machine = Self.machine(.path(relative))
+        _ = machine.started(from: SharedPath(Self.current), fromPath: Self.current, guardCount: 0)
+        let page = PlainPageForMachine()
+        let first = NavigationPlan(destination: SharedPath(inside), mode: .exact,
+                                   steps: [.present([PageReference(new: PageComponent("picker"), index: 0)], inNewStack: false,
+                                                    from: PageReference(live: page), style: .default)],
+                                   newComponents: [PageComponent("picker")],
+                                   target: PageReference(new: PageComponent("picker"), index: 0), continuesInside: true)
+        #expect(Self.name(machine.planned(.success(first), leavers: Self.noLeavers)) == "makePages")
+        #expect(Self.name(machine.pagesMade(.success(()))) == "announce(willStart) then runStep(0)")
+        let again = machine.stepEnded(.success(()))
+        guard case .plan(let target) = again else { return #expect(Bool(false), "planned again: \(Self.name(again))") }
+        #expect(target.target.description == inside.description, "the path the first plan led to, not the relative one")
+        #expect(target.mode == .exact)
+        let second = NavigationPlan(destination: SharedPath(inside), mode: .exact,
+                                    steps: [.select(PageReference(live: page), in: PageReference(live: page))],
+                                    newComponents: [], target: PageReference(live: page))
+        #expect(Self.name(machine.planned(.success(second), leavers: Self.noLeavers)) == "makePages")
+        #expect(Self.name(machine.pagesMade(.success(()))) == "runStep(0)", "willStart is announced once")
+        // The page it ends at was made by the container, not by a factory of the registry:
+        // it is told its intent as a page revealed is.
+        #expect(Self.name(machine.stepEnded(.success(()))) == "finish(intent)")
+        _ = machine.finished(at: SharedPath(inside), target: page)
+        guard case .succeeding(let outcome) = machine.state else { return #expect(Bool(false), "succeeding") }
+        #expect(outcome.plan.steps.count == 2)
+        #expect(outcome.plan.newComponents.map(\.name) == ["picker"])
+
+        // A plan that keeps going on inside pages it made, more times than its path has
+        // components, fails.
+        var endless = Self.machine(.path(inside))
+        _ = endless.started(from: SharedPath(Self.current), fromPath: Self.current, guardCount: 0)
+        var last = Action.none
+        for _ in 0...inside.components.count {
+            _ = endless.planned(.success(first), leavers: Self.noLeavers)
+            _ = endless.pagesMade(.success(()))
+            last = endless.stepEnded(.success(()))
+        }
+        #expect(Self.name(last) == "failValve(cannotShow)")
+    }
+
     @Test("a plan with no step is announced and finishes at once")
     func emptyPlan() {
         var machine = Self.machine()
