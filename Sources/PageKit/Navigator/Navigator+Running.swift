@@ -81,7 +81,9 @@ extension Navigator: RequestEnvironment {
     }
 
     func plan(_ target: NavigationTarget, mode: ResolutionMode?, for request: NavigationRequest) throws -> NavigationPlan {
-        try makePlan(for: target, mode: mode ?? request.mode, options: request.options, provided: request.providedPage)
+        // No `??`: its autoclosure, formed on the main actor, checks the executor when called.
+        let mode = if let mode { mode } else { request.mode }
+        return try makePlan(for: target, mode: mode, options: request.options, provided: request.providedPage)
     }
 
     func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {

@@ -40,7 +40,8 @@ public final class NavigationRequest {
     var driver: RequestDriver?
 
     init(target: NavigationTarget?, options: NavigationOptions, animated: Bool, providedPage: (any Page)? = nil) {
-        requested = target.map { RequestedTarget($0) }
+        // Not `map` with a closure: one formed on the main actor checks the executor when called.
+        requested = if let target { RequestedTarget(target) } else { nil }
         mode = options.mode
         source = options.source
         self.animated = animated

@@ -50,11 +50,6 @@ struct RequestStateMachine {
         var approved: Set<ObjectIdentifier> = []
         /// How many times the turn has loaded.
         var loadRounds = 0
-        /// The plans the turn ran before the one it plans now, one after the other, when
-        /// the path went on inside pages they made (``NavigationPlan/continuesInside``).
-        var ran: NavigationPlan?
-        /// How many times the turn planned again inside pages it made.
-        var continuations = 0
     }
 
     /// Where the request is. Held: made before the navigator had a root. Queued: waits for
@@ -147,10 +142,17 @@ struct RequestStateMachine {
     private let keepsLeftPages: Bool
     private let maxRedirects: Int
     private(set) var state: State
+    /// The plans the turn ran before the one it plans now, one after the other, when the
+    /// path went on inside pages they made (``NavigationPlan/continuesInside``); kept out
+    /// of the turn, which is copied at every event, as nearly every request has none.
+    private var ran: NavigationPlan?
+    /// How many times the turn planned again inside pages it made.
+    private var continuations = 0
 
     init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
          keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
-        self.init(requested: requested.map { RequestedTarget($0) }, mode: mode, source: source, payload: payload,
+        let target: RequestedTarget? = if let requested { RequestedTarget(requested) } else { nil }
+        self.init(requested: target, mode: mode, source: source, payload: payload,
                   keepsLeftPages: keepsLeftPages, maxRedirects: maxRedirects, held: held)
     }
 
@@ -412,16 +414,24 @@ struct RequestStateMachine {
         guard case .making = state, case .making(let turn, let plan) = takeState() else { trap("pagesMade") }
         if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
         // The steps planned inside pages made go on from the first plan's: announced once.
-        let first: Action
-        if plan.steps.isEmpty {
+        if ran != nil { return runWithoutAnnouncing(turn, plan) }
+        let willStart = event(.willStart, plan: plan, from: turn.from, to: plan.destination)
+        guard !plan.steps.isEmpty else {
             state = .finishing(turn, plan)
-            first = .finish(givingIntent: plan.hasIntentForTarget)
-        } else {
-            state = .running(turn, plan, index: 0, cancelling: false)
-            first = .runStep(0, of: plan, keepingPopped: keepsLeftPages)
+            return .announce(willStart, then: .finish(givingIntent: plan.hasIntentForTarget))
         }
-        guard turn.ran == nil else { return first }
-        return .announce(event(.willStart, plan: plan, from: turn.from, to: plan.destination), then: first)
+        state = .running(turn, plan, index: 0, cancelling: false)
+        return .announce(willStart, then: .runStep(0, of: plan, keepingPopped: keepsLeftPages))
+    }
+
+    /// Runs the steps planned inside pages made, which go on from the plans before.
+    private mutating func runWithoutAnnouncing(_ turn: Turn, _ plan: NavigationPlan) -> Action {
+        guard !plan.steps.isEmpty else {
+            state = .finishing(turn, plan)
+            return .finish(givingIntent: plan.hasIntentForTarget)
+        }
+        state = .running(turn, plan, index: 0, cancelling: false)
+        return .runStep(0, of: plan, keepingPopped: keepsLeftPages)
     }
 
     /// The step running ended, or failed.
@@ -451,9 +461,10 @@ struct RequestStateMachine {
     /// The intent is told; `current` is the current path now, `page` the page it ends at.
     /// `current` is taken, not copied, into the outcome.
     mutating func finished(at current: consuming SharedPath, target page: (any Page)?) -> Action {
-        guard case .finishing = state, case .finishing(let turn, let plan) = takeState() else { trap("finished") }
-        state = .succeeding(NavigationOutcome(plan: turn.ran.map { $0.followed(by: plan) } ?? plan, from: turn.from,
-                                              to: current, redirectedFrom: turn.redirectedFrom, target: page))
+        guard case .finishing = state, case .finishing(let turn, var plan) = takeState() else { trap("finished") }
+        if let ran { plan = ran.followed(by: plan) }
+        state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
+                                              target: page))
         return .fireValve
     }
 
@@ -506,14 +517,14 @@ struct RequestStateMachine {
         var turn = turn
         // Each plan makes a page of the path, so a path of n components goes on at most n
         // times; more, and the pages made never held what the path names.
-        guard turn.continuations < plan.destination.count else {
+        guard continuations < plan.destination.count else {
             return fail(NavigationError(.cannotShow, component: plan.target.name,
-                                        reason: "the path went on inside pages it made \(turn.continuations) times, "
+                                        reason: "the path went on inside pages it made \(continuations) times, "
                                             + "and `\(plan.target)` still did not hold the rest"),
                         plan: plan, to: turn.to)
         }
-        turn.continuations += 1
-        turn.ran = turn.ran.map { $0.followed(by: plan) } ?? plan
+        continuations += 1
+        ran = if let ran { ran.followed(by: plan) } else { plan }
         turn.target = RequestedTarget(.path(plan.path), mode: plan.mode)
         if case .unknown = turn.to { turn.to = .path(plan.path) }
         return replan(turn)
