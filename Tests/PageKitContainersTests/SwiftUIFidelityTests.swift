@@ -354,31 +354,11 @@ struct SwiftUIFidelityTests {
     func sheetSwipeFollowsItsStack() async throws {
         let app = SwiftUIAppFixture()
         let draft = ConfirmingPage("draft")
-        draft.policy = .confirm
         app.navigator.registry.replace("draft") { _ in draft }
         try app.open("/tab#contact/list!/compose")
-        #expect(app.screen.canSwipeDown(in: app.host) == true, "a clean sheet swipes away")
-
         // Pushed onto the sheet's stack with changes already made: nothing tells the page
         // changed, but the swipe would now remove it.
-        let push = app.navigator.push(page: draft)
-        app.clock.advance(by: .seconds(10))
-        #expect(push.result.map { (try? $0.get()) != nil } == true)
-        #expect(app.path == "/tab#contact/list!/compose/draft")
-        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the stack")
-        #expect(!app.screen.personSwipesDown(in: app.host), "the draft is not lost to a swipe")
-        #expect(app.path == "/tab#contact/list!/compose/draft")
-
-        // Popped, after it agreed: the sheet swipes away again.
-        let pop = app.navigator.pop()
-        #expect(await yieldUntil { draft.leaveRequests.count == 1 })
-        #expect(await yieldUntil {
-            app.clock.advance(by: .milliseconds(100))
-            return pop.result != nil
-        })
-        #expect(pop.result.map { (try? $0.get()) != nil } == true)
-        #expect(app.path == "/tab#contact/list!/compose")
-        #expect(app.screen.canSwipeDown(in: app.host) == true, "nothing edited is left in the sheet")
+        await Self.expectSheetHolds(while: draft, isPushedOver: "/tab#contact/list!/compose", in: app)
         #expect(app.screen.personSwipesDown(in: app.host))
         app.clock.advance(by: .seconds(1))
         #expect(app.path == "/tab#contact/list")
@@ -388,25 +368,31 @@ struct SwiftUIFidelityTests {
     func sheetSwipeFollowsStacksInsideIt() async throws {
         let app = SwiftUIAppFixture()
         let draft = ConfirmingPage("draft")
-        draft.policy = .confirm
         let inbox = PageStackModel(name: "inbox", pages: [ScreenPage("mail")], queue: app.queue)
         let picker = PageTabModel(name: "picker", tabs: [inbox, ScreenPage("recent")], queue: app.queue)
         app.navigator.registry.replace("picker") { _ in picker }
         app.navigator.registry.replace("draft") { _ in draft }
         try app.open("/tab#contact/list!picker")
         #expect(app.screen.shownPages(of: inbox).map(\.pageName) == ["mail"], "the sheet draws the stack in its tab")
-        #expect(app.path == "/tab#contact/list!picker#inbox/mail")
-        #expect(app.screen.canSwipeDown(in: app.host) == true, "a clean sheet swipes away")
-
         // Pushed onto the stack of the sheet's first tab: the presented page itself, the
         // tab view, did not change, but the swipe would now remove the draft.
+        await Self.expectSheetHolds(while: draft, isPushedOver: "/tab#contact/list!picker#inbox/mail", in: app)
+    }
+
+    /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
+    /// is pushed in it, and swipes away again once `draft` agreed to be popped.
+    private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,
+                                         in app: SwiftUIAppFixture) async {
+        draft.policy = .confirm
+        #expect(app.path == path)
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "a clean sheet swipes away")
         let push = app.navigator.push(page: draft)
         app.clock.advance(by: .seconds(10))
         #expect(push.result.map { (try? $0.get()) != nil } == true)
-        #expect(app.path == "/tab#contact/list!picker#inbox/mail/draft")
-        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the stacks inside the sheet")
+        #expect(app.path == path + "/draft")
+        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled follows the stacks in the sheet")
         #expect(!app.screen.personSwipesDown(in: app.host), "the draft is not lost to a swipe")
-        #expect(app.path == "/tab#contact/list!picker#inbox/mail/draft")
+        #expect(app.path == path + "/draft")
 
         // Popped, after it agreed: the sheet swipes away again.
         let pop = app.navigator.pop()
@@ -415,7 +401,8 @@ struct SwiftUIFidelityTests {
             app.clock.advance(by: .milliseconds(100))
             return pop.result != nil
         })
-        #expect(app.path == "/tab#contact/list!picker#inbox/mail")
+        #expect(pop.result.map { (try? $0.get()) != nil } == true)
+        #expect(app.path == path)
         #expect(app.screen.canSwipeDown(in: app.host) == true, "nothing edited is left in the sheet")
     }
 }
