@@ -45,8 +45,9 @@ extension Navigator {
     public func restore(_ state: NavigationState, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
         var options = options.mode(.exact)
-        // The saved modals presented as they were, where the request says nothing itself.
-        options.presentedBefore = state.pathStyles
+        // The saved modals presented as they were (none saved: by default), where the
+        // request says nothing itself.
+        options.presentedBefore = state.pathStyles ?? PathStyles()
         var path = state.path
         var trims: [RestorationReport.Trim] = []
         while true {

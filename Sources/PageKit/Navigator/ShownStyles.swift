@@ -42,6 +42,15 @@ final class ShownStyles {
         return nil
     }
 
+    /// How `page`, a live modal, was presented, if a step presented it otherwise than by
+    /// default; for a transparent stack made for `!/`, its first page's.
+    func presentation(of page: any Page) -> ShowStyle? {
+        guard !presentations.isEmpty else { return nil }
+        if let style = presentations[page] { return style }
+        if page.pageName.isEmpty, let first = page.asStack?.containedPages.first { return presentations[first] }
+        return nil
+    }
+
     /// How the modals of `route` were presented, by the index of the component each
     /// stands for, where a step presented one otherwise than by default.
     /// - Complexity: O(*s*) in the route's segments; nothing when no modal was presented

@@ -56,6 +56,15 @@ struct Resolver {
         return Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: knownVisible, shown: shown)
     }
 
+    /// Whether `page`, a live modal, is presented as the component at `index` is to be:
+    /// as the request says, else as the request remembers it was (``Navigator/back(_:_:)``,
+    /// a restore), else by default. Always, for a request that remembers nothing.
+    func presentsAsBefore(_ page: any Page, at index: Int) -> Bool {
+        guard let before = options.presentedBefore else { return true }
+        let wanted = options.presentation ?? before[index]?.presentation ?? .automatic
+        return (shown?.presentation(of: page)?.presentation ?? .automatic) == wanted
+    }
+
     /// How a step shows `pages`: the request's styles, else the registrations' (the first
     /// page's for a present, the last one's for a push).
     func style(for pages: [PageComponent], presenting: Bool, inNewStack: Bool) -> ShowStyle {
@@ -361,7 +370,8 @@ struct Walk {
             if component.presentation.isModal {
                 if let covering = resolver.hierarchy.modal(covering: chain),
                    let position = position(of: covering.page, for: component),
-                   mode == .reuse || position.isWrapped == (component.presentation == .modalStack) {
+                   mode == .reuse || position.isWrapped == (component.presentation == .modalStack)
+                   && resolver.presentsAsBefore(covering.page, at: rest.startIndex) {
                     if rest.count > 1, covering.page is AlertPage { throw Self.alertNotLast(component) }
                     flushPendingPop()
                     matchedModals.append(ObjectIdentifier(covering.page))

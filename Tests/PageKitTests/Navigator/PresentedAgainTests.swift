@@ -34,6 +34,24 @@ struct PresentedAgainTests {
         #expect(presents(fixture) == ["present [compose] in tab as sheet"])
     }
 
+    @Test("back(n) to a path whose modal is on screen in another style presents it again, as it was")
+    func liveModalInAnotherStyle() async throws {
+        let fixture = ShowingTests.styledFixture()
+        try await fixture.navigator.open("app://tab/contact/list!compose", .presentation(.fullScreen))
+        try await fixture.navigator.open("app://tab/contact/list")
+        try await fixture.navigator.open("app://tab/contact/list!compose", .presentation(.sheet))
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(2).outcome()
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list!compose")
+        #expect(presents(fixture) == ["present [compose] in tab as full screen"])
+        let compose = try #require(fixture.host.presentedPage(of: fixture.tabs))
+        #expect(fixture.host.presentationStyle(of: compose)?.presentation == .fullScreen)
+
+        // A plain exact open remembers nothing: the modal on screen answers, whatever its style.
+        try await fixture.navigator.open("/tab#contact/list!compose", .mode(.exact))
+        #expect(presents(fixture).isEmpty)
+    }
+
     @Test("a modal presented as registered comes back as registered; a transition asked for comes back too")
     func registeredAndTransitions() async throws {
         let fixture = ShowingTests.styledFixture()
@@ -105,7 +123,7 @@ struct PresentedAgainTests {
         let transition: TransitionStyle?
     }
 
-    @Test("200 seeded sequences: after back(n) from a path with no modal, each modal of the path gone back to is presented as it was then",
+    @Test("200 seeded sequences: after back(n), each modal of the path gone back to is presented as it was then",
           arguments: 0..<2)
     func seededBacks(batch: Int) async throws {
         let presentations: [PresentationStyle?] = [nil, nil, .fullScreen, .sheet(detents: [.medium]), .popover(anchor: "x")]
@@ -119,7 +137,7 @@ struct PresentedAgainTests {
             var log: [String] = ["seed \(seed)"]
             for _ in 0..<12 {
                 let current = history[history.count - 1]
-                if current.isEmpty, history.count > 1, random.chance(0.4) {
+                if history.count > 1, random.chance(0.4) {
                     let count = Int.random(in: 1...min(3, history.count - 1), using: &random)
                     log.append("back(\(count))")
                     try await fixture.navigator.back(count).outcome()
@@ -141,15 +159,16 @@ struct PresentedAgainTests {
                     history.append(current + [ShowStyle(transition: level.transition ?? .platform,
                                                         presentation: level.presentation ?? registered)])
                 }
-                // Every modal on screen is presented as the reference says its entry was.
-                var live: [ShowStyle] = []
+                // Every modal on screen is presented as the reference says its entry was. A
+                // modal kept on screen keeps the transition it came with, for its dismissal:
+                // presentations are compared.
+                var live: [PresentationStyle] = []
                 var level: any Page = fixture.tabs
                 while let presented = fixture.host.presentedPage(of: level) {
-                    let style = fixture.host.presentationStyle(of: presented)
-                    live.append(ShowStyle(transition: style?.transition ?? .platform, presentation: style?.presentation ?? .automatic))
+                    live.append(fixture.host.presentationStyle(of: presented)?.presentation ?? .automatic)
                     level = presented
                 }
-                let expected = history[history.count - 1]
+                let expected = history[history.count - 1].map(\.presentation)
                 #expect(live == expected, "\(log.joined(separator: "\n"))\nlive \(live), expected \(expected)")
                 if live != expected { return }
             }
