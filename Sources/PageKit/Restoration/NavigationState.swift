@@ -13,8 +13,9 @@ public struct NavigationState: Codable, Sendable, Hashable {
     public var history: [PagePath]
     /// The own states of the pages on ``path`` that adopt ``StateSaving``, in path order.
     public var pageStates: [PageSavedState]
-    /// How the modals of ``path`` were presented, where a request said otherwise than
-    /// their registrations, so that the restore presents them the same way.
+    /// How the modals of ``path`` were presented, where not by default, so that the
+    /// restore presents them the same way even when a request chose the style; `nil` in a
+    /// state saved before styles were, whose modals are restored as registered.
     var pathStyles: PathStyles?
     /// The same for the history's paths, by index.
     var historyStyles: [Int: PathStyles] = [:]

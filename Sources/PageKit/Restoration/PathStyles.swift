@@ -1,9 +1,10 @@
-/// How the modals of a path were presented, where a request said otherwise than their
-/// registrations (``NavigationOptions/presentation(_:)``,
+/// How the modals of a path were presented, where not by default (a registration's
+/// sheet detents, or a request's ``NavigationOptions/presentation(_:)`` or
 /// ``NavigationOptions/transition(_:)``): the style of each, by the index of the
-/// component it stands for. The history keeps one with each path, and
-/// ``NavigationState`` saves one, so that ``Navigator/back(_:_:)`` and
-/// ``Navigator/restore(_:_:)`` present those pages as they were.
+/// component it stands for; a component it does not name was presented by default. The
+/// history keeps one with each path, and ``NavigationState`` saves one, so that
+/// ``Navigator/back(_:_:)`` and ``Navigator/restore(_:_:)`` present those pages as they
+/// were, even when a request chose the style.
 struct PathStyles: Hashable, Sendable, Codable {
     private var styles: [Int: ShowStyle] = [:]
 
