@@ -379,6 +379,32 @@ struct SwiftUIFidelityTests {
         await Self.expectSheetHolds(while: draft, isPushedOver: "/tab#contact/list!picker#inbox/mail", in: app)
     }
 
+    @Test("12. a link into a tab view it presents opens in one request: the tab view appears, then the page is pushed on its stack")
+    func linkIntoAPresentedTabView() async throws {
+        let app = SwiftUIAppFixture()
+        app.navigator.registry.replace("picker") { [queue = app.queue] _ in
+            let inbox = PageStackModel(name: "inbox", pages: [ScreenPage("mail")], queue: queue)
+            return PageTabModel(name: "picker", tabs: [inbox, ScreenPage("recent")], queue: queue)
+        }
+        let outcome = try app.open("/tab#contact/list!picker#inbox/mail/person_detail(id=3)")
+        #expect(outcome.plan.steps.map(\.description)
+            == ["present picker from list", "push person_detail(id=3) onto inbox"])
+        #expect(app.path == "/tab#contact/list!picker#inbox/mail/person_detail(id=3)")
+        let picker = try #require(app.host.presentedPage(of: app.tabs) as? PageTabModel)
+        let inbox = try #require(picker.tabs.first as? PageStackModel)
+        #expect(app.screen.shownPages(of: inbox).map(\.pageDescription) == ["mail", "person_detail(id=3)"],
+                "the push ran on the stack the sheet draws, once the sheet had appeared")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree)
+
+        // The other tab, in one request too.
+        try app.open("/tab#contact/list")
+        try app.open("/tab#contact/list!picker#recent")
+        let second = try #require(app.host.presentedPage(of: app.tabs) as? PageTabModel)
+        #expect(second.selectedIndex == 1)
+        #expect(app.path == "/tab#contact/list!picker#recent")
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

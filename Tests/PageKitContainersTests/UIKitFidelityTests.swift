@@ -806,6 +806,29 @@ struct UIKitFidelityTests {
         #expect(app.navigator.history.last?.description == "/tab#contact/list!/person_detail(id=5)")
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
+
+    @Test("21. a link into a tab bar controller it presents opens in one request: presented, then pushed on its stack once shown")
+    func linkIntoAPresentedTabBarController() async throws {
+        let app = UIKitModelApp()
+        let model = app.model
+        app.navigator.registry.replace("picker") { [queue = app.queue] _ in
+            let inbox = ModelNavigationController(model, name: "inbox", root: [ModelScreen(model, "mail")], queue: queue)
+            return ModelTabBarController(model, name: "picker", tabs: [inbox, ModelScreen(model, "recent")], queue: queue)
+        }
+        try await app.open("/tab#contact/list!picker#inbox/mail/person_detail(id=3)")
+        #expect(app.navigator.currentPath.description == "/tab#contact/list!picker#inbox/mail/person_detail(id=3)")
+        let picker = try #require(app.tabs.presentedViewController as? ModelTabBarController)
+        let inbox = try #require(picker.viewControllers.first as? ModelNavigationController)
+        #expect(inbox.viewControllers.compactMap { ($0 as? any Page)?.pageDescription } == ["mail", "person_detail(id=3)"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+
+        try await app.open("/tab#contact/list")
+        try await app.open("/tab#contact/list!picker#recent")
+        let second = try #require(app.tabs.presentedViewController as? ModelTabBarController)
+        #expect(second.selectedIndex == 1)
+        #expect(app.navigator.currentPath.description == "/tab#contact/list!picker#recent")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,
