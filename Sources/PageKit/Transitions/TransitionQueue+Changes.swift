@@ -18,6 +18,13 @@ struct WeakWatcher {
     weak var watcher: (any HierarchyWatching)?
 }
 
+/// The time-out of a page's answer to the person's gesture, set once the task that asks
+/// exists, and cancelled by that task when the answer comes.
+@MainActor
+final class AnswerTimer {
+    var timer: (any TransitionTimer)?
+}
+
 /// A weak hold on a page waiting to leave.
 @MainActor
 struct WeakPage {
@@ -208,21 +215,13 @@ extension TransitionQueue {
                 valve.fail(refused)
             case .confirm:
                 valve.suspendTimeout()
-                let asking = Task { @MainActor in await self.confirmLeaving(pages, by: gesture) }
-                // Once the answer is no longer awaited (cancelled, or timed out), the asking
-                // is cancelled, so that the page can take its question off the screen.
-                valve.onCancellation { asking.cancel() }
-                let timer = timeouts.answer.map { limit in
-                    clock.schedule(after: limit) {
-                        asking.cancel()
-                        valve.fail(NavigationError(.answerTimedOut, component: name,
-                                                   reason: "`\(name)` was asked whether it may leave by \(gesture), and no "
-                                                       + "answer came within \(limit)"))
-                    }
-                }
-                Task { @MainActor in
-                    let allowed = await asking.value
-                    timer?.cancel()
+                // One task asks and acts on the answer, on the main actor throughout: a second
+                // task awaiting the first one's `value` went through the global executor and
+                // back, and under load the answer waited there while time ran on.
+                let timer = AnswerTimer()
+                let asking = Task { @MainActor in
+                    let allowed = await self.confirmLeaving(pages, by: gesture)
+                    timer.timer?.cancel()
                     guard valve.isActive else { return }
                     guard !valve.isCancellationRequested else {
                         return valve.fail(NavigationError(.cancelled, reason: "`\(label)` was cancelled while `\(name)` was asked"))
@@ -230,6 +229,18 @@ extension TransitionQueue {
                     guard allowed else { return valve.fail(refused) }
                     valve.restartTimeout(animated: animated)
                     leave(valve.completion(for: label))
+                }
+                // Once the answer is no longer awaited (cancelled, or timed out), the asking
+                // is cancelled, so that the page can take its question off the screen. The
+                // task starts after this returns, so the timer is set before it can end.
+                valve.onCancellation { asking.cancel() }
+                timer.timer = timeouts.answer.map { limit in
+                    clock.schedule(after: limit) {
+                        asking.cancel()
+                        valve.fail(NavigationError(.answerTimedOut, component: name,
+                                                   reason: "`\(name)` was asked whether it may leave by \(gesture), and no "
+                                                       + "answer came within \(limit)"))
+                    }
                 }
             }
             return .wait
