@@ -7,7 +7,7 @@
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
     public private(set) var capacity: Int
-    /// One path shown, and how its modals were presented where a request said so.
+    /// One path shown, and how its modals were presented where not by default.
     struct Entry {
         var path: SharedPath
         var styles: PathStyles?
@@ -42,9 +42,6 @@ public struct NavigationHistory: Sendable {
 
     /// The current path, if any was recorded.
     public var last: PagePath? { lastShared?.path }
-
-    /// How the last entry's modals were presented, where a request said so.
-    var lastStyles: PathStyles? { ring.isEmpty ? nil : ring[lastIndex].styles }
 
     /// How many paths it holds.
     public var count: Int { ring.count }
