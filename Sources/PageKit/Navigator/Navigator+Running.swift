@@ -317,9 +317,11 @@ extension Navigator: RequestEnvironment {
     }
 
     /// Records `path`, the current path, in the history, with how its modals were
-    /// presented where a step said so.
+    /// presented where not by default. The route is walked for them only while a modal is
+    /// presented and some modal was presented with a style.
     func recordInHistory(_ path: consuming SharedPath) {
-        let styles = shownStyles.presentsPlainly ? nil : visibleRoute().flatMap { shownStyles.presentations(on: $0) }
+        let plain = shownStyles.presentsPlainly || host.presentsNothing
+        let styles = plain ? nil : visibleRoute().flatMap { shownStyles.presentations(on: $0) }
         history.record(path, styles: styles)
     }
 

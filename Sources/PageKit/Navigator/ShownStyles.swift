@@ -34,21 +34,21 @@ final class ShownStyles {
     /// The transition `page` was shown with, if a step showed it with one; for a
     /// transparent stack made for `!/`, its first page's.
     func transition(of page: any Page) -> TransitionStyle? {
-        guard !transitions.isEmpty else { return nil }
-        if let transition = transitions[page] { return transition }
-        if page.pageName.isEmpty, let first = page.asStack?.containedPages.first {
-            return transition(of: first)
-        }
-        return nil
+        transitions.isEmpty ? nil : Self.value(in: transitions, of: page)
     }
 
     /// How `page`, a live modal, was presented, if a step presented it otherwise than by
     /// default; for a transparent stack made for `!/`, its first page's.
     func presentation(of page: any Page) -> ShowStyle? {
-        guard !presentations.isEmpty else { return nil }
-        if let style = presentations[page] { return style }
-        if page.pageName.isEmpty, let first = page.asStack?.containedPages.first { return presentations[first] }
-        return nil
+        presentations.isEmpty ? nil : Self.value(in: presentations, of: page)
+    }
+
+    /// `page`'s value in `map`; for a transparent stack made for `!/`, which stands for its
+    /// first page, that page's.
+    private static func value<Value>(in map: WeakPageMap<Value>, of page: any Page) -> Value? {
+        if let value = map[page] { return value }
+        guard page.pageName.isEmpty, let first = page.asStack?.containedPages.first else { return nil }
+        return value(in: map, of: first)
     }
 
     /// How the modals of `route` were presented, by the index of the component each

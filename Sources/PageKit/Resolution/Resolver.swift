@@ -49,8 +49,7 @@ struct Resolver {
 
     /// The same resolver, presenting the modals of the path it plans as `styles` says they
     /// were presented before, where the request says nothing itself.
-    func presenting(as styles: PathStyles?) -> Resolver {
-        guard let styles else { return self }
+    func presenting(as styles: PathStyles) -> Resolver {
         var options = options
         options.presentedBefore = styles
         return Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: knownVisible, shown: shown)

@@ -53,8 +53,9 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         let style: ShowStyle
         /// Whether its hosting controller reported `viewDidAppear`.
         var appeared = false
-        /// Follows the presented page while it is presented, when it is a model (a `!/`
-        /// stack): whether the person may swipe it down depends on the pages it holds.
+        /// Follows the models in the presented page while it is presented (a `!/` stack, a
+        /// tab view and the stacks in its tabs): whether the person may swipe it down
+        /// depends on the pages they hold.
         var observation: ModelObservation?
     }
 
