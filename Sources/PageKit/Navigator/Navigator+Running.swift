@@ -80,10 +80,15 @@ extension Navigator: RequestEnvironment {
         return plan
     }
 
-    func plan(_ target: NavigationTarget, mode: ResolutionMode?, for request: NavigationRequest) throws -> NavigationPlan {
+    func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan {
         // No `??`: its autoclosure, formed on the main actor, checks the executor when called.
-        let mode = if let mode { mode } else { request.mode }
-        return try makePlan(for: target, mode: mode, options: request.options, provided: request.providedPage)
+        let mode = if let mode = target.mode { mode } else { request.mode }
+        guard let styles = target.presentedBefore else {
+            return try makePlan(for: target.target, mode: mode, options: request.options, provided: request.providedPage)
+        }
+        var options = request.options
+        options.presentedBefore = styles
+        return try makePlan(for: target.target, mode: mode, options: options, provided: request.providedPage)
     }
 
     func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {

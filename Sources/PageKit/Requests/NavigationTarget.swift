@@ -25,10 +25,14 @@ final class RequestedTarget: Sendable, CustomStringConvertible {
     /// The mode to plan it in, when not the request's: the rest of a path planned again
     /// inside the pages a plan made goes on in that plan's mode.
     let mode: ResolutionMode?
+    /// How the modals of the path were presented before, when a plan that remembered it
+    /// goes on inside the pages it made.
+    let presentedBefore: PathStyles?
 
-    init(_ target: NavigationTarget, mode: ResolutionMode? = nil) {
+    init(_ target: NavigationTarget, mode: ResolutionMode? = nil, presentedBefore: PathStyles? = nil) {
         self.target = target
         self.mode = mode
+        self.presentedBefore = presentedBefore
     }
 
     var description: String { target.description }

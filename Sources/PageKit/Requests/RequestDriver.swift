@@ -131,7 +131,7 @@ final class RequestDriver: TransitionLabeling {
                 let result: Result<NavigationPlan, NavigationError>
                 var needed: [PageComponent] = []
                 do {
-                    let plan = try environment.plan(target.target, mode: target.mode, for: request)
+                    let plan = try environment.plan(target, for: request)
                     let planLoads = try environment.loads(for: plan, request: request)
                     if !planLoads.isEmpty || loads != nil {
                         let turnLoads = loads ?? PageLoads()

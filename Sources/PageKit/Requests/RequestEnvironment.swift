@@ -4,9 +4,9 @@ protocol RequestEnvironment: AnyObject {
     /// A turn begins: the current path now (after announcing a change nobody reported),
     /// and the guards to ask.
     func beginTurn() -> (path: SharedPath, guards: [NavigationGuard])
-    /// Plans `target` for `request` against the hierarchy as it is now, in `mode`, or the
-    /// request's.
-    func plan(_ target: NavigationTarget, mode: ResolutionMode?, for request: NavigationRequest) throws -> NavigationPlan
+    /// Plans `target` for `request` against the hierarchy as it is now, in the target's
+    /// mode, or the request's, presenting modals as the target remembers, or the request.
+    func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan
     /// The pages `plan` would remove that confirm leaving.
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]
     /// The loads `plan` needs: the pages it makes whose registrations have loaders, and

@@ -60,9 +60,10 @@ public struct NavigationPlan: Sendable {
         let newComponents: [PageComponent]
         let target: PageReference
         let continuesInside: Bool
+        let presentedBefore: PathStyles?
 
         init(destination: SharedPath, move: NavigationMove?, mode: ResolutionMode, steps: [Step],
-             newComponents: [PageComponent], target: PageReference, continuesInside: Bool) {
+             newComponents: [PageComponent], target: PageReference, continuesInside: Bool, presentedBefore: PathStyles?) {
             self.destination = destination
             self.move = move
             self.mode = mode
@@ -70,6 +71,7 @@ public struct NavigationPlan: Sendable {
             self.newComponents = newComponents
             self.target = target
             self.continuesInside = continuesInside
+            self.presentedBefore = presentedBefore
         }
     }
 
@@ -95,11 +97,16 @@ public struct NavigationPlan: Sendable {
     /// makes `picker`): what the page holds is known only once it is made, so the request
     /// plans the rest of the path again after these steps, against the page made.
     var continuesInside: Bool { storage.continuesInside }
+    /// How the modals of the path were presented before, for a plan that continues inside
+    /// (``Navigator/back(_:_:)``, a restore): the rest of the path, planned again, presents
+    /// its modals as they were too.
+    var presentedBefore: PathStyles? { storage.presentedBefore }
 
     init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
-         newComponents: [PageComponent], target: PageReference, continuesInside: Bool = false) {
-        storage = Storage(destination: destination, move: move, mode: mode, steps: steps,
-                          newComponents: newComponents, target: target, continuesInside: continuesInside)
+         newComponents: [PageComponent], target: PageReference, continuesInside: Bool = false,
+         presentedBefore: PathStyles? = nil) {
+        storage = Storage(destination: destination, move: move, mode: mode, steps: steps, newComponents: newComponents,
+                          target: target, continuesInside: continuesInside, presentedBefore: presentedBefore)
     }
 
     /// This plan, which ran, followed by `later`, planned after it inside the pages it
@@ -109,7 +116,8 @@ public struct NavigationPlan: Sendable {
         return NavigationPlan(destination: later.destination, move: move, mode: mode,
                               steps: steps + later.steps.map { $0.shifted(by: offset) },
                               newComponents: newComponents + later.newComponents,
-                              target: later.target.shifted(by: offset), continuesInside: later.continuesInside)
+                              target: later.target.shifted(by: offset), continuesInside: later.continuesInside,
+                              presentedBefore: later.presentedBefore)
     }
 
     /// Whether the hierarchy already matches and nothing will happen.

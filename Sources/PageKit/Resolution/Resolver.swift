@@ -419,7 +419,8 @@ struct Walk {
         swap(&steps, &self.steps)
         swap(&newComponents, &self.newComponents)
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
-                              target: target, continuesInside: continuesInside)
+                              target: target, continuesInside: continuesInside,
+                              presentedBefore: continuesInside ? resolver.options.presentedBefore : nil)
     }
 
     // MARK: Matching

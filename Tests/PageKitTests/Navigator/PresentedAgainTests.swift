@@ -81,6 +81,28 @@ struct PresentedAgainTests {
         #expect(presents(fixture) == ["present [stack] in tab as full screen", "present [sheet] in stack as sheet (medium)"])
     }
 
+    @Test("back(n) into a tab container the path makes presents the modals inside it as they were too")
+    func insideAMadeContainer() async throws {
+        let fixture = Fixture(presentsTabs: true)
+        try await fixture.navigator.open("app://tab/contact/list!picker")
+        try await fixture.navigator.open(".!compose", .presentation(.fullScreen))
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list!picker#inbox/mail!compose")
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        let outcome = try await fixture.navigator.back(1).outcome()
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list!picker#inbox/mail!compose")
+        #expect(outcome.plan.steps.map(\.description).last == "present compose from mail as full screen")
+        #expect(presents(fixture) == ["present [picker] in tab", "present [compose] in picker as full screen"])
+
+        // A saved state too, after a cold start.
+        let state = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(fixture.navigator.state))
+        let cold = Fixture(presentsTabs: true)
+        _ = cold.recorder.takeLog()
+        #expect(try await cold.navigator.restore(state).isComplete)
+        #expect(cold.navigator.currentPath.description == "/tab#contact/list!picker#inbox/mail!compose")
+        #expect(presents(cold) == ["present [picker] in tab", "present [compose] in picker as full screen"])
+    }
+
     @Test("a saved state presents its modals as they were, after a cold start; a state saved without styles as registered")
     func restoreAsSaved() async throws {
         let fixture = ShowingTests.styledFixture()

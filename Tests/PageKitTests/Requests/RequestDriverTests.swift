@@ -26,7 +26,7 @@ struct RequestDriverTests {
             return (SharedPath(), guards)
         }
 
-        func plan(_ target: NavigationTarget, mode: ResolutionMode?, for request: NavigationRequest) throws -> NavigationPlan {
+        func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan {
             log.append("plan \(target)")
             return try plans.removeFirst().get()
         }
