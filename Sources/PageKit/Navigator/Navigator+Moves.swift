@@ -120,9 +120,9 @@ extension Navigator {
     }
 
     /// Goes back `count` steps in ``history``: the path shown then is restored in exact
-    /// mode (its tab selected, its stack as it was, its modals presented again, each as it
-    /// was presented then where a request said how), and the history forgets the steps
-    /// walked back.
+    /// mode (its tab selected, its stack as it was, its modals presented again; each page
+    /// pushed or presented again as it was then where a request said how), and the history
+    /// forgets the steps walked back.
     /// - Parameters:
     ///   - count: How many steps; at least 1.
     ///   - options: Animation, and a payload for the page revealed.

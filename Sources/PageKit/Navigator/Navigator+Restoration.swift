@@ -20,7 +20,7 @@ extension Navigator {
             path.components.removeLast()
         }
         var state = NavigationState(path: path, history: entries.map(\.path.path), pageStates: states)
-        state.pathStyles = shownStyles.presentations(on: route)?.prefix(path.components.count)
+        state.pathStyles = shownStyles.styles(on: route)?.prefix(path.components.count)
         for (index, entry) in entries.enumerated() {
             if let styles = entry.styles { state.historyStyles[index] = styles }
         }
@@ -46,9 +46,9 @@ extension Navigator {
     public func restore(_ state: NavigationState, _ options: NavigationOptions = .animated(false)) async throws
         -> RestorationReport {
         var options = options.mode(.exact)
-        // The saved modals presented as they were (none saved: by default), where the
-        // request says nothing itself.
-        options.presentedBefore = state.pathStyles ?? PathStyles()
+        // The saved pages pushed and presented as they were (none saved: by default),
+        // where the request says nothing itself.
+        options.shownBefore = state.pathStyles ?? PathStyles()
         var path = state.path
         var trims: [RestorationReport.Trim] = []
         while true {

@@ -83,11 +83,11 @@ extension Navigator: RequestEnvironment {
     func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan {
         // No `??`: its autoclosure, formed on the main actor, checks the executor when called.
         let mode = if let mode = target.mode { mode } else { request.mode }
-        guard let styles = target.presentedBefore else {
+        guard let styles = target.shownBefore else {
             return try makePlan(for: target.target, mode: mode, options: request.options, provided: request.providedPage)
         }
         var options = request.options
-        options.presentedBefore = styles
+        options.shownBefore = styles
         return try makePlan(for: target.target, mode: mode, options: options, provided: request.providedPage)
     }
 
@@ -113,8 +113,10 @@ extension Navigator: RequestEnvironment {
                 // Kept pages brought back are the stack's again.
                 if pages.first?.kind == .provided { keptPages.restored(pages.compactMap(\.page)) }
                 remember(style, of: pages, made: made)
+                rememberPush(style, of: pages, made: made)
             case .setStack(let pages, _, let style):
                 remember(style, of: pages, made: made)
+                rememberPush(style, of: pages, made: made)
             case .present(let pages, _, _, let style):
                 remember(style, of: pages, made: made)
                 if let first = pages.first?.page(madeAs: made) { shownStyles.record(presentation: style, for: first) }
@@ -145,6 +147,14 @@ extension Navigator: RequestEnvironment {
     private func remember(_ style: ShowStyle, of pages: [PageReference], made: [any Page]) {
         guard style.transition != .platform || !shownStyles.isEmpty else { return }
         shownStyles.record(style.transition, for: pages.compactMap { $0.page(madeAs: made) })
+    }
+
+    /// Remembers how the last of `pages` was pushed, for the history to push it the same
+    /// way again; free when no page was ever pushed with a style.
+    private func rememberPush(_ style: ShowStyle, of pages: [PageReference], made: [any Page]) {
+        guard style.transition != .platform || style.hidesBottomBar || !shownStyles.pushesPlainly,
+              let last = pages.last?.page(madeAs: made) else { return }
+        shownStyles.record(push: style, for: last)
     }
 
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
@@ -325,8 +335,8 @@ extension Navigator: RequestEnvironment {
     /// presented where not by default. The route is walked for them only while a modal is
     /// presented and some modal was presented with a style.
     func recordInHistory(_ path: consuming SharedPath) {
-        let plain = shownStyles.presentsPlainly || host.presentsNothing
-        let styles = plain ? nil : visibleRoute().flatMap { shownStyles.presentations(on: $0) }
+        let plain = shownStyles.pushesPlainly && (shownStyles.presentsPlainly || host.presentsNothing)
+        let styles = plain ? nil : visibleRoute().flatMap { shownStyles.styles(on: $0) }
         history.record(path, styles: styles)
     }
 

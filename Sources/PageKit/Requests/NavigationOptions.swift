@@ -50,9 +50,10 @@ public struct NavigationOptions: Sendable {
     /// ``LoadedPage/refresh(with:)`` before the request ends. Default `false`. Paths only:
     /// a move fails with ``NavigationError/Code/unsupportedOption``.
     public internal(set) var refreshesTarget = false
-    /// How the modals of the path were presented before, by component: what the history
-    /// and a saved state remember, used where the request says nothing itself.
-    var presentedBefore: PathStyles?
+    /// How the pages of the path were shown before (a modal's presentation, a pushed page's
+    /// transition and bottom bar), by component: what the history and a saved state
+    /// remember, used where the request says nothing itself.
+    var shownBefore: PathStyles?
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.

@@ -27,12 +27,12 @@ final class RequestedTarget: Sendable, CustomStringConvertible {
     let mode: ResolutionMode?
     /// How the modals of the path were presented before, when a plan that remembered it
     /// goes on inside the pages it made.
-    let presentedBefore: PathStyles?
+    let shownBefore: PathStyles?
 
-    init(_ target: NavigationTarget, mode: ResolutionMode? = nil, presentedBefore: PathStyles? = nil) {
+    init(_ target: NavigationTarget, mode: ResolutionMode? = nil, shownBefore: PathStyles? = nil) {
         self.target = target
         self.mode = mode
-        self.presentedBefore = presentedBefore
+        self.shownBefore = shownBefore
     }
 
     var description: String { target.description }

@@ -60,10 +60,10 @@ public struct NavigationPlan: Sendable {
         let newComponents: [PageComponent]
         let target: PageReference
         let continuesInside: Bool
-        let presentedBefore: PathStyles?
+        let shownBefore: PathStyles?
 
         init(destination: SharedPath, move: NavigationMove?, mode: ResolutionMode, steps: [Step],
-             newComponents: [PageComponent], target: PageReference, continuesInside: Bool, presentedBefore: PathStyles?) {
+             newComponents: [PageComponent], target: PageReference, continuesInside: Bool, shownBefore: PathStyles?) {
             self.destination = destination
             self.move = move
             self.mode = mode
@@ -71,7 +71,7 @@ public struct NavigationPlan: Sendable {
             self.newComponents = newComponents
             self.target = target
             self.continuesInside = continuesInside
-            self.presentedBefore = presentedBefore
+            self.shownBefore = shownBefore
         }
     }
 
@@ -100,13 +100,13 @@ public struct NavigationPlan: Sendable {
     /// How the modals of the path were presented before, for a plan that continues inside
     /// (``Navigator/back(_:_:)``, a restore): the rest of the path, planned again, presents
     /// its modals as they were too.
-    var presentedBefore: PathStyles? { storage.presentedBefore }
+    var shownBefore: PathStyles? { storage.shownBefore }
 
     init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
          newComponents: [PageComponent], target: PageReference, continuesInside: Bool = false,
-         presentedBefore: PathStyles? = nil) {
+         shownBefore: PathStyles? = nil) {
         storage = Storage(destination: destination, move: move, mode: mode, steps: steps, newComponents: newComponents,
-                          target: target, continuesInside: continuesInside, presentedBefore: presentedBefore)
+                          target: target, continuesInside: continuesInside, shownBefore: shownBefore)
     }
 
     /// This plan, which ran, followed by `later`, planned after it inside the pages it
@@ -117,7 +117,7 @@ public struct NavigationPlan: Sendable {
                               steps: steps + later.steps.map { $0.shifted(by: offset) },
                               newComponents: newComponents + later.newComponents,
                               target: later.target.shifted(by: offset), continuesInside: later.continuesInside,
-                              presentedBefore: later.presentedBefore)
+                              shownBefore: later.shownBefore)
     }
 
     /// Whether the hierarchy already matches and nothing will happen.

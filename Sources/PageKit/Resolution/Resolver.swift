@@ -51,7 +51,7 @@ struct Resolver {
     /// were presented before, where the request says nothing itself.
     func presenting(as styles: PathStyles) -> Resolver {
         var options = options
-        options.presentedBefore = styles
+        options.shownBefore = styles
         return Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: knownVisible, shown: shown)
     }
 
@@ -59,7 +59,7 @@ struct Resolver {
     /// as the request says, else as the request remembers it was (``Navigator/back(_:_:)``,
     /// a restore), else by default. Always, for a request that remembers nothing.
     func presentsAsBefore(_ page: any Page, at index: Int) -> Bool {
-        guard let before = options.presentedBefore else { return true }
+        guard let before = options.shownBefore else { return true }
         let wanted = options.presentation ?? before[index]?.presentation ?? .automatic
         return (shown?.presentation(of: page)?.presentation ?? .automatic) == wanted
     }
@@ -73,13 +73,19 @@ struct Resolver {
 
     /// How a step shows pages whose first and last registrations have the options
     /// `first` and `last`.
-    /// A present that makes the component at `index` takes the style that component was
-    /// presented with before, when the request remembers one
-    /// (``NavigationOptions/presentedBefore``), over its registration's.
+    /// A present whose first page is the component at `index`, or a push whose last page
+    /// is, takes the style that component was shown with before, when the request
+    /// remembers one (``NavigationOptions/shownBefore``), over its registration's.
     func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool, at index: Int? = nil) -> ShowStyle {
+        if !presenting, let index, let before = options.shownBefore?[index] {
+            var last = last
+            last.transition = before.transition
+            last.hidesBottomBar = before.hidesBottomBar
+            return style(first: first, last: last, presenting: false, inNewStack: inNewStack)
+        }
         if presenting {
             var first = first
-            if let index, let before = options.presentedBefore?[index] {
+            if let index, let before = options.shownBefore?[index] {
                 first.transition = before.transition
                 first.presentation = before.presentation
             }
@@ -420,7 +426,7 @@ struct Walk {
         swap(&newComponents, &self.newComponents)
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
                               target: target, continuesInside: continuesInside,
-                              presentedBefore: continuesInside ? resolver.options.presentedBefore : nil)
+                              shownBefore: continuesInside ? resolver.options.shownBefore : nil)
     }
 
     // MARK: Matching
@@ -852,12 +858,14 @@ struct Walk {
         }()
         var lastPage = firstPage
         var lastOptions = firstEntry?.options ?? .default
+        var lastIndex = firstIndex
         var group = [firstPage]
         if takesPushes {
             while let index = remaining.indices.first, remaining[index].presentation == .shown {
                 let entry = entries.entry(at: index)
                 lastPage = try newPage(remaining[index], entry, under: lastPage)
                 lastOptions = entry?.options ?? .default
+                lastIndex = index
                 group.append(lastPage)
                 remaining.removeFirst()
             }
@@ -866,10 +874,12 @@ struct Walk {
         // `under` is the stack, the tab container or the presenter.
         switch attachment {
         case .push:
-            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false,
+                                       at: lastIndex)
             steps.append(.push(group, onto: under, style: style))
         case .setStack:
-            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false)
+            let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false,
+                                       at: lastIndex)
             steps.append(.setStack(group, of: under, style: style))
         case .addTab:
             let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: inNewStack)

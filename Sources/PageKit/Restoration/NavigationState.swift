@@ -13,9 +13,9 @@ public struct NavigationState: Codable, Sendable, Hashable {
     public var history: [PagePath]
     /// The own states of the pages on ``path`` that adopt ``StateSaving``, in path order.
     public var pageStates: [PageSavedState]
-    /// How the modals of ``path`` were presented, where not by default, so that the
-    /// restore presents them the same way even when a request chose the style; `nil` in a
-    /// state saved before styles were, whose modals are restored as registered.
+    /// How the pages of ``path`` were pushed and presented, where not by default, so that
+    /// the restore shows them the same way even when a request chose the style; `nil` in a
+    /// state saved before styles were, whose pages are restored as registered.
     var pathStyles: PathStyles?
     /// The same for the history's paths, by index.
     var historyStyles: [Int: PathStyles] = [:]
@@ -47,7 +47,7 @@ public struct NavigationState: Codable, Sendable, Hashable {
         historyStyles = try container.decodeIfPresent([Int: PathStyles].self, forKey: .historyStyles) ?? [:]
     }
 
-    /// Encodes the state; the styles only when a modal has one.
+    /// Encodes the state; the styles only when a page has one.
     /// - Parameter encoder: The encoder.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,16 +1,17 @@
-/// How the modals of a path were presented, where not by default (a registration's
-/// sheet detents, or a request's ``NavigationOptions/presentation(_:)`` or
-/// ``NavigationOptions/transition(_:)``): the style of each, by the index of the
-/// component it stands for; a component it does not name was presented by default. The
-/// history keeps one with each path, and ``NavigationState`` saves one, so that
-/// ``Navigator/back(_:_:)`` and ``Navigator/restore(_:_:)`` present those pages as they
-/// were, even when a request chose the style.
+/// How the pages of a path were shown, where not by default: each modal's presentation
+/// and transition (a registration's sheet detents, or a request's
+/// ``NavigationOptions/presentation(_:)`` or ``NavigationOptions/transition(_:)``), and each
+/// push's transition and bottom bar (``NavigationOptions/hidingBottomBar(_:)``), by the index
+/// of the component it stands for (a push's last page); a component it does not name was
+/// shown by default. The history keeps one with each path, and ``NavigationState`` saves
+/// one, so that ``Navigator/back(_:_:)`` and ``Navigator/restore(_:_:)`` show those pages as
+/// they were, even when a request chose the style.
 struct PathStyles: Hashable, Sendable, Codable {
     private var styles: [Int: ShowStyle] = [:]
 
     var isEmpty: Bool { styles.isEmpty }
 
-    /// The style the modal at component `index` was presented with.
+    /// The style the page at component `index` was shown with.
     subscript(index: Int) -> ShowStyle? {
         get { styles[index] }
         set { styles[index] = newValue }

@@ -5,11 +5,11 @@ import PageKitTestSupport
 import Testing
 
 /// A modal a request presented otherwise than its registration says (a full-screen cover
-/// asked for once, a transition) comes back the same way when the history or a saved state
-/// brings it back: `back(n)` and `restore(_:)` reopen a path, which does not say how its
-/// modals were presented.
+/// asked for once, a transition), or a page it pushed with a transition or hiding the tab
+/// bar, comes back the same way when the history or a saved state brings it back:
+/// `back(n)` and `restore(_:)` reopen a path, which does not say how its pages were shown.
 @MainActor
-@Suite("Modals come back as they were presented", .timeLimit(.minutes(10)))
+@Suite("Pages come back as they were shown", .timeLimit(.minutes(10)))
 struct PresentedAgainTests {
     /// The presents the containers recorded since the last call.
     private func presents(_ fixture: Fixture) -> [String] {
@@ -103,6 +103,38 @@ struct PresentedAgainTests {
         #expect(presents(cold) == ["present [picker] in tab", "present [compose] in picker as full screen"])
     }
 
+    @Test("back(n) and a restore push a page pushed with a transition, or hiding the tab bar, the same way again")
+    func pushesAsBefore() async throws {
+        let fixture = Fixture()
+        try await fixture.navigator.open("app://tab/contact/list")
+        try await fixture.navigator.open("app://tab/contact/list/detail(id=2)", .transition(.crossDissolve).hidingBottomBar())
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        let outcome = try await fixture.navigator.back(1).outcome()
+        #expect(outcome.plan.steps.map(\.description) == ["push detail(id=2) onto contact with cross dissolve hiding the tab bar"])
+        #expect(fixture.recorder.takeLog() == ["push [detail(id=2)] in contact with cross dissolve hiding the tab bar (animated)"])
+
+        // What the request says wins over what the history remembers.
+        try await fixture.navigator.open("app://tab/contact/list")
+        _ = fixture.recorder.takeLog()
+        try await fixture.navigator.back(1, .transition(.none)).outcome()
+        #expect(fixture.recorder.takeLog() == ["push [detail(id=2)] in contact with none hiding the tab bar (animated)"])
+
+        // A page pushed by default comes back by default.
+        try await fixture.navigator.open("app://tab/contact/list/detail(id=3)", .mode(.exact))
+        try await fixture.navigator.open("app://tab/contact/list")
+        let plain = try await fixture.navigator.back(1).outcome()
+        #expect(plain.plan.steps.map(\.description) == ["push detail(id=3) onto contact"])
+
+        // A saved state, after a cold start: each push of the path as it was.
+        try await fixture.navigator.open("app://tab/contact/list/detail(id=2)/post(id=4)", .mode(.exact).hidingBottomBar())
+        let state = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(fixture.navigator.state))
+        let cold = Fixture()
+        _ = cold.recorder.takeLog()
+        #expect(try await cold.navigator.restore(state).isComplete)
+        #expect(cold.recorder.takeLog().last == "push [detail(id=2), post(id=4)] in contact hiding the tab bar")
+    }
+
     @Test("a saved state presents its modals as they were, after a cold start; a state saved without styles as registered")
     func restoreAsSaved() async throws {
         let fixture = ShowingTests.styledFixture()
@@ -193,6 +225,54 @@ struct PresentedAgainTests {
                 let expected = history[history.count - 1].map(\.presentation)
                 #expect(live == expected, "\(log.joined(separator: "\n"))\nlive \(live), expected \(expected)")
                 if live != expected { return }
+            }
+        }
+    }
+
+    @Test("200 seeded sequences: after back(n), the pages pushed again are pushed as the last of them was then",
+          arguments: 0..<2)
+    func seededPushes(batch: Int) async throws {
+        let transitions: [TransitionStyle?] = [nil, nil, .crossDissolve, TransitionStyle.none, .moveIn(from: .trailing)]
+        for seed in (0..<100).map({ UInt64(10_000 + batch * 100 + $0) }) {
+            var random = SeededRandomNumberGenerator(seed: seed)
+            let fixture = Fixture()
+            try await fixture.navigator.open("app://tab/contact/list")
+            // The reference: for each history entry, the pages above `list` and how each was pushed.
+            var history: [[(name: String, style: ShowStyle)]] = [[]]
+            var log: [String] = ["seed \(seed)"]
+            var made = 0
+            for _ in 0..<14 {
+                let current = history[history.count - 1]
+                if history.count > 1, random.chance(0.35) {
+                    let count = Int.random(in: 1...min(3, history.count - 1), using: &random)
+                    log.append("back(\(count))")
+                    let outcome = try await fixture.navigator.back(count).outcome()
+                    history.removeLast(count)
+                    let target = history[history.count - 1]
+                    var common = 0
+                    while common < min(current.count, target.count), current[common].name == target[common].name { common += 1 }
+                    let pushes = outcome.plan.steps.compactMap { step -> ShowStyle? in
+                        if case .push(_, _, let style) = step { style } else { nil }
+                    }
+                    let expected = target.count > common ? [target[target.count - 1].style] : []
+                    #expect(pushes == expected, "\(log.joined(separator: "\n"))\n\(outcome.plan)")
+                    if pushes != expected { return }
+                } else if !current.isEmpty, random.chance(0.3) {
+                    log.append("pop")
+                    try await fixture.navigator.pop().outcome()
+                    history.append(Array(current.dropLast()))
+                } else {
+                    made += 1
+                    let name = "detail(id=\(made))"
+                    let transition = random.pick(transitions)
+                    let hides = random.chance(0.3)
+                    var options = NavigationOptions.default
+                    if let transition { options = options.transition(transition) }
+                    if hides { options = options.hidingBottomBar() }
+                    log.append("push \(name) \(transition.map { "\($0)" } ?? "-") \(hides ? "hiding" : "-")")
+                    try await fixture.navigator.open(name, options)
+                    history.append(current + [(name, ShowStyle(transition: transition ?? .platform, hidesBottomBar: hides))])
+                }
             }
         }
     }
