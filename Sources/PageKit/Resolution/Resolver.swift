@@ -77,18 +77,10 @@ struct Resolver {
     /// is, takes the style that component was shown with before, when the request
     /// remembers one (``NavigationOptions/shownBefore``), over its registration's.
     func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool, at index: Int? = nil) -> ShowStyle {
-        if !presenting, let index, let before = options.shownBefore?[index] {
-            var last = last
-            last.transition = before.transition
-            last.hidesBottomBar = before.hidesBottomBar
-            return style(first: first, last: last, presenting: false, inNewStack: inNewStack)
+        if let index, let before = options.shownBefore?[index] {
+            return style(first: first, last: last, presenting: presenting, inNewStack: inNewStack, asBefore: before)
         }
         if presenting {
-            var first = first
-            if let index, let before = options.shownBefore?[index] {
-                first.transition = before.transition
-                first.presentation = before.presentation
-            }
             // An alert is an alert whatever a request asks.
             return ShowStyle(transition: options.transition ?? first.transition,
                              presentation: first.presentation == .alert ? .alert : options.presentation ?? first.presentation,
@@ -97,6 +89,23 @@ struct Resolver {
         return ShowStyle(transition: options.transition ?? last.transition, presentation: .automatic,
                          hidesBottomBar: options.hidesBottomBar ?? last.hidesBottomBar,
                          stack: inNewStack ? first.stack : nil)
+    }
+
+    /// The same, for a component shown with `before`: a present's first page, or a push's
+    /// last, takes it over its registration's. Apart, so that the usual case stays small.
+    @inline(never)
+    private func style(first: ShowStyle, last: ShowStyle, presenting: Bool, inNewStack: Bool,
+                       asBefore before: ShowStyle) -> ShowStyle {
+        var first = first
+        var last = last
+        if presenting {
+            first.transition = before.transition
+            first.presentation = before.presentation
+        } else {
+            last.transition = before.transition
+            last.hidesBottomBar = before.hidesBottomBar
+        }
+        return style(first: first, last: last, presenting: presenting, inNewStack: inNewStack)
     }
 
     /// How a pop or a dismissal takes `leaving` (the page on top) off the screen: the
@@ -858,14 +867,12 @@ struct Walk {
         }()
         var lastPage = firstPage
         var lastOptions = firstEntry?.options ?? .default
-        var lastIndex = firstIndex
         var group = [firstPage]
         if takesPushes {
             while let index = remaining.indices.first, remaining[index].presentation == .shown {
                 let entry = entries.entry(at: index)
                 lastPage = try newPage(remaining[index], entry, under: lastPage)
                 lastOptions = entry?.options ?? .default
-                lastIndex = index
                 group.append(lastPage)
                 remaining.removeFirst()
             }
@@ -874,12 +881,13 @@ struct Walk {
         // `under` is the stack, the tab container or the presenter.
         switch attachment {
         case .push:
+            // The group's pages are the path's components from `firstIndex` on.
             let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false,
-                                       at: lastIndex)
+                                       at: firstIndex + group.count - 1)
             steps.append(.push(group, onto: under, style: style))
         case .setStack:
             let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: false,
-                                       at: lastIndex)
+                                       at: firstIndex + group.count - 1)
             steps.append(.setStack(group, of: under, style: style))
         case .addTab:
             let style = resolver.style(first: firstOptions, last: lastOptions, presenting: false, inNewStack: inNewStack)
