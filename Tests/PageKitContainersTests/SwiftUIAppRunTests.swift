@@ -36,9 +36,14 @@ final class SwiftUIRunForm: LeaveConfirming {
 
     func leavePolicy(for gesture: LeaveGesture) -> LeavePolicy { isEdited ? .confirm : .allow }
 
+    /// Whether it waits for the person's answer, asked through the host.
+    private(set) var isAsking = false
+
     func canLeave(_ request: LeaveRequest) async -> Bool {
         guard isEdited else { return true }
         guard let host else { return answer }
+        isAsking = true
+        defer { isAsking = false }
         return (try? await host.ask(QuestionAnswerer.question(forForm: index))) == "discard"
     }
 }
@@ -439,9 +444,26 @@ struct SwiftUIRun {
                 log.append("    (the person taps \(button) on “\(title)”)")
                 guard app.screen.personTapsAlertButton(button, in: app.host) else { return "“\(title)” could not be tapped" }
             }
+            await answerArrives(title: title)
             await settle()
         }
         return "questions kept coming"
+    }
+
+    /// Waits, with no time passing, until the form that asked `title` has its answer back.
+    /// A continuation resumes through Swift's global executor before it comes back to the
+    /// main actor (`PageHostModel.ask` resumes one), so on a loaded machine an answer could
+    /// take longer than ``settle()``'s turns, and a run failed that would have passed a
+    /// moment later.
+    private func answerArrives(title: String) async {
+        guard let form = forms.made.first(where: { QuestionAnswerer.question(forForm: $0.index).title == title }) else {
+            return
+        }
+        var turns = 0
+        while form.isAsking, turns < 10_000 {
+            await Task.yield()
+            turns += 1
+        }
     }
 
     /// What differs between the live app and the reference, or `nil`.
