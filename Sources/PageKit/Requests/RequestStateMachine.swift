@@ -525,7 +525,7 @@ struct RequestStateMachine {
         }
         continuations += 1
         ran = if let ran { ran.followed(by: plan) } else { plan }
-        turn.target = RequestedTarget(.path(plan.path), mode: plan.mode, shownBefore: plan.shownBefore)
+        turn.target = RequestedTarget(.path(plan.path), mode: plan.mode, shownBefore: plan.continuation?.shownBefore)
         if case .unknown = turn.to { turn.to = .path(plan.path) }
         return replan(turn)
     }

@@ -59,19 +59,17 @@ public struct NavigationPlan: Sendable {
         let steps: [Step]
         let newComponents: [PageComponent]
         let target: PageReference
-        let continuesInside: Bool
-        let shownBefore: PathStyles?
+        let continuation: Continuation?
 
         init(destination: SharedPath, move: NavigationMove?, mode: ResolutionMode, steps: [Step],
-             newComponents: [PageComponent], target: PageReference, continuesInside: Bool, shownBefore: PathStyles?) {
+             newComponents: [PageComponent], target: PageReference, continuation: Continuation?) {
             self.destination = destination
             self.move = move
             self.mode = mode
             self.steps = steps
             self.newComponents = newComponents
             self.target = target
-            self.continuesInside = continuesInside
-            self.shownBefore = shownBefore
+            self.continuation = continuation
         }
     }
 
@@ -96,17 +94,21 @@ public struct NavigationPlan: Sendable {
     /// Whether the path goes on inside ``target``, a page the plan makes (`!picker#inbox/mail`
     /// makes `picker`): what the page holds is known only once it is made, so the request
     /// plans the rest of the path again after these steps, against the page made.
-    var continuesInside: Bool { storage.continuesInside }
-    /// How the modals of the path were presented before, for a plan that continues inside
-    /// (``Navigator/back(_:_:)``, a restore): the rest of the path, planned again, presents
-    /// its modals as they were too.
-    var shownBefore: PathStyles? { storage.shownBefore }
+    var continuesInside: Bool { storage.continuation != nil }
+    /// How the rest of the path goes on, for a plan that ``continuesInside``.
+    var continuation: Continuation? { storage.continuation }
+
+    /// How the rest of a path goes on inside a page the plan makes: planned again once the
+    /// page is made, showing its pages as the request remembers they were shown
+    /// (``Navigator/back(_:_:)``, a restore), if it does.
+    struct Continuation: Sendable {
+        let shownBefore: PathStyles?
+    }
 
     init(destination: SharedPath, move: NavigationMove? = nil, mode: ResolutionMode, steps: [Step],
-         newComponents: [PageComponent], target: PageReference, continuesInside: Bool = false,
-         shownBefore: PathStyles? = nil) {
+         newComponents: [PageComponent], target: PageReference, continuation: Continuation? = nil) {
         storage = Storage(destination: destination, move: move, mode: mode, steps: steps, newComponents: newComponents,
-                          target: target, continuesInside: continuesInside, shownBefore: shownBefore)
+                          target: target, continuation: continuation)
     }
 
     /// This plan, which ran, followed by `later`, planned after it inside the pages it
@@ -116,8 +118,7 @@ public struct NavigationPlan: Sendable {
         return NavigationPlan(destination: later.destination, move: move, mode: mode,
                               steps: steps + later.steps.map { $0.shifted(by: offset) },
                               newComponents: newComponents + later.newComponents,
-                              target: later.target.shifted(by: offset), continuesInside: later.continuesInside,
-                              shownBefore: later.shownBefore)
+                              target: later.target.shifted(by: offset), continuation: later.continuation)
     }
 
     /// Whether the hierarchy already matches and nothing will happen.

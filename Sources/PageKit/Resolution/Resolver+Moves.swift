@@ -263,6 +263,6 @@ extension NavigationPlan {
     /// The same plan, describing the move it carries out.
     func carrying(_ move: NavigationMove) -> NavigationPlan {
         NavigationPlan(destination: destination, move: move, mode: mode, steps: steps, newComponents: newComponents,
-                       target: target, continuesInside: continuesInside, shownBefore: shownBefore)
+                       target: target, continuation: continuation)
     }
 }

@@ -424,6 +424,7 @@ struct Walk {
     /// The plan, once the walk has reached `target`.
     private mutating func finish(at target: consuming PageReference) -> NavigationPlan {
         insertDismissal()
+        let continuation = continuesInside ? NavigationPlan.Continuation(shownBefore: resolver.options.shownBefore) : nil
         // The destination, the steps and the new components are moved into the plan, not
         // copied: the walk ends here, and a copy of a destination with a rest is a retain
         // of each of its parts, each undone when the walk goes.
@@ -434,8 +435,7 @@ struct Walk {
         swap(&steps, &self.steps)
         swap(&newComponents, &self.newComponents)
         return NavigationPlan(destination: destination, mode: mode, steps: steps, newComponents: newComponents,
-                              target: target, continuesInside: continuesInside,
-                              shownBefore: continuesInside ? resolver.options.shownBefore : nil)
+                              target: target, continuation: continuation)
     }
 
     // MARK: Matching

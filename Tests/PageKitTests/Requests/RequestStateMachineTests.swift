@@ -91,7 +91,8 @@ struct RequestStateMachineTests {
                                    steps: [.present([PageReference(new: PageComponent("picker"), index: 0)], inNewStack: false,
                                                     from: PageReference(live: page), style: .default)],
                                    newComponents: [PageComponent("picker")],
-                                   target: PageReference(new: PageComponent("picker"), index: 0), continuesInside: true)
+                                   target: PageReference(new: PageComponent("picker"), index: 0),
+                                   continuation: NavigationPlan.Continuation(shownBefore: nil))
         #expect(Self.name(machine.planned(.success(first), leavers: Self.noLeavers)) == "makePages")
         #expect(Self.name(machine.pagesMade(.success(()))) == "announce(willStart) then runStep(0)")
         let again = machine.stepEnded(.success(()))
