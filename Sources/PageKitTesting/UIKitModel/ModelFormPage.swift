@@ -45,6 +45,8 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
         if draft.isEmpty, policy == nil { return true }
         if let answer { return answer }
         if let question, let navigator = askingNavigator {
+            isAskingThePerson = true
+            defer { isAskingThePerson = false }
             return (try? await navigator.ask(question)) == "discard"
         }
         return await pending.wait()
@@ -55,6 +57,11 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
         pending.answer(allowed)
     }
 
-    /// Whether it is being asked.
+    /// Whether it is being asked, and waits for ``answer(_:)``.
     public var isAsking: Bool { pending.isAsking }
+
+    /// Whether it waits for the answer to its ``question``, asked through the navigator.
+    /// The answer comes back through Swift's global executor before the main actor, so a
+    /// test that lets time pass right after the person's tap can check this first.
+    public private(set) var isAskingThePerson = false
 }
