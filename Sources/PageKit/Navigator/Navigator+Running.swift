@@ -331,9 +331,10 @@ extension Navigator: RequestEnvironment {
         recordInHistory(path)
     }
 
-    /// Records `path`, the current path, in the history, with how its modals were
-    /// presented where not by default. The route is walked for them only while a modal is
-    /// presented and some modal was presented with a style.
+    /// Records `path`, the current path, in the history, with how its pages were pushed
+    /// and its modals presented where not by default. The route is walked for them only
+    /// once some page was pushed with a style, or while a modal is presented and some
+    /// modal was presented with one.
     func recordInHistory(_ path: consuming SharedPath) {
         let plain = shownStyles.pushesPlainly && (shownStyles.presentsPlainly || host.presentsNothing)
         let styles = plain ? nil : visibleRoute().flatMap { shownStyles.styles(on: $0) }

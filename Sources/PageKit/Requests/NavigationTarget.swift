@@ -25,8 +25,8 @@ final class RequestedTarget: Sendable, CustomStringConvertible {
     /// The mode to plan it in, when not the request's: the rest of a path planned again
     /// inside the pages a plan made goes on in that plan's mode.
     let mode: ResolutionMode?
-    /// How the modals of the path were presented before, when a plan that remembered it
-    /// goes on inside the pages it made.
+    /// How the pages of the path were shown before, when a plan that remembered it goes
+    /// on inside the pages it made.
     let shownBefore: PathStyles?
 
     init(_ target: NavigationTarget, mode: ResolutionMode? = nil, shownBefore: PathStyles? = nil) {

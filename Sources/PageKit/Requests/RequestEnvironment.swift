@@ -5,7 +5,7 @@ protocol RequestEnvironment: AnyObject {
     /// and the guards to ask.
     func beginTurn() -> (path: SharedPath, guards: [NavigationGuard])
     /// Plans `target` for `request` against the hierarchy as it is now, in the target's
-    /// mode, or the request's, presenting modals as the target remembers, or the request.
+    /// mode, or the request's, showing pages as the target remembers, or the request.
     func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan
     /// The pages `plan` would remove that confirm leaving.
     func pagesLeaving(_ plan: NavigationPlan) -> [any LeaveConfirming]

@@ -47,8 +47,8 @@ struct Resolver {
         self.shown = shown
     }
 
-    /// The same resolver, presenting the modals of the path it plans as `styles` says they
-    /// were presented before, where the request says nothing itself.
+    /// The same resolver, showing the pages of the path it plans as `styles` says they
+    /// were shown before (pushed, presented), where the request says nothing itself.
     func presenting(as styles: PathStyles) -> Resolver {
         var options = options
         options.shownBefore = styles
