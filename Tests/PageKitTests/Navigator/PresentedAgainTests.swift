@@ -257,6 +257,12 @@ struct PresentedAgainTests {
                     let expected = target.count > common ? [target[target.count - 1].style] : []
                     #expect(pushes == expected, "\(log.joined(separator: "\n"))\n\(outcome.plan)")
                     if pushes != expected { return }
+                    // One push of several pages shows them all as its last (UIKit hides the
+                    // tab bar for each, or none): the pages under the last are now shown by
+                    // default, and the history remembers them so.
+                    for index in common..<max(target.count - 1, common) {
+                        history[history.count - 1][index].style = ShowStyle()
+                    }
                 } else if !current.isEmpty, random.chance(0.3) {
                     log.append("pop")
                     try await fixture.navigator.pop().outcome()
@@ -274,6 +280,19 @@ struct PresentedAgainTests {
                     history.append(current + [(name, ShowStyle(transition: transition ?? .platform, hidesBottomBar: hides))])
                 }
             }
+            // A saved state, restored after a cold start, pushes the pages above `list` at
+            // once, as the last of them was pushed.
+            let pages = history[history.count - 1]
+            let state = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(fixture.navigator.state))
+            let cold = Fixture()
+            _ = cold.recorder.takeLog()
+            #expect(try await cold.navigator.restore(state).isComplete)
+            #expect(cold.navigator.currentPath == fixture.navigator.currentPath)
+            let pushes = cold.recorder.takeLog().filter { $0.hasPrefix("push") }
+            let expected = pages.last.map { last in
+                ["push [\(pages.map(\.name).joined(separator: ", "))] in contact\(last.style)"]
+            } ?? []
+            #expect(pushes == expected, "\(log.joined(separator: "\n"))\nrestored \(pushes)")
         }
     }
 }
