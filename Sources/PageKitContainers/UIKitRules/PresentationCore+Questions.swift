@@ -125,6 +125,9 @@ extension PresentationCore {
         surface.applyDismiss(presentedBy: presenter, animated: true) { [weak self] in self?.showNextQuestion() }
     }
 
+    /// Whether a question waits for an answer, shown or not.
+    package var isAsking: Bool { !questions.isEmpty }
+
     private func settle(_ question: QuestionRecord, answer: String?) {
         questions.removeAll { $0 === question }
         let asker = question.asker

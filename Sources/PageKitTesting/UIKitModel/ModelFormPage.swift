@@ -61,7 +61,7 @@ public final class ModelFormPage: ModelScreen, LeaveConfirming {
     public var isAsking: Bool { pending.isAsking }
 
     /// Whether it waits for the answer to its ``question``, asked through the navigator.
-    /// The answer comes back through Swift's global executor before the main actor, so a
-    /// test that lets time pass right after the person's tap can check this first.
+    /// The answer comes back through Swift's global executor before the main actor: while
+    /// this is `true` and the host no longer ``ModelPageHost/isAsking``, it is on its way.
     public private(set) var isAskingThePerson = false
 }

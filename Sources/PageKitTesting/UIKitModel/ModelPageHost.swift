@@ -75,6 +75,11 @@ public final class ModelPageHost: PageHost, QueueSharing {
         core.questionRoot = root
     }
 
+    /// Whether a question asked with ``ask(_:)`` waits for an answer, shown or not. Once
+    /// the person answers, the question is gone at once, and its asker has the answer a
+    /// moment later: it comes back through Swift's global executor.
+    public var isAsking: Bool { core.isAsking }
+
     /// `UIKitPageHost.ask(_:)`: the question, in an alert controller presented from the
     /// top of the window.
     public func ask(_ content: AlertContent) async throws -> String? {
