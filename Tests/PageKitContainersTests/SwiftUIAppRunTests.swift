@@ -405,7 +405,21 @@ struct SwiftUIRun {
     func settle() async {
         for _ in 0..<30 {
             await Task.yield()
+            await answersArrive()
             app.clock.advance(by: .milliseconds(100))
+        }
+    }
+
+    /// Waits, with no time passing, while an answer is on its way to a form: the form asks
+    /// and the host holds no question. A continuation resumes through Swift's global
+    /// executor before it comes back to the main actor (`PageHostModel.ask` resumes one),
+    /// so on a loaded machine an answer could take longer than the turns above, and a run
+    /// failed that would have passed a moment later.
+    private func answersArrive() async {
+        var turns = 0
+        while !app.host.isAsking, forms.made.contains(where: \.isAsking), turns < 10_000 {
+            await Task.yield()
+            turns += 1
         }
     }
 
@@ -444,26 +458,9 @@ struct SwiftUIRun {
                 log.append("    (the person taps \(button) on “\(title)”)")
                 guard app.screen.personTapsAlertButton(button, in: app.host) else { return "“\(title)” could not be tapped" }
             }
-            await answerArrives(title: title)
             await settle()
         }
         return "questions kept coming"
-    }
-
-    /// Waits, with no time passing, until the form that asked `title` has its answer back.
-    /// A continuation resumes through Swift's global executor before it comes back to the
-    /// main actor (`PageHostModel.ask` resumes one), so on a loaded machine an answer could
-    /// take longer than ``settle()``'s turns, and a run failed that would have passed a
-    /// moment later.
-    private func answerArrives(title: String) async {
-        guard let form = forms.made.first(where: { QuestionAnswerer.question(forForm: $0.index).title == title }) else {
-            return
-        }
-        var turns = 0
-        while form.isAsking, turns < 10_000 {
-            await Task.yield()
-            turns += 1
-        }
     }
 
     /// What differs between the live app and the reference, or `nil`.
