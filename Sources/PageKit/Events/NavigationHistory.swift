@@ -7,7 +7,7 @@
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
     public private(set) var capacity: Int
-    /// One path shown, and how its modals were presented where not by default.
+    /// One path shown, and how its pages were pushed and presented where not by default.
     struct Entry {
         var path: SharedPath
         var styles: PathStyles?
@@ -90,7 +90,7 @@ public struct NavigationHistory: Sendable {
     }
 
     /// Replaces every entry, keeping the newest `capacity`.
-    /// - Parameter styles: How each path's modals were presented, by the path's index.
+    /// - Parameter styles: How each path's pages were shown, by the path's index.
     mutating func replace(with paths: [PagePath], styles: [Int: PathStyles] = [:]) {
         let kept = paths.indices.suffix(capacity)
         ring = kept.map { Entry(path: SharedPath(paths[$0]), styles: styles[$0]) }

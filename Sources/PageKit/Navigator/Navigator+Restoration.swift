@@ -1,10 +1,10 @@
 extension Navigator {
     /// The state to save: the current path, each page with its own parameters, the
     /// history, and the own state of each page on the path that adopts ``StateSaving``
-    /// (a page whose state fails to encode saves none). Each modal presented otherwise
-    /// than by default (a full-screen cover a request asked for, a registration's sheet
-    /// detents) is saved with its style, so that ``restore(_:_:)`` presents it the same
-    /// way.
+    /// (a page whose state fails to encode saves none). Each page shown otherwise than by
+    /// default (a full-screen cover a request asked for, a registration's sheet detents, a
+    /// push that hid the tab bar) is saved with its style, so that ``restore(_:_:)`` shows
+    /// it the same way.
     public var state: NavigationState {
         guard let route = visibleRoute() else { return NavigationState(path: PagePath([]), history: history.entries) }
         let entries = history.shared

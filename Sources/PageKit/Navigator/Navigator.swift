@@ -54,7 +54,7 @@ public final class Navigator {
     /// Pages popped by requests that keep them, for a jump back.
     let keptPages: KeptPages
     /// The transitions its steps showed pages with, for their pops to reverse, and the
-    /// styles they presented modals with, for the history and saved states.
+    /// styles they pushed pages and presented modals with, for the history and saved states.
     let shownStyles = ShownStyles()
     let guards = TokenList<NavigationGuard>()
     let observers = ObserverList<NavigationEvent>()

@@ -37,9 +37,9 @@ extension Resolver {
             guard count >= 1, history.count > count else {
                 throw outOfRange("the history holds \(max(history.count - 1, 0)) earlier paths")
             }
-            // Its modals presented as they were: as a request said, else by default.
+            // Its pages pushed and presented as they were: as a request said, else by default.
             let entry = history.entry(back: count)
-            return try presenting(as: entry.styles ?? PathStyles()).plan(for: entry.path.path, mode: .exact)
+            return try showing(as: entry.styles ?? PathStyles()).plan(for: entry.path.path, mode: .exact)
         case .jump(let identified):
             if context.page(identified.identifier) == nil, let kept = context.kept(identified.identifier) {
                 return try planBringingBack(kept)

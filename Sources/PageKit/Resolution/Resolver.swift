@@ -49,7 +49,7 @@ struct Resolver {
 
     /// The same resolver, showing the pages of the path it plans as `styles` says they
     /// were shown before (pushed, presented), where the request says nothing itself.
-    func presenting(as styles: PathStyles) -> Resolver {
+    func showing(as styles: PathStyles) -> Resolver {
         var options = options
         options.shownBefore = styles
         return Resolver(hierarchy: hierarchy, registry: registry, options: options, visible: knownVisible, shown: shown)

@@ -36,7 +36,7 @@ public struct NavigationState: Codable, Sendable, Hashable {
     }
 
     /// Decodes a state; one saved before pages had states of their own has none, and one
-    /// saved before modals' styles were saved presents them as registered.
+    /// saved before pages' styles were saved shows them as registered.
     /// - Parameter decoder: The decoder.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

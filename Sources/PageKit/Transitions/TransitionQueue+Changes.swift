@@ -215,9 +215,10 @@ extension TransitionQueue {
                 valve.fail(refused)
             case .confirm:
                 valve.suspendTimeout()
-                // One task asks and acts on the answer, on the main actor throughout: a second
-                // task awaiting the first one's `value` went through the global executor and
-                // back, and under load the answer waited there while time ran on.
+                // One task asks and acts on the answer: a second task awaiting the first one's
+                // `value` added a second trip through the global executor (the answer itself
+                // makes one, as every resumed continuation does), and under load the answer
+                // waited there while time ran on.
                 let timer = AnswerTimer()
                 let asking = Task { @MainActor in
                     let allowed = await self.confirmLeaving(pages, by: gesture)
