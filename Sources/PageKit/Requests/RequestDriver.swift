@@ -117,9 +117,7 @@ final class RequestDriver: TransitionLabeling {
                     action = machine.navigatorGone()
                     continue
                 }
-                made = []
-                loads?.reset()
-                return
+                return letGoOfTurn()
             }
             switch action {
             case .enqueue:
@@ -187,13 +185,11 @@ final class RequestDriver: TransitionLabeling {
                 if let target, let loads { refresh(target, from: loads) }
                 action = machine.finished(at: environment.livePath(), target: target)
             case .fireValve:
-                made = []
-                loads?.reset()
+                letGoOfTurn()
                 valve?.fire()
                 return
             case .failValve(let error):
-                made = []
-                loads?.reset()
+                letGoOfTurn()
                 valve?.fail(error)
                 return
             case .complete(let outcome, let dropping, let event):
@@ -204,8 +200,7 @@ final class RequestDriver: TransitionLabeling {
                 environment.emit(event)
                 return
             case .abandon(let error, let event):
-                made = []
-                loads?.reset()
+                letGoOfTurn()
                 environment.emit(event)
                 request.resolve(.failure(error))
                 return
@@ -224,6 +219,13 @@ final class RequestDriver: TransitionLabeling {
         }
     }
 
+    /// Lets go of what only the turn needed: the pages made and the loads.
+    @inline(__always)
+    private func letGoOfTurn() {
+        made = []
+        loads?.reset()
+    }
+
     /// Asks, with the queue's time-out suspended under the answer's (a person may take a
     /// while, but a question never shown is never answered), and gives the machine the
     /// answer, or its time-out. When the answer is no longer awaited (it timed out, or the
@@ -237,18 +239,16 @@ final class RequestDriver: TransitionLabeling {
         if let limit = queue.timeouts.answer {
             answerTimer = queue.clock.schedule(after: limit) { [weak self] in
                 guard let self else { return }
-                self.answerTimer = nil
-                self.answerTask?.cancel()
-                self.answerTask = nil
+                self.answerTimer = nil  // Not cancelled: it is the one running.
+                self.stopAsking()
                 self.perform(self.machine.answerTimedOut(after: limit))
             }
         }
         answerTask = Task { [weak self] in
             let answer = await question()
             guard let self, !Task.isCancelled else { return }
-            self.answerTimer?.cancel()
-            self.answerTimer = nil
-            self.answerTask = nil
+            self.answerTask = nil  // Not cancelled: it is the one running.
+            self.stopAsking()
             self.perform(answered(&self.machine, answer))
         }
     }

@@ -149,13 +149,6 @@ struct RequestStateMachine {
     /// How many times the turn planned again inside pages it made.
     private var continuations = 0
 
-    init(requested: NavigationTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
-         keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
-        let target: RequestedTarget? = if let requested { RequestedTarget(requested) } else { nil }
-        self.init(requested: target, mode: mode, source: source, payload: payload,
-                  keepsLeftPages: keepsLeftPages, maxRedirects: maxRedirects, held: held)
-    }
-
     /// A machine for a request whose target is kept in `requested`, shared, not copied.
     init(requested: RequestedTarget?, mode: ResolutionMode, source: NavigationSource, payload: (any Sendable)?,
          keepsLeftPages: Bool = false, maxRedirects: Int, held: Bool = false) {
@@ -247,10 +240,7 @@ struct RequestStateMachine {
         guard case .guarding(var turn, let index) = state else { return late(.guardAnswer, "guardAnswered") }
         switch decision {
         case .allow:
-            guard index + 1 < turn.guardCount else {
-                state = .planning(turn)
-                return .plan(turn.target)
-            }
+            guard index + 1 < turn.guardCount else { return replan(turn) }
             return askGuard(index + 1, turn)
         case .refuse(let reason):
             return fail(NavigationError(.refused, reason: reason), to: turn.to)
@@ -299,26 +289,16 @@ struct RequestStateMachine {
     /// confirm leaving and how many loads it needs that the turn has not made yet.
     mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver],
                           loads: [PageComponent] = []) -> Action {
-        switch state {
-        case .locating, .planning: break
-        default: trap("planned")
-        }
         switch takeState() {
         case .locating(var turn):
             let plan: NavigationPlan
-            switch result {
-            case .success(let made): plan = made
-            case .failure(let error): return fail(error)
-            }
+            do throws(NavigationError) { plan = try result.get() } catch { return fail(error) }
             turn.to = .path(plan.path)
             turn.tried = [plan.path]
             return askGuard(0, turn)
         case .planning(var turn):
             let plan: NavigationPlan
-            switch result {
-            case .success(let made): plan = made
-            case .failure(let error): return fail(error, to: turn.to)
-            }
+            do throws(NavigationError) { plan = try result.get() } catch { return fail(error, to: turn.to) }
             if !loads.isEmpty {
                 guard turn.loadRounds < Self.maxLoadRounds else {
                     let names = loads.map { "`\(PageReference.describe(name: $0.name, parameters: $0.parameters))`" }
@@ -338,7 +318,8 @@ struct RequestStateMachine {
             }
             state = .confirming(turn, plan, leavers: leavers, index: 0)
             return .askToLeave(first.id, leaveRequest(turn, plan))
-        default:
+        case let other:
+            state = other  // For the trap's message.
             trap("planned")
         }
     }
@@ -504,6 +485,7 @@ struct RequestStateMachine {
         }
     }
 
+    /// Plans where the turn goes now, against the hierarchy as it is now.
     private mutating func replan(_ turn: Turn) -> Action {
         state = .planning(turn)
         return .plan(turn.target)

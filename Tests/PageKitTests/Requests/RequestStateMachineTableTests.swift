@@ -35,7 +35,7 @@ struct RequestStateMachineTableTests {
     static func make(_ state: RequestState) -> Machine {
         let guarded: Set<RequestState> = [.guarding, .failing, .detouring, .ended, .locating]
         let target: NavigationTarget = state == .locating ? .move(.pop(1)) : .path(settings)
-        var machine = Machine(requested: target, mode: .reuse, source: .app, payload: nil, maxRedirects: 5,
+        var machine = Machine(requested: RequestedTarget(target), mode: .reuse, source: .app, payload: nil, maxRedirects: 5,
                               held: state == .held)
         guard state != .held, state != .queued else { return machine }
         _ = machine.started(from: SharedPath(current), fromPath: current, guardCount: guarded.contains(state) ? 1 : 0)

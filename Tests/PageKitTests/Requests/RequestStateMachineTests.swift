@@ -15,7 +15,7 @@ struct RequestStateMachineTests {
 
     static func machine(_ target: NavigationTarget = .path(settings), maxRedirects: Int = 5,
                         payload: (any Sendable)? = nil) -> Machine {
-        Machine(requested: target, mode: .reuse, source: .app, payload: payload, maxRedirects: maxRedirects)
+        Machine(requested: RequestedTarget(target), mode: .reuse, source: .app, payload: payload, maxRedirects: maxRedirects)
     }
 
     static func plan(steps: Int, to path: PagePath = settings) -> NavigationPlan {
