@@ -21,7 +21,13 @@ A member nobody outside the core names is untested API, or API nobody needs: tes
 show it in an example, or make it internal. Types are not checked by name, as a type in
 a public signature is used without being named (`.move(.pop(1))` uses `NavigationMove`).
 The check is by word, so a common name passes once anything names it: it finds dead API,
-not every gap. Exit status: 0 when every declaration passes, 1 otherwise.
+not every gap.
+
+It also holds each folder of the core to a budget of public declarations (below): a
+change that adds public API beyond it fails until the same change raises the budget, so
+the surface grows only by a decision a reviewer sees, with the reason in its commit.
+Exit status: 0 when every declaration passes and every folder is within its budget, 1
+otherwise.
 """
 import glob
 import os
@@ -42,6 +48,13 @@ DECLARATION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)" + MODI
                          r"\s+(func|var|let|init|struct|enum|class|protocol|typealias|case|subscript|actor)"
                          r"\s*([A-Za-z_`][A-Za-z0-9_`]*)?")
 TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
+# Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
+# a budget when API goes; raise one only in the change that needs it, saying why.
+BUDGETS = {
+    "Alerts": 31, "Changes": 12, "Events": 18, "Guards": 11, "Hierarchy": 12, "Links": 58,
+    "Navigator": 79, "Pages": 73, "Paths": 83, "Registry": 51, "Requests": 114, "Resolution": 23,
+    "Restoration": 24, "Routes": 36, "Showing": 17, "Transitions": 74, "Windows": 21,
+}
 # Names every conformance spells the same way: named by the protocol, not by a caller.
 CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}
 
@@ -52,12 +65,16 @@ def main():
                  for pattern in ELSEWHERE for path in glob.glob(pattern, recursive=True)
                  if not path.startswith(CORE + "/")]
     failures = []
+    counts = {}
     for path in sorted(glob.glob(CORE + "/**/*.swift", recursive=True)):
+        parts = os.path.relpath(path, CORE).split(os.sep)
+        folder = parts[0] if len(parts) > 1 else "."
         lines = open(path, encoding="utf-8").read().split("\n")
         for index, line in enumerate(lines):
             match = DECLARATION.match(line)
             if not match or "public import" in line:
                 continue
+            counts[folder] = counts.get(folder, 0) + 1
             above = index - 1
             while above >= 0 and re.match(r"^\s*@\w+", lines[above]):
                 above -= 1
@@ -71,10 +88,17 @@ def main():
             if not any(word.search(text) for text in elsewhere):
                 failures.append(f"{path}:{index + 1}: `{name}` is named by no test, example, "
                                 f"article or sibling module: {line.strip()}")
+    for folder, count in sorted(counts.items()):
+        budget = BUDGETS.get(folder, 0)
+        if count > budget:
+            failures.append(f"{CORE}/{folder}: {count} public declarations, over its budget of {budget}: "
+                            f"make one internal, or raise BUDGETS in .ci/public_surface.py and say why")
+    print(f"{sum(counts.values())} public declarations in {CORE}; the budgets total {sum(BUDGETS.values())}")
     for failure in failures:
         print(failure)
     if failures:
-        print(f"{len(failures)} public declaration(s) of PageKit need a comment, a use, or to be internal")
+        print(f"{len(failures)} problem(s) with PageKit's public declarations: each needs a comment, a use, "
+              f"to be internal, or room in its folder's budget")
         return 1
     return 0
 
