@@ -289,16 +289,20 @@ struct RequestStateMachine {
     /// confirm leaving and how many loads it needs that the turn has not made yet.
     mutating func planned(_ result: Result<NavigationPlan, NavigationError>, leavers: [Leaver],
                           loads: [PageComponent] = []) -> Action {
+        let locating = if case .locating = state { true } else { false }
         switch takeState() {
-        case .locating(var turn):
+        case .locating(var turn), .planning(var turn):
             let plan: NavigationPlan
-            do throws(NavigationError) { plan = try result.get() } catch { return fail(error) }
-            turn.to = .path(plan.path)
-            turn.tried = [plan.path]
-            return askGuard(0, turn)
-        case .planning(var turn):
-            let plan: NavigationPlan
-            do throws(NavigationError) { plan = try result.get() } catch { return fail(error, to: turn.to) }
+            switch result {
+            case .success(let made): plan = made
+            case .failure(let error): return fail(error, to: turn.to)  // Unknown while locating.
+            }
+            if locating {
+                // Where the move leads is known now: the guards are asked about it.
+                turn.to = .path(plan.path)
+                turn.tried = [plan.path]
+                return askGuard(0, turn)
+            }
             if !loads.isEmpty {
                 guard turn.loadRounds < Self.maxLoadRounds else {
                     let names = loads.map { "`\(PageReference.describe(name: $0.name, parameters: $0.parameters))`" }
@@ -326,8 +330,8 @@ struct RequestStateMachine {
 
     /// The state, taken out for a transition that sets the next one on every path, and
     /// `.ended` meanwhile: a state matched in place was copied whole, and the copy freed,
-    /// at each step of every request. Callers check the case first, so that a trap
-    /// still prints the state it came in.
+    /// at each step of every request. Callers check the case first, or put the state
+    /// back before they trap, so that a trap still prints the state it came in.
     private mutating func takeState() -> State {
         var taken = State.ended
         swap(&taken, &state)
