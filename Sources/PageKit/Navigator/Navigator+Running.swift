@@ -83,6 +83,8 @@ extension Navigator: RequestEnvironment {
     func plan(_ target: RequestedTarget, for request: NavigationRequest) throws -> NavigationPlan {
         // No `??`: its autoclosure, formed on the main actor, checks the executor when called.
         let mode = if let mode = target.mode { mode } else { request.mode }
+        // The request's options are copied only for a target that remembers how its pages
+        // were shown (the rest of a path planned again inside pages a `back(n)` made).
         guard let styles = target.shownBefore else {
             return try makePlan(for: target.target, mode: mode, options: request.options, provided: request.providedPage)
         }
