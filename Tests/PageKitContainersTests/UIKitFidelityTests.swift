@@ -829,6 +829,44 @@ struct UIKitFidelityTests {
         #expect(app.navigator.currentPath.description == "/tab#contact/list!picker#recent")
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
+
+    // MARK: 22. Nothing starts inside UIKit's completion
+
+    /// UIKit runs a coordinator's completions inside `completeTransition:`, while the
+    /// transition is still its own: a push or a present started there is deferred and
+    /// logged as nested (NAV-7, PRE-3 traces show them called from `_applyBlocks`). The
+    /// model keeps the coordinator while its completions run, so a step started there
+    /// meets a transition still running.
+    @Test("22. the step after a push starts once UIKit's transition is over, not inside the push's completion",
+          arguments: [(stackKind: ModelNavigationController.Kind.queue, deferredDidShow: false),
+                      (.queue, true), (.plain, false), (.plain, true)])
+    func nextStepAfterThePushsCompletion(stackKind: ModelNavigationController.Kind, deferredDidShow: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.deferredDidShow = deferredDidShow
+        let app = UIKitModelApp(behaviour: behaviour, stackKind: stackKind)
+
+        // A push, then a presentation over the page it pushed: two steps of one request.
+        try await app.open("/tab#contact/list/person_detail(id=5)!compose")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)!compose")
+        #expect(app.model.callbacks.firstIndex(of: "present compose from tab")
+            ?? -1 > app.model.callbacks.firstIndex(of: "willShow person_detail in contact") ?? .max)
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+        #expect(app.model.maxTransitionsInFlight == 1)
+
+        // Two pushes on the same stack, each its own transition: an exact path that
+        // replaces the top, then pushes.
+        try await app.open("/tab#contact/list")
+        let exact = Task { try await app.navigator.open("/tab#contact/list/detail/person_detail(id=6)", .mode(.exact)) }
+        try await app.settle(exact)
+        let first = Task { try await app.navigator.push(PageComponent("home_page", parameters: ["id": "1"])).outcome() }
+        let second = Task { try await app.navigator.push(PageComponent("home_page", parameters: ["id": "2"])).outcome() }
+        try await app.settle(first)
+        try await app.settle(second)
+        #expect(app.path == "/tab#contact/list/detail/person_detail(id=6)/home_page(id=1)/home_page(id=2)")
+        #expect(!app.model.warnings.contains { $0.contains("nested") }, "\(app.model.warnings)")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+        #expect(app.model.maxTransitionsInFlight == 1)
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,

@@ -18,6 +18,12 @@ package import PageKit
 ///   its completion may run even when `animate(alongsideTransition:)` returns `false`, or
 ///   may not: the first of the completion, the `didShow` of the page expected on top, and
 ///   the queue's time-out ends the transition.
+/// - The completion runs inside UIKit's `completeTransition:`, while the transition is
+///   still UIKit's: a push or a present started there is deferred to the transition's
+///   end, which devices report as a corrupted navigation bar (crash traces show
+///   `pushViewController` and `_presentViewController` called from `_applyBlocks`). What
+///   ends in a completion ends on the next turn, so the queue's next transition never
+///   starts inside it.
 /// - An edge swipe (or iOS 26's content swipe) starts an interactive pop: `willShow` of
 ///   the page below comes at once and means nothing yet; a cancelled swipe sends no
 ///   `didShow`. The coordinator's interaction and completion callbacks say how it ended.
@@ -182,7 +188,7 @@ package final class NavigationControllerCore {
         if let coordinator = surface.transitionCoordination {
             // `false` means the animations were not queued, not that the completion will
             // not run: keep waiting for it or for `didShow`, under the queue's time-out.
-            _ = coordinator.whenCompleted { [weak self] _ in self?.transitionEnded(completion) }
+            _ = coordinator.whenCompleted { [weak self] _ in self?.afterCompletion { $0.transitionEnded(completion) } }
         } else if !hearsDidShow {
             // No coordinator and no delegate: nothing will say when it ends.
             transitionEnded(completion)
@@ -202,6 +208,14 @@ package final class NavigationControllerCore {
                                    reason: "`\(name)` is already shown in another container; a page is shown once")
         }
         return nil
+    }
+
+    /// Runs `work` on the turn after a coordinator's completion, once the transition is
+    /// over for UIKit too.
+    private func afterCompletion(_ work: @escaping @MainActor (NavigationControllerCore) -> Void) {
+        _ = queue.clock.schedule(after: .zero) { [weak self] in
+            if let self { work(self) }
+        }
     }
 
     private func transitionEnded(_ completion: TransitionCompletion) {
@@ -308,16 +322,20 @@ package final class NavigationControllerCore {
             }
         }
         pop.completionQueued = coordinator.whenCompleted { [weak self, weak pop] cancelled in
-            guard let self, let pop, self.personPop === pop else { return }
-            self.personPopEnded(cancelled: cancelled)
+            // Held until then: what the pop took may have no other owner by the next turn.
+            let before = pop?.before.compactMap(\.item)
+            self?.afterCompletion { core in
+                guard let pop, core.personPop === pop else { return }
+                core.personPopEnded(cancelled: cancelled, before: before)
+            }
         }
     }
 
-    private func personPopEnded(cancelled: Bool) {
+    private func personPopEnded(cancelled: Bool, before held: [AnyObject]? = nil) {
         guard let pop = personPop else { return }
         personPop = nil
         defer { pop.interaction?.end() }
-        let before = pop.before.compactMap(\.item)
+        let before = held ?? pop.before.compactMap(\.item)
         guard !cancelled else {
             // The stack is as it was, even if UIKit has not put the page back yet.
             return remember(before)

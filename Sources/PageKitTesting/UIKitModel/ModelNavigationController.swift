@@ -191,8 +191,11 @@ public final class ModelNavigationController: ModelViewController, StackContaine
             model.animate { [weak self] in
                 guard let self else { return }
                 _ = leaving
-                self.coordinator = nil
+                // The completions run inside `completeTransition:`, while the transition
+                // is still UIKit's: a push or present started there is deferred
+                // (`_applyBlocks` in the NAV-7 and PRE-3 traces). Only then it is gone.
                 coordinator.complete()
+                self.coordinator = nil
                 self.didShow(top)
                 self.runDeferred()
             }
@@ -316,9 +319,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         }
         model.animate { [weak self] in
             guard let self else { return }
-            self.coordinator = nil
             if !cancelled { popped.parent = nil }
+            // As for any animation: its completions run while the transition is UIKit's.
             coordinator.complete()
+            self.coordinator = nil
             // A cancelled swipe sends no `didShow` (radianttap/Coordinator#8, #11).
             if !cancelled, let top = self.viewControllers.last { self.didShow(top) }
             self.runDeferred()

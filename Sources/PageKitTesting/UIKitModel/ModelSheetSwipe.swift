@@ -58,8 +58,9 @@ public final class ModelSheetSwipe {
         model.animate { [weak sheet, weak presenter] in
             guard let sheet, let presenter else { return }
             presenter.finishDismissal(of: sheet)
-            presenter.presentationCoordinator = nil
+            // Its completions run while the transition is still UIKit's.
             coordinator.complete()
+            presenter.presentationCoordinator = nil
             model.called("presentationControllerDidDismiss \(sheet.title)")
             sheet.presentationDelegate?.presentationControllerDidDismiss(sheet)
         }
@@ -72,8 +73,8 @@ public final class ModelSheetSwipe {
         coordinator.interactionEnded(cancelled: true)
         let presenter = sheet.presentingViewController
         sheet.model.animate { [weak presenter] in
-            presenter?.presentationCoordinator = nil
             coordinator.complete()
+            presenter?.presentationCoordinator = nil
         }
     }
 }
