@@ -330,6 +330,37 @@ struct UIKitFidelityTests {
         #expect(app.takeChanges() == ["popped [compose] by the user"])
     }
 
+    @Test("6. with the edge swipe's delegate slot taken by the app, an edited form is still asked before the swipe takes it",
+          arguments: [false, true])
+    func swipeDelegateTakenByTheApp(swipePopsThroughOverride: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.swipePopsThroughOverride = swipePopsThroughOverride
+        let app = UIKitModelApp(behaviour: behaviour)
+        app.contact.appTookSwipeDelegate = true
+        try await app.open("app://tab/contact/compose")
+        let form = try #require(app.forms.first)
+        form.draft = "edited"
+        _ = app.takeChanges()
+        _ = try #require(app.contact.personSwipesBack(), "no delegate refuses it: UIKit begins the swipe")
+        await app.run()
+        #expect(await yieldUntil { form.isAsking }, "asked once the cancelled swipe has put the form back")
+        #expect(app.contact.viewControllers.count == 2, "the swipe took the edited form")
+        #expect(app.takeChanges().isEmpty)
+        form.answer(true)
+        await app.run()
+        #expect(app.contact.viewControllers.count == 1)
+        #expect(app.takeChanges() == ["popped [compose] by the user"])
+
+        // A page that lets the person leave is swiped back as before.
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        let swipe = try #require(app.contact.personSwipesBack())
+        swipe.finish()
+        await app.run()
+        #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
     @Test("6. an edge swipe that is cancelled is not a pop", arguments: [false, true])
     func cancelledSwipeIsNotAPop(swipePopsThroughOverride: Bool) async throws {
         var behaviour = UIKitModel.Behaviour()

@@ -168,6 +168,10 @@ struct UIKitModelRunTests {
         let feed = ModelNavigationController(app.model, name: "feed", root: [ModelScreen(app.model, "home")],
                                              queue: app.queue)
         let tabs = ModelTabBarController(app.model, name: "tab", tabs: [app.contact, feed, app.settings], queue: app.queue)
+        // Every third seed, a page of the feed has taken the edge swipe's delegate slot, as
+        // apps do to keep the swipe under a custom back button. Chosen by seed, so that
+        // the random stream, and every kept seed's operations, are unchanged.
+        feed.appTookSwipeDelegate = seed.isMultiple(of: 3)
         app.model.root = tabs
         app.navigator.install(root: tabs)
         let forms = AppRunForms<ModelFormPage>()
@@ -191,7 +195,8 @@ struct UIKitModelRunTests {
             !host.isAsking && forms.made.contains { $0.isAskingThePerson }
         }
         var run = UIKitRun(app: app, stacks: [app.contact, feed], tabs: tabs, forms: forms)
-        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : "")\(navigatorMoves ? " (navigator moves)" : ""), "
+        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : "")\(navigatorMoves ? " (navigator moves)" : "")"
+                             + "\(feed.appTookSwipeDelegate ? " (feed's swipe delegate taken)" : ""), "
                              + "settings: \(behaviour)"]
         // The person's own choices, from a stream of their own: the operations' stream
         // stays as it was.

@@ -136,6 +136,9 @@ open class QueueNavigationController: UINavigationController {
             swipeGate = gate
             recognizer.delegate = gate
         }
+        // Heard whoever holds the delegate slot: an app that takes it (to keep the swipe
+        // under a custom back button) would otherwise let an edited page be swiped away.
+        interactivePopGestureRecognizer?.addTarget(self, action: #selector(edgeSwipeChanged(_:)))
         contentPopGestureRecognizer?.addTarget(self, action: #selector(contentSwipeChanged(_:)))
     }
 
@@ -311,9 +314,16 @@ open class QueueNavigationController: UINavigationController {
     /// The content swipe began: cancelled (by disabling its recognizer for a moment) when
     /// the page on top may not leave that way.
     @objc private func contentSwipeChanged(_ recognizer: UIGestureRecognizer) {
-        guard recognizer.state == .began, !core.contentSwipeBegan() else { return }
+        guard recognizer.state == .began, !core.unaskedSwipeBegan() else { return }
         recognizer.isEnabled = false
         recognizer.isEnabled = true
+    }
+
+    /// The edge swipe began: when PageKit's gate is no longer its delegate, nobody asked
+    /// PageKit before it began, so it decides now, as for the content swipe.
+    @objc private func edgeSwipeChanged(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.state == .began, recognizer.delegate !== swipeGate else { return }
+        contentSwipeChanged(recognizer)
     }
 }
 

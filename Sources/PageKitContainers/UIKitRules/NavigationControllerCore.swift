@@ -372,13 +372,15 @@ package final class NavigationControllerCore {
         }
     }
 
-    /// iOS 26's full-width content swipe began; PageKit has no say before it begins, so it
-    /// decides now whether the swipe goes on, as for the edge swipe. UIKit may already
-    /// have started the pop (its own target runs first): the page leaving is then the one
-    /// the pop took off, and the queue is held by that pop, not busy.
+    /// A swipe back began that PageKit was not asked about: iOS 26's full-width content
+    /// swipe, which asks no delegate, or the edge swipe once the app has taken its
+    /// recognizer's delegate slot (`delegate = nil` is a common snippet). PageKit decides
+    /// now whether the swipe goes on, as the gate would have. UIKit may already have
+    /// started the pop (its own target runs first): the page leaving is then the one the
+    /// pop took off, and the queue is held by that pop, not busy.
     /// - Returns: `true` to let it go on; `false` to cancel it (the controller cancels the
     ///   recognizer; a page that confirms is then asked, as for the edge swipe).
-    package func contentSwipeBegan() -> Bool {
+    package func unaskedSwipeBegan() -> Bool {
         let items: [AnyObject]
         let isBusy: Bool
         if let pop = personPop {

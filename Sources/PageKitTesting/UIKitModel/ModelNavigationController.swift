@@ -278,13 +278,27 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         viewControllers.count > 1 && coordinator == nil && (viewControllers.last?.navigationItem.showsSystemBackButton ?? false)
     }
 
+    /// Whether the app took the edge swipe recognizer's delegate slot, as the common
+    /// `interactivePopGestureRecognizer?.delegate = nil` does to keep the swipe under a
+    /// custom back button. One slot, last writer wins, and the one replaced is not told
+    /// (`UIGestureRecognizer.h`, `delegate`; DEL-3): no delegate refuses the swipe any
+    /// more, so it begins whenever there is a page to pop.
+    public var appTookSwipeDelegate = false
+
     /// The person starts the edge swipe: UIKit asks the recognizer's delegate (PageKit's
-    /// gate, which asks UIKit's own first, on a ``Kind/queue`` controller), then pops
-    /// through `popViewController(animated:)` or internally
-    /// (``UIKitModel/Behaviour/swipePopsThroughOverride``).
+    /// gate, which asks UIKit's own first, on a ``Kind/queue`` controller, unless
+    /// ``appTookSwipeDelegate``), then pops through `popViewController(animated:)` or
+    /// internally (``UIKitModel/Behaviour/swipePopsThroughOverride``); then the
+    /// recognizer's targets hear it begin.
     /// - Returns: The swipe to finish or cancel; `nil` when it did not begin.
     public func personSwipesBack() -> ModelEdgeSwipe? {
-        let begins = kind == .queue ? core.swipeBackShouldBegin { self.uikitLetsSwipeBegin } : uikitLetsSwipeBegin
+        let begins = if appTookSwipeDelegate {
+            viewControllers.count > 1 && coordinator == nil
+        } else if kind == .queue {
+            core.swipeBackShouldBegin { self.uikitLetsSwipeBegin }
+        } else {
+            uikitLetsSwipeBegin
+        }
         model.called("gestureRecognizerShouldBegin \(begins)")
         guard begins else { return nil }
         if kind == .queue, model.behaviour.swipePopsThroughOverride {
@@ -294,7 +308,14 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         } else {
             _ = uikitInteractivePop()
         }
-        return interactivePop.map { _ in ModelEdgeSwipe(stack: self) }
+        guard interactivePop != nil else { return nil }
+        let swipe = ModelEdgeSwipe(stack: self)
+        // `QueueNavigationController`'s target: it decides when its gate was not asked.
+        if kind == .queue, appTookSwipeDelegate, !core.unaskedSwipeBegan() {
+            model.called("edge swipe cancelled")
+            swipe.cancel()
+        }
+        return swipe
     }
 
     /// The person starts iOS 26's full-width content swipe: no delegate is asked; UIKit
@@ -303,7 +324,7 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     public func personContentSwipes() -> ModelEdgeSwipe? {
         guard model.behaviour.hasContentSwipe, uikitInteractivePop() != nil else { return nil }
         let swipe = ModelEdgeSwipe(stack: self)
-        if kind == .queue, !core.contentSwipeBegan() {
+        if kind == .queue, !core.unaskedSwipeBegan() {
             model.called("content swipe cancelled")
             swipe.cancel()
         }
