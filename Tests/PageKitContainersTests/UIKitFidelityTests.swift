@@ -199,6 +199,63 @@ struct UIKitFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    @Test("3. an edited form in a sheet whose delegate slot a page took later is asked when the person swipes the sheet down")
+    func delegateTakenLaterStillAsks() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!/compose")
+        let form = try #require(app.forms.first)
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        let taker = SlotTakingPage(app.model, "taker")
+        sheet.presentationDelegate = taker
+        form.draft = "edited"
+        app.queue.leavePolicyChanged(of: form)
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == .refused)
+        #expect(await yieldUntil { form.isAsking }, "the attempt reached PageKit, not only the page in its slot")
+        form.answer(true)
+        await app.run()
+        #expect(app.tabs.presentedViewController == nil)
+        #expect(app.takeChanges() == ["dismissed [stack] by the user"])
+
+        // The page in the slot still hears the person's swipe, through PageKit's watcher.
+        try await app.open("app://tab/contact!/compose")
+        let second = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        let other = SlotTakingPage(app.model, "other")
+        second.presentationDelegate = other
+        try await app.open("app://tab/contact!/compose/person_detail(id=1)")
+        _ = app.takeChanges()
+        let finished = try #require(second.personSwipesDown())
+        #expect(!app.queue.isIdle, "the finger holds the queue: PageKit heard the swipe begin")
+        finished.finish()
+        await app.run()
+        #expect(other.messages == ["shouldDismiss", "willDismiss", "didDismiss"])
+        #expect(app.takeChanges() == ["dismissed [stack] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("3. a dismissal asked for while the person's swipe down is under way runs once the sheet springs back")
+    func dismissalDuringAnAbandonedSwipe() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact!/compose")
+        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+        // A page took the slot after the last transition: PageKit does not hear the swipe
+        // begin, so the queue is free while the finger is down.
+        let taker = SlotTakingPage(app.model, "taker")
+        sheet.presentationDelegate = taker
+        _ = app.takeChanges()
+        let swipe = try #require(sheet.personSwipesDown())
+        #expect(swipe.start == .following)
+        let request = app.navigator.request("/tab#contact/list")
+        app.model.turn()
+        #expect(!request.isResolved, "it waits for the dismissal under way: \(String(describing: request.result))")
+        swipe.abandon()
+        await app.run()
+        #expect(request.isResolved)
+        #expect(app.tabs.presentedViewController == nil, "the sheet sprang back, and was dismissed then")
+        #expect(app.navigator.currentPath.description == "/tab#contact/list")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
     // MARK: 4. A crash in the delegate proxies
 
     @Test("4. a proxy claims only what it answers as UIKit would, and what the app's delegate implements",

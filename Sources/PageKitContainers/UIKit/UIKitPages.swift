@@ -76,6 +76,7 @@ struct UIKitCoordination: TransitionCoordination {
 
     var isInteractive: Bool { base.isInteractive }
     var isInitiallyInteractive: Bool { base.initiallyInteractive }
+    var isCancelled: Bool { base.isCancelled }
     var transitionDuration: Duration { .milliseconds(Int(base.transitionDuration * 1_000)) }
 
     func whenCompleted(_ handler: @escaping @MainActor (Bool) -> Void) -> Bool {

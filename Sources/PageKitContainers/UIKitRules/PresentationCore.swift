@@ -97,24 +97,35 @@ package final class PresentationCore {
 
     // MARK: Reading
 
-    /// The page `presenter` itself presents, unless it is being dismissed.
+    /// The page `presenter` itself presents, unless it is going (``isGoing(_:on:)``).
     /// - Parameter presenter: A page.
     /// - Returns: The presented page.
     package func presentedPage(of presenter: any Page) -> (any Page)? {
-        guard let surface, let item = surface.presented(by: presenter), !surface.state(of: item).isBeingDismissed else {
+        guard let surface, let item = surface.presented(by: presenter), !isGoing(item, on: surface) else {
             return nil
         }
         return surface.page(of: item)
     }
 
     /// What covers the level whose root is `level` and is not a page (an alert, a share
-    /// sheet, a system controller), unless it is being dismissed.
+    /// sheet, a system controller), unless it is going (``isGoing(_:on:)``).
     /// - Parameter level: The root of a level: the app's root, or a presented page.
     /// - Returns: The covering view controller.
     package func foreignCovering(_ level: any Page) -> AnyObject? {
         guard let surface, let item = surface.covering(level), surface.page(of: item) == nil,
-              !surface.state(of: item).isBeingDismissed else { return nil }
+              !isGoing(item, on: surface) else { return nil }
         return item
+    }
+
+    /// Whether a presented `item` is as good as gone: being dismissed, unless by a finger
+    /// still on it or one that let go early. A sheet the person is swiping down is
+    /// `isBeingDismissed` from the moment the finger takes it (its `viewWillDisappear`),
+    /// and springs back if the finger lets go early: it is there until the finger lifts
+    /// past the point of no return.
+    private func isGoing(_ item: AnyObject, on surface: any PresentationSurface) -> Bool {
+        guard surface.state(of: item).isBeingDismissed else { return false }
+        guard let coordinator = surface.transitionCoordination(of: item) else { return true }
+        return !coordinator.isInteractive && !coordinator.isCancelled
     }
 
     /// Dismisses what covers `level` and is not a page (``foreignCovering(_:)``); a
@@ -275,9 +286,20 @@ package final class PresentationCore {
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
         }
         if surface.state(of: item).isBeingDismissed {
-            // A second `dismiss` would be dropped: wait for the one under way.
+            // A second `dismiss` would be dropped: wait for the one under way. The person's
+            // swipe down may yet spring back: then it is still there, and this dismissal
+            // runs once it is in place.
             guard let coordinator = surface.transitionCoordination(of: item),
-                  coordinator.whenCompleted({ _ in completion.finish() }) else { return completion.finish() }
+                  coordinator.whenCompleted({ [weak self, weak presenter] cancelled in
+                      guard cancelled else { return completion.finish() }
+                      guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone")) }
+                      _ = self.queue.clock.schedule(after: .zero) { [weak self, weak presenter] in
+                          guard let self, let presenter else {
+                              return completion.fail(NavigationError(.staleHierarchy, reason: "the presenter is gone"))
+                          }
+                          self.dismiss(presentedBy: presenter, animated: animated, by: source, completion: completion)
+                      }
+                  }) else { return completion.finish() }
             return
         }
         let removed = removedLevels(from: item)
@@ -405,11 +427,16 @@ package final class PresentationCore {
     }
 
     /// Mirrors each shown sheet's policy into `isModalInPresentation`, which UIKit honours
-    /// with no delegate at all.
+    /// with no delegate at all, and takes back each sheet's presentation delegate slot
+    /// from a page that took it since (one slot, last writer wins, and the one replaced
+    /// is not told): the watcher goes back in, passing every message on to that page.
+    /// Runs at every policy change and at the end of every transition, so a page that
+    /// took the slot as it was pushed on a sheet loses nothing of the person's swipe.
     private func updateModality() {
         guard let surface else { return }
         for level in levels.values {
             guard case .shown = level.phase, let item = level.item else { continue }
+            surface.watchDismissal(of: item)
             surface.setModalInPresentation(item, policy(dismissing: item) != .allow)
         }
     }

@@ -38,7 +38,8 @@ package protocol PresentationSurface: AnyObject {
     /// attempt instead.
     func setModalInPresentation(_ item: AnyObject, _ modal: Bool)
     /// Installs the watcher of the person's dismissal on `item`'s presentation controller,
-    /// keeping whatever delegate is there now and forwarding every message to it.
+    /// keeping whatever delegate is there now and forwarding every message to it; does
+    /// nothing while the watcher is still in the slot.
     func watchDismissal(of item: AnyObject)
 }
 

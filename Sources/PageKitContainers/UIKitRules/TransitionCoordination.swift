@@ -14,6 +14,9 @@ package protocol TransitionCoordination {
     /// Whether a finger drove the transition when it began (`initiallyInteractive`): a
     /// sheet swiped away, even once the finger has lifted.
     var isInitiallyInteractive: Bool { get }
+    /// Whether the interaction was cancelled: the finger let go early, and what it moved
+    /// springs back (`isCancelled`).
+    var isCancelled: Bool { get }
     /// How long the transition's animation takes (`transitionDuration`): the longest a
     /// cancelled interaction can take to spring back once the finger has lifted.
     var transitionDuration: Duration { get }

@@ -41,6 +41,12 @@ public final class ModelSheetSwipe {
             return
         }
         start = .following
+        // Being dismissed from the moment the finger takes it: an interactive dismissal
+        // sends `viewWillDisappear` as it begins, where `isBeingDismissed` answers
+        // (`UIViewController.h`), as `isMovingFromParent` does in a swipe back that may
+        // still be cancelled (notifyWhenInteractionEnds in
+        // `UIViewControllerTransitionCoordinator.h`).
+        sheet.isBeingDismissed = true
         let coordinator = ModelCoordinator(model: model, interactive: true)
         self.coordinator = coordinator
         sheet.presentingViewController?.presentationCoordinator = coordinator
@@ -54,7 +60,6 @@ public final class ModelSheetSwipe {
         self.coordinator = nil
         let model = sheet.model
         coordinator.interactionEnded(cancelled: false)
-        sheet.isBeingDismissed = true
         model.animate { [weak sheet, weak presenter] in
             guard let sheet, let presenter else { return }
             presenter.finishDismissal(of: sheet)
@@ -72,7 +77,9 @@ public final class ModelSheetSwipe {
         self.coordinator = nil
         coordinator.interactionEnded(cancelled: true)
         let presenter = sheet.presentingViewController
-        sheet.model.animate { [weak presenter] in
+        sheet.model.animate { [weak presenter, weak sheet] in
+            // It springs back: no longer being dismissed once it is in place.
+            sheet?.isBeingDismissed = false
             coordinator.complete()
             presenter?.presentationCoordinator = nil
         }
