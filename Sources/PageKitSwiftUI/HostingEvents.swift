@@ -81,6 +81,27 @@ final class HostingEventsController: UIViewController {
         }
     }
 
+    /// The page's hosting controller leaves its navigation controller with no gesture:
+    /// the person tapped the system back button (or the back menu), and SwiftUI writes
+    /// the shorter path only once the pop has animated. Told as a pop beginning and, at
+    /// the coordinator's completion, ending, as for the swipe: the model holds the queue
+    /// meanwhile when it is idle, so nothing writes the path mid-animation. PageKit's own
+    /// pops run in the queue, which then holds nothing more.
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        guard let report = swipeBack, let coordinator = transitionCoordinator, !coordinator.isInteractive,
+              pageController?.isMovingFromParent == true else { return }
+        report(nil)
+        coordinator.animate(alongsideTransition: nil) { context in report(context.isCancelled) }
+    }
+
+    /// The ancestor the navigation controller holds: the page's hosting controller.
+    private var pageController: UIViewController? {
+        var current: UIViewController? = self
+        while let controller = current, !(controller.parent is UINavigationController) { current = controller.parent }
+        return current
+    }
+
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         didDisappear?()

@@ -240,6 +240,25 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
     }
 
+    @Test("7. the app's push during the person's tap on the system back button waits for the pop, then runs on the stack it left",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func systemBackTapHoldsTheQueue(_ write: SwiftUIBehaviour.SwipeWrite) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        _ = app.changes
+        #expect(app.screen.personTapsSystemBack(app.contact))
+        // A reply from the network, mid-animation, before SwiftUI has written the path.
+        let push = app.contact.queued.push(ScreenPage("home_page"))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(!push.isResolved, "the pop animates: the push waits")
+        app.clock.advance(by: .seconds(2))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "home_page"], "popped by the person, then pushed")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.changes.contains("popped by the user → /tab#contact/list"))
+    }
+
     // MARK: 8. iOS 16.0 and 16.1 pop several levels without animation
 
     @Test("8. a pop of several levels animates on every release: one level at a time on iOS 16.0 and 16.1",

@@ -72,15 +72,19 @@ extension PageStackModel {
     }
 
     /// The person's swipe back began (the interactive pop gesture's target, on the
-    /// hosting controller's navigation controller): while the queue is idle, the swipe
-    /// holds it until the pop has ended, so an operation asked for meanwhile (the app's
-    /// push) waits and then runs on the stack as the swipe left it. A swipe that begins
-    /// while a transition runs holds nothing; its pop is reported when SwiftUI writes it.
+    /// hosting controller's navigation controller), or the person tapped the system back
+    /// button (the page's hosting controller leaves its navigation controller with no
+    /// gesture, and SwiftUI writes the shorter path only once the pop has animated):
+    /// while the queue is idle, the pop holds it until it has ended, so an operation
+    /// asked for meanwhile (the app's push) waits and then runs on the stack as the pop
+    /// left it, rather than writing the path mid-animation. A pop that begins while a
+    /// transition runs (PageKit's own) holds nothing; its pop is reported when SwiftUI
+    /// writes it.
     public func swipeBackBegan() {
         beginSwipe()
     }
 
-    /// The transition coordinator of the person's swipe back completed: `cancelled` when
+    /// The transition coordinator of the person's swipe back (or back tap) completed: `cancelled` when
     /// the finger went back, and then the stack is as it was and the queue is let go.
     /// Finished, the queue is let go once SwiftUI has also written the shorter path
     /// (``pathChanged(to:)``), whichever of the two comes first, or after the queue's

@@ -207,7 +207,11 @@ extension SwiftUIScreen {
     // MARK: The person
 
     /// The person taps the system back button of `stack`: only when the page on top
-    /// shows it. The pop animates, then SwiftUI writes the shorter path, then the page
+    /// shows it. UIKit pops with an animated, non-interactive coordinator: the page's
+    /// hosting controller hears `viewWillDisappear` with it, which PageKit's hosting
+    /// events pass on as the pop beginning (`swipeBackBegan`), and its completion as the
+    /// pop ending. SwiftUI writes the shorter path only once the pop has animated (before
+    /// or after that completion, as ``SwiftUIBehaviour/swipeWrite`` says), then the page
     /// revealed appears.
     /// - Returns: Whether there was a system back button to tap.
     @discardableResult
@@ -219,10 +223,18 @@ extension SwiftUIScreen {
         guard let revealed = view.topShown?.page else { return false }
         animationBegins("the person's pop to \(revealed.pageDescription) in \(view.name)")
         view.busyUntil = clock.now + animationDuration
+        stack.swipeBackBegan()
         if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
         _ = clock.schedule(after: animationDuration) { [weak self, weak stack, weak revealed] in
             guard let self, let stack else { return }
-            self.writePath(remaining, of: stack)
+            switch self.behaviour.swipeWrite {
+            case .beforeCompletion:
+                self.writePath(remaining, of: stack)
+                stack.swipeBackEnded(cancelled: false)
+            case .afterCompletion:
+                stack.swipeBackEnded(cancelled: false)
+                self.writePath(remaining, of: stack)
+            }
             if let revealed { stack.pageDidAppear(revealed) }
         }
         return true
