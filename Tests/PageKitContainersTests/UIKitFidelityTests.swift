@@ -184,14 +184,21 @@ struct UIKitFidelityTests {
         #expect(sheet.messages == ["shouldDismiss", "willDismiss", "didDismiss"])
     }
 
-    @Test("3. a stack whose delegate slot a page took later still reports the person's swipe, once")
-    func delegateTakenLater() async throws {
-        let app = UIKitModelApp()
+    /// Opens `!/compose` and lets a page take the sheet's presentation delegate slot
+    /// once it is shown, as a page pushed on it may; the changes so far are taken.
+    static func sheetWhoseSlotAPageTook(in app: UIKitModelApp) async throws -> (ModelNavigationController, SlotTakingPage) {
         try await app.open("app://tab/contact!/compose")
         let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
         let taker = SlotTakingPage(app.model, "taker")
         sheet.presentationDelegate = taker
         _ = app.takeChanges()
+        return (sheet, taker)
+    }
+
+    @Test("3. a stack whose delegate slot a page took later still reports the person's swipe, once")
+    func delegateTakenLater() async throws {
+        let app = UIKitModelApp()
+        let (sheet, _) = try await Self.sheetWhoseSlotAPageTook(in: app)
         let swipe = try #require(sheet.personSwipesDown())
         swipe.finish()
         await app.run()
@@ -202,11 +209,8 @@ struct UIKitFidelityTests {
     @Test("3. an edited form in a sheet whose delegate slot a page took later is asked when the person swipes the sheet down")
     func delegateTakenLaterStillAsks() async throws {
         let app = UIKitModelApp()
-        try await app.open("app://tab/contact!/compose")
+        let (sheet, _) = try await Self.sheetWhoseSlotAPageTook(in: app)
         let form = try #require(app.forms.first)
-        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
-        let taker = SlotTakingPage(app.model, "taker")
-        sheet.presentationDelegate = taker
         form.draft = "edited"
         app.queue.leavePolicyChanged(of: form)
         let swipe = try #require(sheet.personSwipesDown())
@@ -218,10 +222,7 @@ struct UIKitFidelityTests {
         #expect(app.takeChanges() == ["dismissed [stack] by the user"])
 
         // The page in the slot still hears the person's swipe, through PageKit's watcher.
-        try await app.open("app://tab/contact!/compose")
-        let second = try #require(app.tabs.presentedViewController as? ModelNavigationController)
-        let other = SlotTakingPage(app.model, "other")
-        second.presentationDelegate = other
+        let (second, other) = try await Self.sheetWhoseSlotAPageTook(in: app)
         try await app.open("app://tab/contact!/compose/person_detail(id=1)")
         _ = app.takeChanges()
         let finished = try #require(second.personSwipesDown())
@@ -236,13 +237,9 @@ struct UIKitFidelityTests {
     @Test("3. a dismissal asked for while the person's swipe down is under way runs once the sheet springs back")
     func dismissalDuringAnAbandonedSwipe() async throws {
         let app = UIKitModelApp()
-        try await app.open("app://tab/contact!/compose")
-        let sheet = try #require(app.tabs.presentedViewController as? ModelNavigationController)
         // A page took the slot after the last transition: PageKit does not hear the swipe
         // begin, so the queue is free while the finger is down.
-        let taker = SlotTakingPage(app.model, "taker")
-        sheet.presentationDelegate = taker
-        _ = app.takeChanges()
+        let (sheet, _) = try await Self.sheetWhoseSlotAPageTook(in: app)
         let swipe = try #require(sheet.personSwipesDown())
         #expect(swipe.start == .following)
         let request = app.navigator.request("/tab#contact/list")
