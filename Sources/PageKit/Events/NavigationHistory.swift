@@ -22,7 +22,7 @@ public struct NavigationHistory: Sendable {
 
     /// An empty history.
     /// - Parameter capacity: The most entries kept (at least 1).
-    public init(capacity: Int = 50) {
+    init(capacity: Int = 50) {
         self.capacity = max(1, capacity)
     }
 

@@ -23,7 +23,7 @@ public struct PageComponent: Hashable, Sendable {
         case childStack
 
         /// The separator as written in a path string.
-        public var separator: String {
+        var separator: String {
             switch self {
             case .shown: "/"
             case .modal: "!"

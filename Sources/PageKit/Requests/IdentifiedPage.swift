@@ -10,7 +10,7 @@ public struct IdentifiedPage: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - identifier: Its identifier.
     ///   - name: Its name and parameters as a path prints them, when known.
-    public init(_ identifier: PageIdentifier, name: String? = nil) {
+    init(_ identifier: PageIdentifier, name: String? = nil) {
         self.identifier = identifier
         self.name = name
     }

@@ -192,7 +192,7 @@ public struct NavigationError: Error, Sendable {
     /// - Parameters:
     ///   - step: What the container was asked to do.
     ///   - error: What it reported.
-    public init(transition step: String, failedWith error: any Error) {
+    init(transition step: String, failedWith error: any Error) {
         if let error = error as? NavigationError {
             self = error
         } else {

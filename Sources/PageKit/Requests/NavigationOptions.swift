@@ -57,7 +57,7 @@ public struct NavigationOptions: Sendable {
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.
-    public init() {
+    init() {
         mode = .reuse
         animated = nil
         payload = nil

@@ -73,7 +73,7 @@ public final class TransitionQueue {
 
         /// The time-out for a transition.
         /// - Parameter animated: Whether it is animated.
-        public func duration(animated: Bool) -> Duration {
+        func duration(animated: Bool) -> Duration {
             animated ? self.animated : nonAnimated
         }
     }
