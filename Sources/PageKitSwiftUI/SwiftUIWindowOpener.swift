@@ -1,5 +1,6 @@
 #if canImport(SwiftUI) && os(iOS)
-public import PageKit
+import PageKit
+public import PageKitContainers
 public import SwiftUI
 
 /// New windows through SwiftUI's `openWindow(value:)`, for

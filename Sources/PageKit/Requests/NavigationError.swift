@@ -175,7 +175,7 @@ public struct NavigationError: Error, Sendable {
     /// `error` as a navigation error: itself, a path error as ``Code/invalidPath`` (or
     /// ``Code/outOfRange`` when a relative path climbs above the root or fewer than 0
     /// levels), and anything else as ``Code/transitionFailed`` with the error underneath.
-    init(wrapping error: any Error) {
+    package init(wrapping error: any Error) {
         switch error {
         case let error as NavigationError: self = error
         case let error as PagePathError where error.code == .aboveRoot || error.code == .negativeClimb:

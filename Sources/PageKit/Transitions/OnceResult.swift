@@ -5,17 +5,20 @@
 /// responses. It is a value kept inside its owner, so it costs no allocation of its own;
 /// the owner calls the handlers that ``resolve(_:)`` hands back once its own state is
 /// settled, so a handler may read the owner again.
-struct OnceResult<Success> {
-    typealias Handler = @MainActor (Result<Success, NavigationError>) -> Void
+package struct OnceResult<Success> {
+    package typealias Handler = @MainActor (Result<Success, NavigationError>) -> Void
 
-    private(set) var result: Result<Success, NavigationError>?
+    package private(set) var result: Result<Success, NavigationError>?
     private var handlers: [Handler] = []
     /// Kept apart from `result`: comparing an optional result with `nil` copies it.
-    private(set) var isResolved = false
+    package private(set) var isResolved = false
+
+    /// Nothing yet.
+    package init() {}
 
     /// Adds `handler`, or returns `false` when the result is already there (the caller
     /// then calls it itself, at once).
-    mutating func add(_ handler: @escaping Handler) -> Bool {
+    package mutating func add(_ handler: @escaping Handler) -> Bool {
         guard !isResolved else { return false }
         handlers.append(handler)
         return true
@@ -23,7 +26,7 @@ struct OnceResult<Success> {
 
     /// Records `result` if none is recorded yet.
     /// - Returns: The handlers to call with it; none when it was already resolved.
-    mutating func resolve(_ result: Result<Success, NavigationError>) -> [Handler] {
+    package mutating func resolve(_ result: Result<Success, NavigationError>) -> [Handler] {
         guard !isResolved else { return [] }
         isResolved = true
         self.result = result
@@ -40,7 +43,7 @@ struct OnceResult<Success> {
 ///     the result arrive (a cancelled request ends, a wait ends with no response).
 /// - Returns: The result.
 @MainActor
-func awaitOnceResult<Success: Sendable>(
+package func awaitOnceResult<Success: Sendable>(
     subscribe: (@escaping OnceResult<Success>.Handler) -> Void,
     cancel: @escaping @MainActor () -> Void
 ) async -> Result<Success, NavigationError> {

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 public import Foundation
-public import PageKit
+import PageKit
 import UIKit
 
 /// New windows through UIKit's scene sessions, for ``/PageKit/WindowNavigators``.

@@ -1,4 +1,5 @@
-public import PageKit
+import PageKit
+public import PageKitContainers
 
 /// The platform's windows as ``/PageKit/WindowNavigators`` meets them, as a device answers:
 /// more than one window only where the device has them (`UIApplication.supportsMultipleScenes`

@@ -1,3 +1,18 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+public import PageKit
+
 /// The navigators of an app's windows: one per window (a scene), each with its own root,
 /// queue, history and saved state, all sharing one registry and one link map.
 ///
@@ -15,16 +30,16 @@
 /// nothing on success, may show the request in a window already open, or may show
 /// nothing at all. So ``open(_:inNewWindow:from:)`` finishes only when a window has
 /// connected with the request (or an open one received it), and fails with
-/// ``NavigationError/Code/timedOut`` if none does in ``timeout``. On a device that shows
+/// ``/PageKit/NavigationError/Code/timedOut`` if none does in ``timeout``. On a device that shows
 /// one window (an iPhone), ``NewWindow/preferred`` opens the path in the window that
-/// asked, and ``NewWindow/required`` fails with ``NavigationError/Code/cannotShow``.
+/// asked, and ``NewWindow/required`` fails with ``/PageKit/NavigationError/Code/cannotShow``.
 @MainActor
 public final class WindowNavigators {
     /// Whether a new window is a wish or a must.
     public enum NewWindow: Sendable {
         /// A new window where the platform has them; otherwise the window that asked.
         case preferred
-        /// A new window, or ``NavigationError/Code/cannotShow``.
+        /// A new window, or ``/PageKit/NavigationError/Code/cannotShow``.
         case required
     }
 
@@ -95,7 +110,7 @@ public final class WindowNavigators {
     ///     restored a window opened for it) is shown all the same.
     ///   - state: Its saved state, restored when it was not opened for a request.
     /// - Returns: The window's navigator.
-    /// - Throws: A ``NavigationError`` when the request's path cannot be parsed or opened,
+    /// - Throws: A ``/PageKit/NavigationError`` when the request's path cannot be parsed or opened,
     ///   or the state cannot be restored at all; the navigator is connected anyway, and
     ///   the waiting open fails with the same error.
     @discardableResult
@@ -120,8 +135,8 @@ public final class WindowNavigators {
     /// - Parameters:
     ///   - request: The request.
     ///   - window: The connected window that received it.
-    /// - Throws: ``NavigationError/Code/staleHierarchy`` when `window` is not connected;
-    ///   a ``NavigationError`` when the path cannot be opened.
+    /// - Throws: ``/PageKit/NavigationError/Code/staleHierarchy`` when `window` is not connected;
+    ///   a ``/PageKit/NavigationError`` when the path cannot be opened.
     public func continueRequest(_ request: WindowRequest, in window: String) async throws {
         guard let navigator = navigator(of: window) else {
             let error = NavigationError(.staleHierarchy, path: request.path,
@@ -147,7 +162,7 @@ public final class WindowNavigators {
     ///     device with one window) or a must.
     ///   - window: The window that asks; the one connected last by default.
     /// - Returns: The navigator of the window that shows it.
-    /// - Throws: A ``NavigationError``: `invalidPath` for a relative path (a new window
+    /// - Throws: A ``/PageKit/NavigationError``: `invalidPath` for a relative path (a new window
     ///   has no current path to start from), `cannotShow` when a window is required and
     ///   the platform shows one (or refuses), `timedOut` when no window connected with the
     ///   request in ``timeout``, `noRoot` when no window is connected to fall back on, or

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// A request for a window: what it is to show, and an identifier that ties the window
 /// that connects to the request that asked for it. It travels through the platform (an
 /// `NSUserActivity`'s user info, SwiftUI's `openWindow(value:)`), so it is `Codable`.
