@@ -4,7 +4,7 @@ public import PageKitContainers
 public import SwiftUI
 
 /// New windows through SwiftUI's `openWindow(value:)`, for
-/// ``/PageKit/WindowNavigators``: the app declares a `WindowGroup(for: WindowRequest.self)`
+/// ``/PageKitContainers/WindowNavigators``: the app declares a `WindowGroup(for: WindowRequest.self)`
 /// whose window connects with the request it is given.
 ///
 /// `openWindow` lives in the environment, so a view hands it over with
@@ -42,7 +42,7 @@ public final class SwiftUIWindowOpener: WindowOpening {
 
 extension View {
     /// Hands this view's `openWindow` and `supportsMultipleWindows` to `opener`.
-    /// - Parameter opener: The opener of the app's ``/PageKit/WindowNavigators``.
+    /// - Parameter opener: The opener of the app's ``/PageKitContainers/WindowNavigators``.
     /// - Returns: The view.
     public func windowOpener(_ opener: SwiftUIWindowOpener) -> some View {
         modifier(WindowOpenerReader(opener: opener))

@@ -48,7 +48,7 @@ extension Navigator {
 
 extension NavigationState {
     /// The state a restoration activity holds (`Navigator.stateRestorationActivity(type:)`),
-    /// for a window of ``/PageKit/WindowNavigators`` to restore as it connects.
+    /// for a window of ``WindowNavigators`` to restore as it connects.
     /// - Parameter activity: The activity UIKit handed back.
     /// - Throws: A `NavigationError` (`invalidPath`) when it holds no readable state.
     public init(restorationActivity activity: NSUserActivity) throws {

@@ -3,7 +3,7 @@ public import Foundation
 import PageKit
 import UIKit
 
-/// New windows through UIKit's scene sessions, for ``/PageKit/WindowNavigators``.
+/// New windows through UIKit's scene sessions, for ``WindowNavigators``.
 ///
 /// A request travels in an `NSUserActivity` of the type the app declares in its
 /// `NSUserActivityTypes`; the scene that connects finds it in its connection options,

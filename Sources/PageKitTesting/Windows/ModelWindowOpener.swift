@@ -1,7 +1,7 @@
 import PageKit
 public import PageKitContainers
 
-/// The platform's windows as ``/PageKit/WindowNavigators`` meets them, as a device answers:
+/// The platform's windows as ``/PageKitContainers/WindowNavigators`` meets them, as a device answers:
 /// more than one window only where the device has them (`UIApplication.supportsMultipleScenes`
 /// needs the Info.plist key and an iPad or a Mac: `UIApplication.h`); an answer that comes
 /// later or never, since `requestSceneSessionActivation` has no success callback
