@@ -350,6 +350,9 @@ struct ReferenceModel {
         current.coversRoot = false
         switch step {
         case .dismiss(let from):
+            // SwiftUI before iOS 17 takes nested sheets away one level per update, the
+            // topmost first: an animation each.
+            if tree.hasSwiftUISheets, system < SystemVersion(17, 0) { current.levelsLeft = max(modals.count - from - 1, 0) }
             modals.removeSubrange(from...)
             // What a cover over the tabs hid comes back as its dismissal starts.
             if from == 0 { rootCovered = false }
@@ -441,7 +444,8 @@ struct ReferenceModel {
         guard let current = running else { return }
         if current.coversRoot { rootCovered = true }
         if current.levelsLeft > 0 {
-            // A SwiftUI pop on iOS 16.0 or 16.1: the next level goes.
+            // A SwiftUI pop on iOS 16.0 or 16.1, or nested sheets before iOS 17: the next
+            // level goes.
             let next = nextAnimationEnd()
             running?.levelsLeft -= 1
             running?.endsAt = next

@@ -294,6 +294,23 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    @Test("8. nested sheets are dismissed one level per update below iOS 17, all at once from it",
+          arguments: [SystemVersion(16, 0), SystemVersion(16, 4), SystemVersion(17, 0), SystemVersion(18, 0)])
+    func nestedDismissals(_ system: SystemVersion) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: system))
+        try app.open("/tab#contact/list/person_detail(id=5)!/compose/attach!home_page")
+        app.screen.recordsCallbacks = true
+        let outcome = try app.open("/tab#contact/list/person_detail(id=5)")
+        #expect(outcome.to.description == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.host.presentedPage(of: app.tabs) == nil)
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        let disappeared = app.screen.callbacks.filter { $0.hasPrefix("viewDidDisappear") }
+        #expect(disappeared == (system < SystemVersion(17, 0)
+            ? ["viewDidDisappear home_page (presented)", "viewDidDisappear stack (presented)"]
+            : ["viewDidDisappear stack (presented)"]))
+    }
+
     // MARK: 9. The replacement back button
 
     @Test("9. PageKit's back button shows the previous page's title, and its long press lists the pages below, each asked")

@@ -67,6 +67,20 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// How its transitions, and those of the stacks it makes, end: reported by the views
     /// (``TransitionEnd/screen``), at once, or timed by a driver.
     public let ending: TransitionEnd
+    /// Whether SwiftUI takes nested presentations away one level per update, the topmost
+    /// first: before iOS 17 it cannot dismiss several nested sheets in one update. The
+    /// host's records change at once either way, and one change is reported; only what
+    /// the bindings show follows one level at a time (each level's binding goes `nil` once
+    /// the level above it has disappeared). `true` on iOS 16, `false` on iOS 17 and later
+    /// and on other platforms.
+    public var dismissesOneLevelPerUpdate: Bool = {
+        if #available(iOS 17, *) { false } else { true }
+    }()
+    /// Presentations removed from the records that the bindings still show, lowest first,
+    /// while a dismissal takes them away one level per update: every one but the topmost
+    /// is still bound. Each page is held until its view has gone, as SwiftUI's sheet holds
+    /// it.
+    private var departing: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
     // Read by every walk of the hierarchy (`presentsNothing`); no access calls out while
     // it lasts, so the dynamic exclusivity check buys nothing.
     @exclusivity(unchecked) private var records: [Record] = []
@@ -121,7 +135,13 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// - Parameter level: The root of a level: the app's root, or a presented page.
     /// - Returns: The presentation, or `nil`.
     public func presentation(over level: any Page) -> PagePresentation? {
-        record(over: level).map { PagePresentation(entry: records[$0].entry, style: records[$0].style) }
+        if let index = record(over: level) {
+            return PagePresentation(entry: records[index].entry, style: records[index].style)
+        }
+        guard let index = departing.firstIndex(where: { $0.level === level }), index < departing.count - 1 else {
+            return nil
+        }
+        return departing[index].presentation
     }
 
     /// What the `sheet(item:)` of `level` binds to (`fullScreen` false), or its
@@ -252,12 +272,15 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         }
         let page = records[index].page
         let appeared = records[index].appeared
+        let waits = animated && style.transition != .none && appeared && !(page is AlertPage)
+        // Only the views take nested levels away one at a time; a driver or `atOnce` ends as before.
+        var chain: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
+        if waits, dismissesOneLevelPerUpdate, case .screen = ending { chain = presentedChain(from: index) }
         removePresentations(from: presenter)
+        if chain.count > 1 { departing = chain }
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
-        settle(.dismiss, page, over: presenter, animated: animated,
-               waits: animated && style.transition != .none && appeared && !(page is AlertPage), style: style,
-               completion: completion)
+        settle(.dismiss, page, over: presenter, animated: animated, waits: waits, style: style, completion: completion)
     }
 
     /// Ends the transition as ``ending`` says: once the views report it, when `waits`;
@@ -302,6 +325,14 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// disappears too, and nothing waits for that.
     /// - Parameter page: The presented page whose level disappeared.
     public func presentationDidDisappear(_ page: any Page) {
+        if departing.count > 1, departing.last?.page === page {
+            // The level above has gone: the next one down is unbound now, an animation of
+            // its own with a time-out of its own.
+            departing.removeLast()
+            pending.continuesWithAnotherAnimation()
+            return observers.send(animated: true)
+        }
+        if departing.count == 1, departing[0].page === page { departing = [] }
         if pending.awaits(.dismissal, of: page) { pending.end() }
     }
 
@@ -355,6 +386,19 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) != nil
     }
 
+    /// The presentation recorded at `index` and those nested over it, lowest first, with
+    /// the levels they are presented over.
+    private func presentedChain(from index: Int) -> [(level: any Page, page: any Page, presentation: PagePresentation)] {
+        var chain: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
+        var next: Int? = index
+        while let current = next, let level = records[current].level {
+            let page = records[current].page
+            chain.append((level, page, PagePresentation(entry: records[current].entry, style: records[current].style)))
+            next = records.firstIndex { record in record.level.map { presentedLevel(holding: $0) === page } ?? false }
+        }
+        return chain
+    }
+
     /// Removes `presenter`'s presentation and those of every page inside what it
     /// presented.
     func removePresentations(from presenter: any Page) {
@@ -382,6 +426,11 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// supported", subconsciousnetwork/subconscious#900), and would otherwise be recorded
     /// as shown for ever, so that the next request waits for a dismissal that never comes.
     private func transitionTimedOut(_ wait: ScreenWait) {
+        if wait.kind == .dismissal, !departing.isEmpty {
+            // Nothing more will be waited for: the bindings show the records again.
+            departing = []
+            observers.send(animated: false)
+        }
         guard wait.kind == .appearance, let page = wait.page,
               let index = records.firstIndex(where: { $0.page === page }), !records[index].appeared,
               let level = records[index].level else { return }

@@ -93,6 +93,8 @@ extension SwiftUIScreen {
     ///   - root: The root page, whose view carries the first level's sheet.
     public func show(_ host: PageHostModel, root: any Page) {
         guard !hosts.contains(where: { $0.model === host }) else { return }
+        // What the host reads from the system it runs on.
+        host.dismissesOneLevelPerUpdate = behaviour.system < SystemVersion(17, 0)
         let view = HostView(model: host, root: root)
         hosts.append(view)
         view.observation = host.observe { [weak self, weak view] animated in
@@ -176,6 +178,14 @@ extension SwiftUIScreen {
 
     private func dismiss(_ presentation: PagePresentation, over level: HostView.Level, in view: HostView, animated: Bool) {
         guard let host = view.model, let presenter = level.page else { return }
+        // Dismissing nested presentations in one update works only from iOS 17; below it,
+        // one level per update (FlowStacks' `allowMultipleDismissalsInOne`, iOS 17 only;
+        // hmlongco/Navigator's step delays).
+        if behaviour.system < SystemVersion(17, 0), let page = presentation.page,
+           let nested = presented(inside: page, in: view) {
+            violation("\(page.pageDescription) dismissed with \(nested.page?.pageDescription ?? "a freed page") "
+                + "still presented over it, in one update, on iOS \(behaviour.system)")
+        }
         level.shown = nil
         level.generation += 1
         let generation = level.generation
@@ -338,5 +348,18 @@ extension SwiftUIScreen {
             next = presented
         }
         return pages
+    }
+}
+
+extension SwiftUIScreen {
+    /// A presentation still shown over `page` or over a page `page` holds, if any (its
+    /// page may be freed already: the sheet's view holds it until it is torn down).
+    func presented(inside page: any Page, in view: HostView) -> PagePresentation? {
+        var pages: [any Page] = [page]
+        while let next = pages.popLast() {
+            if let shown = view.levels.first(where: { $0.page === next })?.shown { return shown }
+            if let parent = next as? any ParentPage { pages.append(contentsOf: parent.containedPages) }
+        }
+        return nil
     }
 }
