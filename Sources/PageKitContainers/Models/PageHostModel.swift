@@ -80,7 +80,14 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// while a dismissal takes them away one level per update: every one but the topmost
     /// is still bound. Each page is held until its view has gone, as SwiftUI's sheet holds
     /// it.
-    private var departing: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
+    private var departing: [Departing] = []
+
+    /// A presentation taken out of the records, with the level it was over.
+    struct Departing {
+        let level: any Page
+        let page: any Page
+        let presentation: PagePresentation
+    }
     // Read by every walk of the hierarchy (`presentsNothing`); no access calls out while
     // it lasts, so the dynamic exclusivity check buys nothing.
     @exclusivity(unchecked) private var records: [Record] = []
@@ -273,11 +280,9 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         let page = records[index].page
         let appeared = records[index].appeared
         let waits = animated && style.transition != .none && appeared && !(page is AlertPage)
+        let removed = removePresentations(from: presenter)
         // Only the views take nested levels away one at a time; a driver or `atOnce` ends as before.
-        var chain: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
-        if waits, dismissesOneLevelPerUpdate, case .screen = ending { chain = presentedChain(from: index) }
-        removePresentations(from: presenter)
-        if chain.count > 1 { departing = chain }
+        if waits, dismissesOneLevelPerUpdate, case .screen = ending, removed.count > 1 { departing = removed }
         sweep()
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter, pages: [page]))
         settle(.dismiss, page, over: presenter, animated: animated, waits: waits, style: style, completion: completion)
@@ -386,27 +391,25 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         PresentationLevels.level(holding: page, root: root, presented: records.lazy.map(\.page)) != nil
     }
 
-    /// The presentation recorded at `index` and those nested over it, lowest first, with
-    /// the levels they are presented over.
-    private func presentedChain(from index: Int) -> [(level: any Page, page: any Page, presentation: PagePresentation)] {
-        var chain: [(level: any Page, page: any Page, presentation: PagePresentation)] = []
-        var next: Int? = index
-        while let current = next, let level = records[current].level {
-            let page = records[current].page
-            chain.append((level, page, PagePresentation(entry: records[current].entry, style: records[current].style)))
-            next = records.firstIndex { record in record.level.map { presentedLevel(holding: $0) === page } ?? false }
-        }
-        return chain
-    }
-
     /// Removes `presenter`'s presentation and those of every page inside what it
     /// presented.
-    func removePresentations(from presenter: any Page) {
-        guard let index = record(over: presenter) else { return }
-        var remaining: [any Page] = [records.remove(at: index).page]
+    /// - Returns: What it removed, each presentation before those nested over it.
+    @discardableResult
+    func removePresentations(from presenter: any Page) -> [Departing] {
+        guard let index = record(over: presenter) else { return [] }
+        var removed: [Departing] = []
+        func remove(at index: Int) -> any Page {
+            let record = records.remove(at: index)
+            if let level = record.level {
+                removed.append(Departing(level: level, page: record.page,
+                                         presentation: PagePresentation(entry: record.entry, style: record.style)))
+            }
+            return record.page
+        }
+        var remaining: [any Page] = [remove(at: index)]
         while let page = remaining.popLast() {
             if let nested = record(over: page) {
-                remaining.append(records.remove(at: nested).page)
+                remaining.append(remove(at: nested))
             }
             if let parent = page as? any ParentPage {
                 remaining.append(contentsOf: parent.containedPages)
@@ -419,6 +422,7 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
            PresentationLevels.level(holding: page, root: nil, presented: records.lazy.map(\.page)) == nil {
             pending.endNextTurn(on: queue.clock)
         }
+        return removed
     }
 
     /// The queue gave up on the running transition: a presentation that never appeared

@@ -286,21 +286,18 @@ package final class PresentationCore {
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
         }
         if surface.state(of: item).isBeingDismissed {
-            // A second `dismiss` would be dropped: wait for the one under way. The person's
-            // swipe down may yet spring back: then it is still there, and this dismissal
-            // runs once it is in place.
-            guard let coordinator = surface.transitionCoordination(of: item),
-                  coordinator.whenCompleted({ [weak self, weak presenter] cancelled in
-                      guard cancelled else { return completion.finish() }
-                      guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone")) }
-                      _ = self.queue.clock.schedule(after: .zero) { [weak self, weak presenter] in
-                          guard let self, let presenter else {
-                              return completion.fail(NavigationError(.staleHierarchy, reason: "the presenter is gone"))
-                          }
-                          self.dismiss(presentedBy: presenter, animated: animated, by: source, completion: completion)
-                      }
-                  }) else { return completion.finish() }
-            return
+            // A second `dismiss` would be dropped: wait for the one under way, then look
+            // again. Gone, this dismissal is done; still there (the person's swipe down
+            // sprang back), it runs now.
+            let settling = afterTransition(of: item) { [weak self, weak presenter] in
+                guard let self, let presenter else {
+                    return completion.fail(NavigationError(.staleHierarchy, reason: "the host or the presenter is gone"))
+                }
+                guard self.surface?.presented(by: presenter) != nil else { return completion.finish() }
+                self.dismiss(presentedBy: presenter, animated: animated, by: source, completion: completion)
+            }
+            if case .waiting = settling { return }
+            return completion.finish()
         }
         let removed = removedLevels(from: item)
         for level in removed { level.phase = .dismissing }
