@@ -227,14 +227,7 @@ extension SwiftUIScreen {
         if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
         _ = clock.schedule(after: animationDuration) { [weak self, weak stack, weak revealed] in
             guard let self, let stack else { return }
-            switch self.behaviour.swipeWrite {
-            case .beforeCompletion:
-                self.writePath(remaining, of: stack)
-                stack.swipeBackEnded(cancelled: false)
-            case .afterCompletion:
-                stack.swipeBackEnded(cancelled: false)
-                self.writePath(remaining, of: stack)
-            }
+            self.endPop(writing: remaining, of: stack)
             if let revealed { stack.pageDidAppear(revealed) }
         }
         return true
@@ -298,6 +291,12 @@ extension SwiftUIScreen {
             note("viewDidAppear \(revealed.pageDescription)")
             stack.pageDidAppear(revealed)
         }
+        endPop(writing: remaining, of: stack)
+    }
+
+    /// The person's pop is over: SwiftUI writes the shorter path, before or after the
+    /// coordinator's completion reaches the stack, as ``SwiftUIBehaviour/swipeWrite`` says.
+    private func endPop(writing remaining: [PageEntry], of stack: PageStackModel) {
         switch behaviour.swipeWrite {
         case .beforeCompletion:
             writePath(remaining, of: stack)
