@@ -27,6 +27,7 @@ let package = Package(
             name: "BenchmarkFixtures",
             dependencies: [
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitTesting", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
@@ -50,6 +51,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkFixtures",
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitTesting", package: "PageKit"),
             ],
             path: "Support/InstructionCounts"
         ),
@@ -70,6 +72,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitTesting", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
             ],
             path: "Benchmarks/NavigatorBenchmarks",
@@ -91,6 +94,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitTesting", package: "PageKit"),
             ],
             path: "Benchmarks/TransitionQueueBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

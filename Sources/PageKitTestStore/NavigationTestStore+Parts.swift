@@ -13,6 +13,7 @@
 
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
 extension NavigationTestStore {
     /// What every container of the app under test must share: the store's queue, and the

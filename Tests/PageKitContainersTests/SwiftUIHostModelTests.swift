@@ -1,5 +1,6 @@
 import PageKit
 import PageKitContainers
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import BenchmarkFixtures
 import BenchmarkSupport
 import PageKit
 import PageKitContainers
+import PageKitTesting
 
 // Planning against a live tree (beside RoutingKit's router), registering pages, full opens on
 // container models, and a cold start from a link.

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import PageKit
+import PageKitTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
 /// A live hierarchy on the container models with no view, with a navigator over it:
 ///

@@ -1,6 +1,7 @@
 import BenchmarkFixtures
 import Foundation
 import PageKit
+import PageKitTesting
 
 // Runs one operation a given number of times, for callgrind to count its instructions and
 // mallocs (see `../../instruction-counts.sh`, which runs it twice, with two counts, and

@@ -1,5 +1,6 @@
 public import PageKit
 public import PageKitContainers
+public import PageKitTesting
 
 /// The demo app: a tab container `tab` with tabs `contact` (a navigation stack whose root
 /// page is `list`) and `settings`, on the container models with no view.

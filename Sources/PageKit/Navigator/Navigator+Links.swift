@@ -35,38 +35,4 @@ extension Navigator {
             return failedRequest(error, external, prepare: showFallbackIfItFails)
         }
     }
-
-    /// Plans every sample link as a link from outside the app, against the hierarchy as
-    /// it is, and reports each one that goes wrong: unmatched by ``links``, unreachable
-    /// (no plan can show it), or reaching a page that is not externally openable. Run it
-    /// in an app's own tests, over the paths its associated domains declare, on a
-    /// navigator built on container models that end their transitions at once.
-    ///
-    /// ```swift
-    /// let audit = navigator.auditLinks(["https://example.com/people/5", "https://example.com/admin"])
-    /// #expect(audit.problems.isEmpty, "\(audit)")
-    /// ```
-    /// - Parameter samples: The links to check.
-    /// - Returns: The links that go wrong, and why.
-    /// - Complexity: One plan per link; nothing moves.
-    public func auditLinks(_ samples: [String]) -> LinkAudit {
-        var problems: [LinkAudit.Problem] = []
-        for link in samples {
-            let path: PagePath
-            do {
-                path = try links.path(for: link)
-            } catch {
-                problems.append(LinkAudit.Problem(link: link, kind: .unmatched, error: NavigationError(wrapping: error)))
-                continue
-            }
-            do {
-                _ = try plan(for: path, .source(.external))
-            } catch {
-                let error = NavigationError(wrapping: error)
-                let kind: LinkAudit.Problem.Kind = error.code == .notExternallyOpenable ? .notExternallyOpenable : .unreachable
-                problems.append(LinkAudit.Problem(link: link, kind: kind, error: error))
-            }
-        }
-        return LinkAudit(checked: samples.count, problems: problems)
-    }
 }

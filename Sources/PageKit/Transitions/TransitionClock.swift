@@ -1,8 +1,8 @@
 /// Where a ``TransitionQueue`` gets time: for time-outs, and for the durations its
 /// events report.
 ///
-/// Inject ``ManualTransitionClock`` in tests and drive time with
-/// ``ManualTransitionClock/advance(by:)``; never sleep.
+/// Inject `PageKitTesting`'s `ManualTransitionClock` in tests and drive time with its
+/// `advance(by:)`; never sleep.
 @MainActor
 public protocol TransitionClock: AnyObject {
     /// Time elapsed since the clock's own origin.

@@ -1,4 +1,4 @@
-public import PageKit
+import PageKit
 
 /// A behaviour model of UIKit's callback contract: the device, for tests on Linux.
 ///

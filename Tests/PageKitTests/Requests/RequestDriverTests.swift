@@ -1,4 +1,5 @@
 @testable import PageKit
+import PageKitTesting
 import PageKitTestSupport
 import Testing
 

@@ -1,3 +1,17 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+public import PageKit
+
 /// Time that moves only when told to: for tests, previews and simulations.
 ///
 /// ```swift
