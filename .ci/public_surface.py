@@ -51,9 +51,9 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
-    "Alerts": 31, "Changes": 12, "Events": 17, "Guards": 11, "Hierarchy": 12, "Links": 48,
-    "Navigator": 78, "Pages": 73, "Paths": 82, "Registry": 51, "Requests": 111, "Resolution": 23,
-    "Restoration": 24, "Routes": 36, "Showing": 17, "Transitions": 64,
+    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Hierarchy": 12, "Links": 41,
+    "Navigator": 76, "Pages": 71, "Paths": 79, "Registry": 45, "Requests": 99, "Resolution": 20,
+    "Restoration": 24, "Routes": 34, "Showing": 16, "Transitions": 57,
 }
 # Names every conformance spells the same way: named by the protocol, not by a caller.
 CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}

@@ -76,8 +76,8 @@ let benchmarks: @Sendable () -> Void = {
             let links = try made.get()
             let (link, expected) = link(patterns: count)
             let path = try links.path(for: link)
-            guard path.description == expected, links.count == count else {
-                return benchmark.error("`\(link)` mapped to `\(path)` among \(links.count) patterns, expected `\(expected)`")
+            guard path.description == expected, links.patterns.count == count else {
+                return benchmark.error("`\(link)` mapped to `\(path)` among \(links.patterns.count) patterns, expected `\(expected)`")
             }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {

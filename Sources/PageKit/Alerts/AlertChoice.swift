@@ -13,7 +13,7 @@ public struct AlertChoice: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - button: The button's id.
     ///   - role: Its role.
-    public init(button: String, role: AlertButton.Role? = nil) {
+    package init(button: String, role: AlertButton.Role? = nil) {
         self.button = button
         self.role = role
     }

@@ -40,7 +40,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     ///   - title: The title.
     ///   - message: The message under the title.
     ///   - buttons: The buttons. With none, an alert gets an OK button; a confirmation
-    ///     dialog without a cancel button gets one (see ``validated()``).
+    ///     dialog without a cancel button gets one when it is shown.
     public init(_ style: Style = .alert, title: String, message: String? = nil, buttons: [AlertButton] = []) {
         self.style = style
         self.title = title
@@ -59,7 +59,7 @@ public struct AlertContent: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``NavigationError/Code/invalidAlert`` for more than one cancel button
     ///   (UIKit stops the app for it), for two buttons with one identifier (their
     ///   answers could not be told apart), or for a button with an empty title.
-    public func validated() throws -> AlertContent {
+    package func validated() throws -> AlertContent {
         var content = self
         let cancels = buttons.filter { $0.role == .cancel }
         if cancels.count > 1 {

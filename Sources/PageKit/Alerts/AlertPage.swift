@@ -19,12 +19,12 @@ public final class AlertPage: NavigatorHolding {
     public let pageName: String
     /// The parameters of the component that opened it.
     public let pageParameters: PageParameters
-    /// What it shows, checked (``AlertContent/validated()``).
+    /// What it shows, checked when the navigator shows it.
     public let content: AlertContent
     /// The navigator that shows it; set when it is made.
     public weak var navigator: Navigator?
     /// The button chosen, once the person has chosen one.
-    public private(set) var choice: AlertChoice?
+    package private(set) var choice: AlertChoice?
     /// The page it was presented over, where its answer bubbles from once it is gone.
     weak var presenter: (any Page)?
 

@@ -6,7 +6,7 @@
 /// component, and each entry is spelled out when read.
 public struct NavigationHistory: Sendable {
     /// The most entries kept; older ones are dropped.
-    public private(set) var capacity: Int
+    package private(set) var capacity: Int
     /// One path shown, and how its pages were pushed and presented where not by default.
     struct Entry {
         var path: SharedPath

@@ -15,7 +15,7 @@ public final class ObservationToken {
     }
 
     /// Whether it has been cancelled.
-    public var isCancelled: Bool { onCancel == nil }
+    package var isCancelled: Bool { onCancel == nil }
 }
 
 /// Elements kept while their ``ObservationToken`` lives and is not cancelled: observers,

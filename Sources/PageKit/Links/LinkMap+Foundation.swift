@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-public import Foundation
+import Foundation
 
 extension LinkMap {
     /// The page path a link handed over by the system maps to (a universal link, a URL
@@ -12,7 +12,7 @@ extension LinkMap {
     ///   values substituted.
     /// - Throws: ``LinkMapError`` as ``path(for:)-(String)`` does.
     /// - Complexity: O(*m*) in the length of the link, whatever the number of patterns.
-    public func path(for url: URL) throws -> PagePath {
+    func path(for url: URL) throws -> PagePath {
         try path(for: url.absoluteString)
     }
 
@@ -25,7 +25,7 @@ extension LinkMap {
     /// - Throws: ``LinkMapError`` as ``link(for:scheme:)`` does, and
     ///   ``LinkMapError/Code/invalidURL`` when Foundation's `URL` does not accept the link.
     /// - Complexity: As ``link(for:scheme:)``, whatever the number of patterns.
-    public func linkURL(for destination: some PagePathConvertible, scheme: String? = nil) throws -> URL {
+    func linkURL(for destination: some PagePathConvertible, scheme: String? = nil) throws -> URL {
         let path = try path(of: destination)
         return try Self.url(link(forPath: path, scheme: scheme), of: path)
     }
@@ -39,7 +39,7 @@ extension LinkMap {
     /// - Returns: The activity.
     /// - Throws: ``LinkMapError`` as ``linkURL(for:scheme:)`` does for the scheme `https`;
     ///   `EncodingError` when the state cannot be encoded.
-    public func activity(for destination: some PagePathConvertible, type: String, title: String? = nil) throws
+    func activity(for destination: some PagePathConvertible, type: String, title: String? = nil) throws
         -> PageActivity {
         let path = try path(of: destination)
         let webpageURL = try Self.url(link(forPath: path, scheme: "https"), of: path)

@@ -17,7 +17,7 @@
 /// **Patterns.** `scheme://host/segment/…?key={name}&…`. The scheme and host are literal
 /// and compare case-insensitively (a port is part of the host, compared as written).
 /// Each path segment is literal, compared after percent-decoding (case-sensitively,
-/// unless the map ``ignoresPathCase``); a placeholder `{name}` that captures one non-empty
+/// unless the map is made with `ignoresPathCase: true`); a placeholder `{name}` that captures one non-empty
 /// segment, or `{name:type}` one that fits `int`, `float`, `bool` or `uuid` (a segment
 /// that does not fit declines the pattern, so another can take the link); or literal text
 /// with placeholders inside it, `{first}_{last}` or `{id:int}.json`, each taking the
@@ -66,11 +66,11 @@ public struct LinkMap: Sendable {
 
     /// The bounds a link must keep: its length in bytes, its number of path segments
     /// (``PagePath/Limits/maxDepth``). Patterns keep them too.
-    public let limits: PagePath.Limits
+    package let limits: PagePath.Limits
     /// Whether literal path text compares without regard to case: `/People/5` matches
     /// `/people/{id}`. Captured values keep the case the link wrote them in. Schemes and
     /// hosts always compare without regard to case.
-    public let ignoresPathCase: Bool
+    package let ignoresPathCase: Bool
     private(set) var rules: [Rule] = []
     /// The rules by the pages their targets name, for links out.
     private(set) var targets = LinkTargetIndex()
@@ -94,7 +94,7 @@ public struct LinkMap: Sendable {
     static let maxPlaceholderKinds = 8
 
     /// How many patterns the map has.
-    public var count: Int { rules.count }
+    package var count: Int { rules.count }
 
     /// The patterns, in the order they were added.
     public var patterns: [String] { rules.map(\.pattern.text) }

@@ -33,8 +33,8 @@ public struct LinkMapError: Error, Sendable {
         public static let ambiguousPattern = Code("ambiguousPattern")
         /// The link is not a URL the map can read: no `scheme://`, user information
         /// before the host, a bad percent-encoding, or longer or deeper than the limits;
-        /// or, for ``LinkMap/linkURL(for:scheme:)``, Foundation's `URL` does not accept the
-        /// link made (a pattern whose host a URL cannot hold).
+        /// or, for a link made as a URL (a user activity's), Foundation's `URL` does not
+        /// accept it (a pattern whose host a URL cannot hold).
         public static let invalidURL = Code("invalidURL")
         /// No pattern has the link's scheme.
         public static let foreignScheme = Code("foreignScheme")

@@ -51,7 +51,7 @@ public struct PageActivity: Sendable, Hashable {
     public let state: NavigationState
     /// ``state`` encoded as JSON, as a restoration activity holds it: what the activity's
     /// `userInfo` carries.
-    public let encodedState: Data
+    package let encodedState: Data
     /// Whether history or page states were left out of ``state`` to keep it within
     /// ``stateBudget``.
     public let isStateTrimmed: Bool

@@ -1,4 +1,4 @@
-/// Pages a request popped off their stacks and was asked to keep (``NavigationOptions/keepsLeftPages``),
+/// Pages a request popped off their stacks and was asked to keep (``NavigationOptions/keepingLeftPages()-method``),
 /// with where they stood, so a later jump to one of them brings it back.
 ///
 /// Each run of kept pages remembers its stack and the page that was below it; a jump to

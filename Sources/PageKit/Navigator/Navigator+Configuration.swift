@@ -29,7 +29,7 @@ extension Navigator {
         public var historyCapacity: Int
         /// How many redirects guards may make for one request. Default 5.
         public var maxRedirects: Int
-        /// How many pages requests that keep the pages they pop (``NavigationOptions/keepsLeftPages``)
+        /// How many pages requests that keep the pages they pop (``NavigationOptions/keepingLeftPages()-method``)
         /// may keep in all; the oldest are let go beyond it. Default 32.
         public var keptPagesCapacity: Int
         /// The query keys read as options rather than passed to pages, for apps whose
@@ -77,7 +77,7 @@ extension Navigator {
         /// Whether an app URL of `scheme` is routed: the set is empty, or holds it in any case.
         /// - Parameter scheme: A URL scheme.
         /// - Returns: Whether ``acceptedSchemes`` lets it through.
-        public func accepts(scheme: String) -> Bool {
+        package func accepts(scheme: String) -> Bool {
             Self.schemes(acceptedSchemes, accept: scheme)
         }
 

@@ -15,7 +15,7 @@
 /// components whose loaders run, in path order.
 public struct PendingLoad: Sendable, CustomStringConvertible {
     /// What the loading request asked for.
-    public let requested: NavigationTarget?
+    package let requested: NavigationTarget?
     /// The components being loaded, in path order.
     public let components: [PageComponent]
 

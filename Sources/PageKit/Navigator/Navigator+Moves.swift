@@ -101,7 +101,7 @@ extension Navigator {
     }
 
     /// Reveals the page with `identifier` wherever it lives, or brings back a page a
-    /// request kept when it popped it (``NavigationOptions/keepsLeftPages``): the page it
+    /// request kept when it popped it (``NavigationOptions/keepingLeftPages()-method``): the page it
     /// stood on is revealed and the kept pages up to it are pushed back.
     ///
     /// ```swift

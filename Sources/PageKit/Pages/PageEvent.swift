@@ -5,7 +5,7 @@ public struct PageEvent: Sendable {
     /// The handler's component, with its own parameters.
     public let component: PageComponent
     /// The path's query.
-    public var query: PageParameters { path.query }
+    package var query: PageParameters { path.query }
 
     /// The value of `key` in the handler's component, or else in the query.
     /// - Parameter key: A parameter name.

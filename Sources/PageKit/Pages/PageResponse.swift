@@ -52,5 +52,5 @@ public struct PageResponse: Sendable {
     }
 
     /// Whether there is a payload of any type.
-    public var hasPayload: Bool { payload != nil }
+    package var hasPayload: Bool { payload != nil }
 }

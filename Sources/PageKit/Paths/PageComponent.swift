@@ -34,11 +34,11 @@ public struct PageComponent: Hashable, Sendable {
         }
 
         /// Whether the page is presented modally (`!` or `!/`).
-        public var isModal: Bool { self == .modal || self == .modalStack }
+        package var isModal: Bool { self == .modal || self == .modalStack }
 
         /// Whether the page sits at the bottom of a navigation stack made for it
         /// (`!/` or `#/`).
-        public var isWrappedInStack: Bool { self == .modalStack || self == .childStack }
+        package var isWrappedInStack: Bool { self == .modalStack || self == .childStack }
     }
 
     /// The page's name: the text a page answers to, percent-decoded.

@@ -119,7 +119,7 @@ extension PagePath {
     }
 
     /// Whether the path starts at the root.
-    public var isAbsolute: Bool { origin == .root }
+    package var isAbsolute: Bool { origin == .root }
 
     /// The path spelled as a path string (`/tab#contact/list`), whatever its spelling.
     public var pathString: String {

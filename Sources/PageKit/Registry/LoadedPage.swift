@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 /// A page that takes a fresh value from its registration's ``PageLoader`` when a request
-/// reveals it and asks for a refresh (``NavigationOptions/refreshesTarget``, or a loader that
+/// reveals it and asks for a refresh (``NavigationOptions/refreshing()-method``, or a loader that
 /// ``PageLoader/refreshesWhenRevealed``).
 ///
 /// ```swift

@@ -65,5 +65,5 @@ public struct PageIntent: Sendable {
     }
 
     /// Whether the caller sent a payload of any type.
-    public var hasPayload: Bool { payload != nil }
+    package var hasPayload: Bool { payload != nil }
 }

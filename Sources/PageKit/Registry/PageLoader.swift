@@ -41,7 +41,7 @@ public struct PageLoader<Value: Sendable>: Sendable {
     /// Whether a page of this registration that a request reveals as the page it ends at
     /// (a live page, not made) loads again and is given the fresh value through
     /// ``LoadedPage/refresh(with:)``, on every such request. Default `false`: only when the
-    /// request asks (``NavigationOptions/refreshesTarget``).
+    /// request asks (``NavigationOptions/refreshing()-method``).
     public var refreshesWhenRevealed: Bool
     let load: Load
 

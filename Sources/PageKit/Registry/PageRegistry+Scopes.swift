@@ -29,7 +29,7 @@ extension PageRegistry {
     /// - Parameter scope: A scope, or `nil`.
     /// - Returns: Qualified names.
     /// - Complexity: O(*n* log *n*) in the registered names.
-    public func names(in scope: String?) -> [String] {
+    package func names(in scope: String?) -> [String] {
         names.filter { self.scope(of: $0) == scope }
     }
 

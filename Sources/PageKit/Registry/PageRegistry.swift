@@ -230,20 +230,20 @@ public struct PageRegistry: Sendable {
     /// The options `name` was registered with; the defaults for an action or an unknown
     /// name.
     /// - Parameter name: The component name.
-    public func options(for name: String) -> ShowStyle {
+    package func options(for name: String) -> ShowStyle {
         entries[name]?.options ?? .default
     }
 
     /// Whether `name` is registered as an action.
     /// - Parameter name: The component name.
-    public func isAction(_ name: String) -> Bool {
+    package func isAction(_ name: String) -> Bool {
         entries[name]?.isAction ?? false
     }
 
     /// Whether `name` is registered as a navigation stack
     /// (``registerStack(_:externallyOpenable:options:factory:)``).
     /// - Parameter name: The component name.
-    public func isStack(_ name: String) -> Bool {
+    package func isStack(_ name: String) -> Bool {
         entries[name]?.isStack ?? false
     }
 
@@ -272,7 +272,7 @@ public struct PageRegistry: Sendable {
     public var names: [String] { entries.keys.sorted() }
 
     /// How many names are registered.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     func entry(for name: String) -> Entry? {
         entries[name]

@@ -8,8 +8,7 @@
 /// navigator.pop(to: list, .payload(Refresh()))
 /// ```
 ///
-/// Each option is said one way: its name, on the defaults or after another option. The
-/// properties read what was said; they are set only through those names.
+/// Each option is said one way: its name, on the defaults or after another option.
 ///
 /// Moves (``Navigator/pop(_:_:)``, ``Navigator/jump(to:_:)``, …) read `animated`,
 /// `payload`, `source`, and the options their kind of move can honour (a pop its
@@ -17,16 +16,16 @@
 /// ``NavigationError/Code/unsupportedOption`` rather than being ignored (see <doc:Moves>).
 public struct NavigationOptions: Sendable {
     /// How the path is resolved against the live hierarchy. Default ``ResolutionMode/reuse``.
-    public internal(set) var mode: ResolutionMode
+    package internal(set) var mode: ResolutionMode
     /// Whether transitions animate; `nil` (the default) takes
     /// ``Navigator/Configuration/animated``.
-    public internal(set) var animated: Bool?
+    package internal(set) var animated: Bool?
     /// A value for the page the request ends at: in its ``PageIntent`` when it is made,
     /// through ``IntentReceiving`` when it is revealed or was made by the app
     /// (``Navigator/push(page:_:)``).
-    public internal(set) var payload: (any Sendable)?
+    package internal(set) var payload: (any Sendable)?
     /// Where the request comes from. Default ``NavigationSource/app``.
-    public internal(set) var source: NavigationSource
+    package internal(set) var source: NavigationSource
     /// Whether the pages the request pops off navigation stacks are kept, so that a
     /// later ``Navigator/jump(toIdentifier:_:)`` to one of them brings it back where it
     /// stood, as a jump in a tree of pages does. Default `false`: a popped page is freed.
@@ -35,21 +34,21 @@ public struct NavigationOptions: Sendable {
     /// ``Navigator/Configuration/keptPagesCapacity``) until a jump brings them back or
     /// ``Navigator/forgetKeptPages()`` lets them go. Only pages popped off stacks are kept;
     /// dismissed modals and replaced stacks are not.
-    public internal(set) var keepsLeftPages = false
+    package internal(set) var keepsLeftPages = false
     /// How `!` presents the pages the request presents, instead of their registrations'
     /// ``ShowStyle/presentation``; `nil` (the default) keeps theirs.
-    public internal(set) var presentation: PresentationStyle?
+    package internal(set) var presentation: PresentationStyle?
     /// How the request's transitions animate, instead of the pages' registrations'
     /// ``ShowStyle/transition``; `nil` keeps theirs.
-    public internal(set) var transition: TransitionStyle?
+    package internal(set) var transition: TransitionStyle?
     /// Whether the pages the request pushes hide the tab bar, instead of their
     /// registrations' ``ShowStyle/hidesBottomBar``; `nil` keeps theirs.
-    public internal(set) var hidesBottomBar: Bool?
+    package internal(set) var hidesBottomBar: Bool?
     /// Whether the page the request ends at, when it is revealed rather than made and its
     /// registration has a ``PageLoader``, loads again and takes the fresh value through
     /// ``LoadedPage/refresh(with:)`` before the request ends. Default `false`. Paths only:
     /// a move fails with ``NavigationError/Code/unsupportedOption``.
-    public internal(set) var refreshesTarget = false
+    package internal(set) var refreshesTarget = false
     /// How the pages of the path were shown before (a modal's presentation, a pushed page's
     /// transition and bottom bar), by component: what the history and a saved state
     /// remember, used where the request says nothing itself.
@@ -70,50 +69,66 @@ public struct NavigationOptions: Sendable {
     // Each option has one name, said the same way on the defaults (`.mode(.exact)`) and
     // after another option (`.mode(.exact).animated(false)`).
 
-    /// The options, resolved in `mode` (``ResolutionMode/exact`` makes the hierarchy
-    /// equal to the path).
+    /// The options, resolved in `mode`: how the path is resolved against the live
+    /// hierarchy (``ResolutionMode/exact`` makes the hierarchy equal to the path). Default
+    /// ``ResolutionMode/reuse``.
     /// - Parameter mode: The mode.
     /// - Returns: The options.
     public func mode(_ mode: ResolutionMode) -> NavigationOptions { with { $0.mode = mode } }
 
-    /// The options, animated or not.
+    /// The options, animated or not. Unsaid, ``Navigator/Configuration/animated`` decides.
     /// - Parameter animated: Whether transitions animate.
     /// - Returns: The options.
     public func animated(_ animated: Bool) -> NavigationOptions { with { $0.animated = animated } }
 
-    /// The options with a payload for the page the request ends at.
+    /// The options with a payload for the page the request ends at: in its ``PageIntent``
+    /// when it is made, through ``IntentReceiving`` when it is revealed or was made by the
+    /// app (``Navigator/push(page:_:)``).
     /// - Parameter payload: The value.
     /// - Returns: The options.
     public func payload(_ payload: any Sendable) -> NavigationOptions { with { $0.payload = payload } }
 
     /// The options from another source (``NavigationSource/external`` for links from
-    /// outside the app: only externally openable pages may be reached).
+    /// outside the app: only externally openable pages may be reached). Default
+    /// ``NavigationSource/app``.
     /// - Parameter source: Where the request comes from.
     /// - Returns: The options.
     public func source(_ source: NavigationSource) -> NavigationOptions { with { $0.source = source } }
 
-    /// The options, keeping the pages the request pops (see ``keepsLeftPages``).
+    /// The options, keeping the pages the request pops off navigation stacks, so that a
+    /// later ``Navigator/jump(toIdentifier:_:)`` to one of them brings it back where it
+    /// stood, as a jump in a tree of pages does. Unsaid, a popped page is freed.
+    ///
+    /// Kept pages are held by the navigator (up to
+    /// ``Navigator/Configuration/keptPagesCapacity``) until a jump brings them back or
+    /// ``Navigator/forgetKeptPages()`` lets them go. Only pages popped off stacks are kept;
+    /// dismissed modals and replaced stacks are not.
     /// - Returns: The options.
     public func keepingLeftPages() -> NavigationOptions { with { $0.keepsLeftPages = true } }
 
-    /// The options, presenting as `presentation`.
+    /// The options, presenting as `presentation` the pages the request presents, instead
+    /// of their registrations' ``ShowStyle/presentation``.
     /// - Parameter presentation: How `!` presents.
     /// - Returns: The options.
     public func presentation(_ presentation: PresentationStyle) -> NavigationOptions {
         with { $0.presentation = presentation }
     }
 
-    /// The options, animating as `transition`.
+    /// The options, animating as `transition`, instead of the pages' registrations'
+    /// ``ShowStyle/transition``.
     /// - Parameter transition: How the transitions animate.
     /// - Returns: The options.
     public func transition(_ transition: TransitionStyle) -> NavigationOptions { with { $0.transition = transition } }
 
-    /// The options, hiding the tab bar for the pages pushed, or not.
+    /// The options, hiding the tab bar for the pages pushed, or not, instead of their
+    /// registrations' ``ShowStyle/hidesBottomBar``.
     /// - Parameter hides: Whether pushed pages hide the tab bar.
     /// - Returns: The options.
     public func hidingBottomBar(_ hides: Bool = true) -> NavigationOptions { with { $0.hidesBottomBar = hides } }
-    /// The options, refreshing the page the request ends at when it is revealed (see
-    /// ``refreshesTarget``).
+    /// The options, refreshing the page the request ends at: when it is revealed rather
+    /// than made and its registration has a ``PageLoader``, it loads again and takes the
+    /// fresh value through ``LoadedPage/refresh(with:)`` before the request ends. Paths
+    /// only: a move fails with ``NavigationError/Code/unsupportedOption``.
     /// - Returns: The options.
     public func refreshing() -> NavigationOptions { with { $0.refreshesTarget = true } }
 

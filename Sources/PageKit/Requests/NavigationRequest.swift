@@ -18,11 +18,11 @@ public final class NavigationRequest {
     /// The same, kept once for its machine, actions and events to share.
     let requested: RequestedTarget?
     /// The resolution mode.
-    public let mode: ResolutionMode
+    package let mode: ResolutionMode
     /// Where it comes from.
-    public let source: NavigationSource
+    package let source: NavigationSource
     /// Whether its transitions animate.
-    public let animated: Bool
+    package let animated: Bool
     /// Read from the options, not kept twice: a copy of an optional existential goes
     /// through its type metadata.
     var payload: (any Sendable)? { options.payload }

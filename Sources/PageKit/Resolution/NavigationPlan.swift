@@ -152,13 +152,13 @@ public struct NavigationPlan: Sendable {
     }
 
     /// Whether the plan only runs an action.
-    public var isAction: Bool {
+    package var isAction: Bool {
         if case .run = steps.last { return true }
         return false
     }
 
     /// Whether the plan only delivers an event to an ``EventHandler``.
-    public var isDelivery: Bool {
+    package var isDelivery: Bool {
         if case .deliver = steps.first { return true }
         return false
     }

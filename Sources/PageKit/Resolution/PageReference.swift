@@ -91,7 +91,7 @@ public struct PageReference: Sendable {
 
     /// Whether this names `page`.
     /// - Parameter page: A page.
-    @MainActor public func refers(to page: any Page) -> Bool {
+    @MainActor package func refers(to page: any Page) -> Bool {
         livePage === page
     }
 }

@@ -3,7 +3,7 @@ extension Resolver {
     /// page the app provided, and the history.
     struct MoveContext {
         let page: (PageIdentifier) -> (any Page)?
-        /// Where a kept page stands (see ``NavigationOptions/keepsLeftPages``).
+        /// Where a kept page stands (see ``NavigationOptions/keepingLeftPages()-method``).
         let kept: (PageIdentifier) -> KeptPages.Match?
         let provided: (any Page)?
         let history: NavigationHistory

@@ -67,7 +67,7 @@ extension PagePath {
     ///   - presentation: How it is shown relative to the component before it.
     /// - Returns: The longer path.
     /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
-    public func appending(
+    package func appending(
         _ component: some PageComponentConvertible,
         as presentation: PageComponent.Presentation
     ) throws -> PagePath {

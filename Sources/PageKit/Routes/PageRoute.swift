@@ -98,7 +98,7 @@ extension PageRoute {
     /// path's query as a fallback.
     /// - Parameter intent: The intent.
     /// - Throws: ``PageRouteError`` as ``init(decoding:query:)`` does.
-    public init(decoding intent: PageIntent) throws {
+    package init(decoding intent: PageIntent) throws {
         try self.init(decoding: intent.component, query: intent.query)
     }
 }

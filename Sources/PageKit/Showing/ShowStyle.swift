@@ -38,7 +38,7 @@ public struct ShowStyle: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let `default` = ShowStyle()
 
     /// Whether it is the platform's default in every respect.
-    public var isDefault: Bool { self == .default }
+    package var isDefault: Bool { self == .default }
 
     /// What differs from the default, as the end of a step's line:
     /// ` as sheet (medium, large) with flip`; empty for the default.

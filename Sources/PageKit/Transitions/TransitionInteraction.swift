@@ -5,9 +5,9 @@ public final class TransitionInteraction {
     private weak var queue: TransitionQueue?
     private let id: UInt64
     /// The interaction's label.
-    public let label: String
+    package let label: String
     /// Whether ``end()`` has been called.
-    public private(set) var isEnded = false
+    package private(set) var isEnded = false
     /// The safety time-out that ends it if nothing else does.
     var timer: (any TransitionTimer)?
 

@@ -74,7 +74,7 @@ extension TransitionQueue {
     ///   - page: The page the gesture would remove.
     ///   - gesture: The gesture.
     /// - Returns: The policy.
-    public func leavePolicy(for page: any Page, by gesture: LeaveGesture) -> LeavePolicy {
+    package func leavePolicy(for page: any Page, by gesture: LeaveGesture) -> LeavePolicy {
         (page as? any LeaveConfirming)?.leavePolicy(for: gesture) ?? .allow
     }
 
@@ -156,7 +156,7 @@ extension TransitionQueue {
     ///   - leave: Removes the page and finishes the completion when the transition ends.
     /// - Returns: The ticket: success once the page has left.
     @discardableResult
-    public func enqueueLeave(
+    package func enqueueLeave(
         of page: any Page,
         by gesture: LeaveGesture,
         animated: Bool = true,

@@ -175,7 +175,7 @@ public final class TransitionQueue {
     ///   - body: Starts the transition and says whether it is done or must be waited for.
     /// - Throws: Always a ``NavigationError`` when it failed, timed out, or was cancelled
     ///   (cancelling the calling task cancels it).
-    public func perform(
+    package func perform(
         _ label: String,
         animated: Bool = true,
         timeout: Duration? = nil,

@@ -2,7 +2,7 @@
 @MainActor
 public final class TransitionTicket {
     /// The operation's label.
-    public var label: String {
+    package var label: String {
         switch labelSource {
         case .text(let text): text
         case .describing(let source): source.object?.transitionLabel ?? "(ended)"

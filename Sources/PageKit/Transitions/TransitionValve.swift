@@ -16,7 +16,7 @@ public struct TransitionValve {
     }
 
     /// The label of the operation it belongs to.
-    public var label: String { ticket.label }
+    package var label: String { ticket.label }
 
     /// Reports that the transition has ended; the next operation starts.
     public func fire() {

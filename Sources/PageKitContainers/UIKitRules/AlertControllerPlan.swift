@@ -10,7 +10,7 @@ package import PageKit
 /// style of UIAlertActionStyleCancel", reported) or presents an action sheet on a regular
 /// width without a popover anchor ("You must provide either a sourceView and sourceRect
 /// or a barButtonItem", reported). The content is checked before it gets here
-/// (``/PageKit/AlertContent/validated()``), and a dialog always gets an anchor.
+/// (`AlertContent.validated()`), and a dialog always gets an anchor.
 package struct AlertControllerPlan: Equatable {
     /// `UIAlertAction.Style`.
     package enum ActionStyle: Equatable {

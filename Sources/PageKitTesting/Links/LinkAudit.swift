@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 public import PageKit
 
-/// What ``Navigator/auditLinks(_:)`` found: the sample links that go wrong, and why.
+/// What `Navigator.auditLinks(_:)` found: the sample links that go wrong, and why.
 public struct LinkAudit: Sendable, CustomStringConvertible {
     /// One link that goes wrong.
     public struct Problem: Sendable, CustomStringConvertible {

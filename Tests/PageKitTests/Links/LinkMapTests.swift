@@ -1,5 +1,5 @@
 import Foundation
-import PageKit
+@testable import PageKit
 import Testing
 
 /// A link and what the map makes of it: the path's text, or an error code.

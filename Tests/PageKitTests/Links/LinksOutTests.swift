@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import PageKit
+@testable import PageKit
 import Testing
 
 /// A path and the link the map gives it, or the error code it fails with.
