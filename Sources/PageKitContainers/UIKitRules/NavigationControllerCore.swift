@@ -233,17 +233,28 @@ package final class NavigationControllerCore {
     ///
     /// Sets its back button up, and starts following the person's interactive pop when a
     /// finger drives the transition: then it never means that a pop happened, as the swipe
-    /// may be cancelled. Otherwise a change nobody announced (a pop from the back button's
-    /// history menu, carried out by UIKit itself) is reported now, while the pages it
-    /// removes are still alive.
+    /// may be cancelled. A pop nobody announced that UIKit animates itself (from the back
+    /// button's history menu, or of a tab tapped again) is followed the same way: the
+    /// queue waits until it is over, as it would for the person's swipe, so that the next
+    /// push does not start inside it. Any other change nobody announced is reported now,
+    /// while the pages it removes are still alive.
     /// - Parameter item: The view controller about to be shown.
     package func willShow(_ item: AnyObject) {
         surface?.setBackButton(of: item, to: backButton(for: item))
-        if let coordinator = surface?.transitionCoordination, coordinator.isInteractive {
+        guard let coordinator = surface?.transitionCoordination else { return noticeChange() }
+        if coordinator.isInteractive || (!isTransitionRunning && isUnannouncedPop) {
             followPersonPop(coordinator)
         } else {
             noticeChange()
         }
+    }
+
+    /// Whether the stack is shorter than this class last knew it, with the same bottom: a
+    /// pop it did not make.
+    private var isUnannouncedPop: Bool {
+        let before = known.compactMap(\.item)
+        let items = surface?.stackItems ?? []
+        return items.count < before.count && zip(items, before).allSatisfy { $0 === $1 }
     }
 
     /// UIKit's `navigationController(_:didShow:animated:)`: `item` is on top, its
@@ -316,9 +327,13 @@ package final class NavigationControllerCore {
             // Without a queued completion, nothing more is said of a cancel (no `didShow`
             // follows one): it is over once the page has had the time to spring back.
             guard let self, let pop, self.personPop === pop, !pop.completionQueued, cancelled else { return }
+            // The page may settle at that very instant: over on the turn after, once
+            // UIKit's own end of the transition has run.
             _ = self.queue.clock.schedule(after: springBack) { [weak self, weak pop] in
-                guard let self, let pop, self.personPop === pop else { return }
-                self.personPopEnded(cancelled: true)
+                self?.afterCompletion { core in
+                    guard let pop, core.personPop === pop else { return }
+                    core.personPopEnded(cancelled: true)
+                }
             }
         }
         pop.completionQueued = coordinator.whenCompleted { [weak self, weak pop] cancelled in
