@@ -142,6 +142,14 @@ open class QueueNavigationController: UINavigationController {
         contentPopGestureRecognizer?.addTarget(self, action: #selector(contentSwipeChanged(_:)))
     }
 
+    /// Tells the host that presented it when the app's own dismissal of it begins, so
+    /// that requests wait until it is gone.
+    /// - Parameter animated: Whether the disappearance is animated.
+    override open func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        presentation?.levelWillDisappear(self, isBeingDismissed: isBeingDismissed)
+    }
+
     /// Tells the host that presented it when it is dismissed, however that happens.
     /// - Parameter animated: Whether the disappearance was animated.
     override open func viewDidDisappear(_ animated: Bool) {

@@ -40,6 +40,9 @@ package final class PresentationCore {
         case dismissing
         /// The person's finger holds it; the queue waits.
         case swiping(TransitionInteraction?)
+        /// The app dismisses it itself (a Cancel button calling `dismiss`); the queue
+        /// waits until it is gone.
+        case leaving(TransitionInteraction?)
     }
 
     /// UIKit, or the behaviour model.
@@ -187,6 +190,13 @@ package final class PresentationCore {
         let bound = coordinator.transitionDuration + (queued ? .milliseconds(100) : .zero)
         _ = queue.clock.schedule(after: bound) { again.run() }
         return .waiting
+    }
+
+    /// Ends `interaction` once the transition `item` is in is over (``afterTransition(of:_:)``),
+    /// or on the next turn when it is in none.
+    private func endAfterTransition(_ interaction: TransitionInteraction, of item: AnyObject) {
+        if case .waiting = afterTransition(of: item, { interaction.end() }) { return }
+        _ = queue.clock.schedule(after: .zero) { interaction.end() }
     }
 
     /// Runs its work once, whichever of its callers comes first.
@@ -355,11 +365,16 @@ package final class PresentationCore {
         level.phase = .swiping(interaction)
         let coordinator = level.presenter.flatMap { surface?.transitionCoordination(of: $0) }
             ?? surface?.transitionCoordination(of: item)
-        let abandoned: @MainActor (Bool) -> Void = { [weak level] cancelled in
-            // Abandoned: no `DidDismiss` follows, and nothing changed.
-            guard cancelled, let level, case .swiping(let interaction) = level.phase else { return }
-            level.phase = .shown
-            interaction?.end()
+        let abandoned: @MainActor (Bool) -> Void = { [weak self, weak level] cancelled in
+            // Abandoned: no `DidDismiss` follows, and nothing changed. Over on the turn
+            // after: a completion runs while the transition is still UIKit's, and a
+            // spring-back may settle at the very instant its time runs out.
+            guard cancelled, let self else { return }
+            _ = self.queue.clock.schedule(after: .zero) { [weak level] in
+                guard let level, case .swiping(let interaction) = level.phase else { return }
+                level.phase = .shown
+                interaction?.end()
+            }
         }
         let completes = coordinator?.whenCompleted(abandoned) ?? false
         // Without a queued completion, an abandoned swipe is over once the sheet has had
@@ -386,6 +401,26 @@ package final class PresentationCore {
         gone(item, by: .user)
     }
 
+    /// The root of a presented level is about to disappear (its `viewWillDisappear`),
+    /// which, while `isBeingDismissed` and not driven by a finger, is the app's own
+    /// `dismiss` (a Cancel button) as it begins: the queue waits until the level is gone,
+    /// so that the app's next request neither runs under the leaving sheet nor presents
+    /// from a presenter still in its transition, which UIKit refuses. PageKit's own
+    /// dismissals and the person's swipe down are followed already.
+    /// - Parameters:
+    ///   - item: The presented view controller.
+    ///   - isBeingDismissed: Its `isBeingDismissed`.
+    package func levelWillDisappear(_ item: AnyObject, isBeingDismissed: Bool) {
+        guard isBeingDismissed, let level = level(of: item) else { return }
+        switch level.phase {
+        case .presenting, .shown:
+            let byFinger = surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
+            guard !byFinger else { return }
+            level.phase = .leaving(queue.beginInteraction("dismissal of \(StackRules.describe(item)) by the app"))
+        case .dismissing, .swiping, .leaving: return
+        }
+    }
+
     /// The root of a presented level disappeared (its `viewDidDisappear`), which, while
     /// `isBeingDismissed`, means it is gone however it went: PageKit's dismissal (nothing
     /// to report), the person's swipe (a transition that began interactive; reported as
@@ -399,6 +434,7 @@ package final class PresentationCore {
         switch level.phase {
         case .dismissing: forget([level])
         case .swiping: gone(item, by: .user)
+        case .leaving: gone(item, by: .app)
         case .presenting, .shown:
             let byFinger = surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
             gone(item, by: byFinger ? .user : .app)
@@ -409,8 +445,15 @@ package final class PresentationCore {
         guard let level = level(of: item) else { return }
         let removed = removedLevels(from: item)
         forget(removed)
-        if case .swiping(let interaction) = level.phase { interaction?.end() }
-        if case .dismissing = level.phase { return }
+        switch level.phase {
+        case .swiping(let interaction), .leaving(let interaction):
+            // Heard inside the transition's end (`viewDidDisappear` comes before the
+            // completion): the queue goes on once the transition is over for UIKit too,
+            // or a present from the presenter would be refused as in a transition.
+            if let interaction { endAfterTransition(interaction, of: item) }
+        case .dismissing: return
+        case .presenting, .shown: break
+        }
         let presenter = level.presenter as? any Page
         queue.reportChange(HierarchyChange(.dismissed, by: source, in: presenter,
                                            pages: surface?.page(of: item).map { [$0] } ?? []))

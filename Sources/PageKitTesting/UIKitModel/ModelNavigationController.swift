@@ -264,6 +264,11 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         didShow(top)
     }
 
+    override public func viewWillDisappear() {
+        guard kind == .queue else { return }
+        presentation?.levelWillDisappear(self, isBeingDismissed: isBeingDismissed)
+    }
+
     override public func viewDidDisappear() {
         guard kind == .queue else { return }
         presentation?.levelDisappeared(self, isBeingDismissed: isBeingDismissed)

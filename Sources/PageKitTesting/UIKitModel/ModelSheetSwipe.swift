@@ -52,6 +52,7 @@ public final class ModelSheetSwipe {
         sheet.presentingViewController?.presentationCoordinator = coordinator
         model.called("presentationControllerWillDismiss \(sheet.title)")
         delegate?.presentationControllerWillDismiss(sheet)
+        sheet.disappearing()
     }
 
     /// The finger lifts past the point of no return: the sheet goes.

@@ -54,6 +54,10 @@ open class ModelViewController {
     /// controller's delegate slot here.
     open func viewDidLoad() {}
 
+    /// Called as its view is about to leave the window; `isBeingDismissed` says whether
+    /// it is the root of a level whose dismissal begins.
+    open func viewWillDisappear() {}
+
     /// Called when its view left the window; `isBeingDismissed` says whether it is the
     /// root of a level being dismissed.
     open func viewDidDisappear() {}
@@ -175,8 +179,10 @@ open class ModelViewController {
     /// dismiss nothing happens, and whether the completion runs is undocumented
     /// (``UIKitModel/Behaviour/completesEmptyDismiss``). Dropped with a warning during a
     /// presentation or dismissal. No presentation controller delegate hears of it
-    /// (`UIPresentationController.h`); the dismissed root gets `viewDidDisappear` with
-    /// `isBeingDismissed`, then the completion runs.
+    /// (`UIPresentationController.h`); the dismissed root gets `viewWillDisappear` as it
+    /// begins and `viewDidDisappear` as it ends, each with `isBeingDismissed`
+    /// (`UIViewController.h`: `isBeingDismissed` is meant to be read "inside your
+    /// viewWillDisappear: and viewDidDisappear: methods"), then the completion runs.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
         let context = self.context
         guard let dismissed = context.ownPresented ?? (context.presentingViewController != nil ? context : nil),
@@ -205,6 +211,7 @@ open class ModelViewController {
         } else {
             model.nextTurn(end)
         }
+        dismissed.disappearing()
     }
 
     /// Takes `dismissed` and everything above it off screen: `viewDidDisappear` on each
@@ -219,6 +226,11 @@ open class ModelViewController {
             level.presentingViewController?.ownPresented = nil
             level.presentingViewController = nil
         }
+    }
+
+    func disappearing() {
+        model.called("viewWillDisappear \(title)\(isBeingDismissed ? " (being dismissed)" : "")")
+        viewWillDisappear()
     }
 
     func disappear(covered: Bool = false) {
