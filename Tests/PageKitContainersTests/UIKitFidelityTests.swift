@@ -952,6 +952,77 @@ struct UIKitFidelityTests {
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
         #expect(app.model.maxTransitionsInFlight == 1)
     }
+
+    // MARK: 23. The app acting while a change it did not make still animates
+
+    /// What the person or the app changes through UIKit itself, PageKit follows, and the
+    /// queue waits until UIKit is done with it, as it waits for its own transitions: a
+    /// request the app makes meanwhile (a network reply) runs after it, never inside it.
+    enum ChangeUnderWay: String, CaseIterable, CustomStringConvertible {
+        /// The person picks the list from the back button's history menu: UIKit pops,
+        /// animated, with no coordinator a finger drives (NAV-11).
+        case menuPop
+        /// The person's swipe back, cancelled; the spring-back ends with nothing queued
+        /// to say so (`animateAlongsideTransition` returning `NO`, NAV-5).
+        case cancelledSwipeBack
+        /// The person's swipe down, let go early; the same without a queued completion.
+        case abandonedSwipeDown
+        /// The person's swipe down, carried through: `viewDidDisappear` comes inside the
+        /// dismissal's end, before its completion (PRE-4).
+        case finishedSwipeDown
+        /// The sheet's own Cancel button calls `dismiss(animated:)`: no delegate hears of
+        /// it (`UIPresentationController.h`), only the root's `viewWillDisappear` and
+        /// `viewDidDisappear` with `isBeingDismissed` (PRE-7).
+        case cancelButton
+
+        var description: String { rawValue }
+    }
+
+    @Test("23. a request the app makes while the person's or its own UIKit change animates runs after it, as if made once it was over: nothing overlaps, nothing is refused or lost",
+          arguments: ChangeUnderWay.allCases, ["push photo", "open contact!/photo", "open contact/photo"])
+    func requestWhileAChangeAnimates(change: ChangeUnderWay, request: String) async throws {
+        let settled = try await appAfter(change, then: request, atOnce: false)
+        let atOnce = try await appAfter(change, then: request, atOnce: true)
+        #expect(atOnce.path == settled.path)
+        #expect(atOnce.model.exceptions.isEmpty && atOnce.model.warnings.isEmpty && atOnce.timeouts.isEmpty,
+                "\(atOnce.model.exceptions) \(atOnce.model.warnings) \(atOnce.timeouts)")
+        #expect(atOnce.model.maxTransitionsInFlight == 1)
+    }
+
+    /// An app on `/tab#contact/list/detail` (or with `detail` in a sheet over contact,
+    /// for the sheet's changes) that undergoes `change`, then makes `request`: at once,
+    /// after a turn, or once everything has settled. The request must succeed.
+    private func appAfter(_ change: ChangeUnderWay, then request: String, atOnce: Bool) async throws -> UIKitModelApp {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.alongsideQueued = false
+        let app = UIKitModelApp(behaviour: behaviour)
+        let onStack = change == .menuPop || change == .cancelledSwipeBack
+        try await app.open("app://tab/contact\(onStack ? "/" : "!/")detail")
+        switch change {
+        case .menuPop: #expect(app.contact.personPicksFromBackMenu(app.list))
+        case .cancelledSwipeBack: try #require(app.contact.personSwipesBack()).cancel()
+        case .abandonedSwipeDown, .finishedSwipeDown, .cancelButton:
+            let presented = try #require(app.tabs.presentedViewController as? ModelNavigationController)
+            if change == .cancelButton {
+                presented.dismiss(animated: true)
+            } else {
+                let swipe = try #require(presented.personSwipesDown())
+                if change == .finishedSwipeDown { swipe.finish() } else { swipe.abandon() }
+            }
+        }
+        await Task.yield()
+        app.model.turn()
+        if !atOnce { await app.run() }
+        let made = switch request {
+        case "push photo": app.navigator.push(PageComponent("photo"))
+        case "open contact!/photo": app.navigator.request("app://tab/contact!/photo")
+        default: app.navigator.request("app://tab/contact/photo")
+        }
+        await app.run()
+        let succeeded = made.result.map { if case .success = $0 { true } else { false } } ?? false
+        #expect(succeeded, "\(atOnce ? "at once" : "settled"): \(String(describing: made.result)) \(app.model.warnings) \(app.model.callbacks.suffix(14))")
+        return app
+    }
 }
 
 /// A page that takes its own presentation controller's delegate slot in `viewDidLoad`,
