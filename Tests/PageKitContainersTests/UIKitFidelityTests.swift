@@ -953,6 +953,24 @@ struct UIKitFidelityTests {
         #expect(app.model.maxTransitionsInFlight == 1)
     }
 
+    /// The model itself: what UIKit defers in a transition it runs later (NAV-7), each
+    /// once the one before has animated; one that does not animate must not hold back the
+    /// next, or the model would lose a call a device at worst corrupts the bar for.
+    @Test("22. the model runs every UIKit call it deferred during a transition, in order, one that does not animate letting the next run")
+    func deferredCallsAllRun() async throws {
+        let app = UIKitModelApp(stackKind: .plain)
+        for (title, animated) in [("b", true), ("c", false), ("d", false), ("e", true)] {
+            app.contact.pushViewController(ModelViewController(app.model, title: title), animated: animated)
+        }
+        await app.run()
+        // Each replays the stack it was asked for: every one is shown in turn, the last on top.
+        let shown = app.model.callbacks.filter { $0.hasPrefix("willShow") }
+        #expect(shown.suffix(4) == ["willShow b in contact", "willShow c in contact", "willShow d in contact",
+                                    "willShow e in contact"], "\(app.model.callbacks)")
+        #expect(app.contact.viewControllers.last?.title == "e")
+        #expect(app.model.warnings.count == 3, "\(app.model.warnings)")
+    }
+
     // MARK: 23. The app acting while a change it did not make still animates
 
     /// What the person or the app changes through UIKit itself, PageKit follows, and the

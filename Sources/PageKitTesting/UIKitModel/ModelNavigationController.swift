@@ -213,10 +213,13 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         }
     }
 
+    /// Runs the changes deferred while a transition ran, in order, each once the one
+    /// before has animated; one that does not animate lets the next run at once, so none
+    /// is dropped.
     private func runDeferred() {
-        guard coordinator == nil, !deferred.isEmpty else { return }
-        let next = deferred.removeFirst()
-        next()
+        while coordinator == nil, !deferred.isEmpty {
+            deferred.removeFirst()()
+        }
     }
 
     /// UIKit's interactive pop, as the edge swipe starts it: `viewControllers` loses its
