@@ -9,7 +9,9 @@ import Testing
 // earlier paths, and pushes and pops of the visible stack, a sheet's own stack among them),
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
 // person's links, back taps, picks from the back button's history, swipes back, tab taps,
-// sheet swipes and close buttons, forms being edited — run on the SwiftUI model under every release and setting it distinguishes, and
+// sheet swipes and close buttons, forms being edited (and, in a mix of their own, the app
+// acting again at once, before the person's or its own last act has finished animating) —
+// run on the SwiftUI model under every release and setting it distinguishes, and
 // on a small reference; after every operation the two must agree, and SwiftUI must never
 // see a path written mid-animation, a binding that disagrees, or a transition that never
 // ends. Every second form asks the person over the top (`PageHostModel.ask`); the person
@@ -127,6 +129,24 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         default: return .advance(milliseconds: random.pick([100, 350, 2_000]))
         }
     }
+
+    /// A random act of the app's own, for the mid-animation mix: one whose result the
+    /// reference predicts while what came before still animates, as the queue runs it
+    /// after that (the navigator's links, pushes and pops, a sheet's presentation, an
+    /// exact open).
+    static func randomAppAct(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool) -> SwiftUIRunOperation {
+        let stack = Int.random(in: 0...1, using: &random)
+        let id = Int.random(in: 1...3, using: &random)
+        switch Int.random(in: 0..<100, using: &random) {
+        case ..<30:
+            let item = random.chance(0.5) ? "f" : "p(id=\(id))"
+            return deepSheets && random.chance(0.5) ? .openSheet(stack: stack, item: item) : .open(stack: stack, item: item)
+        case ..<55: return .push(id: random.chance(0.5) ? nil : id)
+        case ..<75: return .pop(count: random.pick([1, 1, 2, 3]))
+        case ..<88: return .presentSheet
+        default: return .restore(back: Int.random(in: 1...8, using: &random))
+        }
+    }
 }
 
 @MainActor
@@ -136,6 +156,7 @@ struct SwiftUIAppRunTests {
     static let regressionSeeds: [UInt64] = []
     static let deepSheetsRegressionSeeds: [UInt64] = []
     static let restoresRegressionSeeds: [UInt64] = []
+    static let midAnimationRegressionSeeds: [UInt64] = [120_451]
 
     @Test("400 seeded sequences of up to 40 operations, under every SwiftUI release and setting the model knows, agree with the reference",
           arguments: 0..<2)
@@ -156,11 +177,20 @@ struct SwiftUIAppRunTests {
                           deepSheets: true, restores: true)
     }
 
+    @Test("400 more, where the app acts again at once, while the person's pop, swipe, tab tap or dismissal, or its own last act, still runs",
+          arguments: 0..<2)
+    func midAnimation(batch: Int) async throws {
+        await Self.runAll(Self.midAnimationRegressionSeeds + (0..<200).map { UInt64(120_000 + batch * 200 + $0) },
+                          deepSheets: true, restores: true, midAnimation: true)
+    }
+
     /// Runs the sequences of `seeds` in one mix, and records the first that fails.
-    static func runAll(_ seeds: [UInt64], deepSheets: Bool = false, restores: Bool = false) async {
+    static func runAll(_ seeds: [UInt64], deepSheets: Bool = false, restores: Bool = false,
+                       midAnimation: Bool = false) async {
         for seed in seeds {
             await Task.yield()
-            if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets, restores: restores) {
+            if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets, restores: restores,
+                                                  midAnimation: midAnimation) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -195,18 +225,37 @@ struct SwiftUIRun {
 
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64, deepSheets: Bool = false, restores: Bool = false) async -> String? {
+    /// With `midAnimation`, the app now and then acts again before time passes: while what
+    /// the last operation started (the person's pop, swipe, tab tap or dismissal, or the
+    /// app's own act) still runs.
+    static func run(seed: UInt64, deepSheets: Bool = false, restores: Bool = false,
+                    midAnimation: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
         run.presentations = Int(seed % 3)  // Each kind of sheet comes first in a third of the runs.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
-        var log: [String] = ["seed \(seed), \(behaviour)"]
+        var log: [String] = ["seed \(seed)\(midAnimation ? " (mid-animation)" : ""), \(behaviour)"]
         for _ in 0..<Int.random(in: 5...40, using: &random) {
             let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets, restores: restores)
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
-            let immediate = blocked ? nil : run.apply(operation, random: &random)
+            var immediate = blocked ? nil : run.apply(operation, random: &random)
+            // The app acts again at once, up to three times: only its own acts, which the
+            // queue runs after what still runs; the person touches only what has settled.
+            // Queued work takes a turn first, and time moves on by part of an animation at most.
+            // Never after an exact open, checked against the path it opens.
+            var actsAtOnce = 0
+            while midAnimation, immediate == nil, !run.restores.isRestoring, actsAtOnce < 3, random.chance(0.5) {
+                actsAtOnce += 1
+                await Task.yield()
+                run.app.clock.advance(by: .zero)
+                let partly = random.chance(0.5) ? Int.random(in: 1..<350, using: &random) : 0
+                if partly > 0 { run.app.clock.advance(by: .milliseconds(partly)) }
+                let act = SwiftUIRunOperation.randomAppAct(&random, deepSheets: deepSheets)
+                log.append("  then\(partly > 0 ? ", \(partly) ms on," : "") at once: \(act)")
+                immediate = run.apply(act, random: &random)
+            }
             await run.settle()
             // A restore is checked against the path it opens, once every question is answered.
             let leavingOneUp = person.chance(0.3) && !run.restores.isRestoring
@@ -401,9 +450,12 @@ struct SwiftUIRun {
         forms.answers = reference.answers
     }
 
-    /// Lets SwiftUI and the queue run: tasks, animations, writes.
+    /// Lets SwiftUI and the queue run: tasks, animations, writes; for longer while the queue
+    /// still has work and no question holds it (the app's acts queued one after another,
+    /// in the mid-animation mix).
     func settle() async {
-        for _ in 0..<30 {
+        for round in 0..<150 {
+            if round >= 30, app.queue.isIdle || shownQuestion() != nil { return }
             await Task.yield()
             await answersArrive()
             app.clock.advance(by: .milliseconds(100))

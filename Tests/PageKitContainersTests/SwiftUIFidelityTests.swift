@@ -441,6 +441,68 @@ struct SwiftUIFidelityTests {
         #expect(app.path == "/tab#contact/list!picker#recent")
     }
 
+    // MARK: 13. The person's link push holds the queue
+
+    @Test("13. the app's push during the push of a NavigationLink the person tapped waits for its animation, then runs on the stack it left",
+          arguments: SwiftUIBehaviour.OnAppearTiming.allCases, SwiftUIBehaviour.UpdateInsideSetter.allCases)
+    func linkPushHoldsTheQueue(_ onAppear: SwiftUIBehaviour.OnAppearTiming,
+                               _ update: SwiftUIBehaviour.UpdateInsideSetter) throws {
+        // SNS-4: a device desynchronizes a stack whose path is written again before the
+        // push SwiftUI made for the link has animated; SNS-2: that push is the person's.
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(onAppear: onAppear, updateInsideSetter: update))
+        try app.open("/tab#contact/list")
+        _ = app.changes
+        let detail = ScreenPage("person_detail", parameters: ["id": "5"])
+        app.screen.personTapsLink(to: detail, in: app.contact)
+        // A reply from the network, at once: the link's push still animates.
+        let push = app.contact.queued.push(ScreenPage("home_page"))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(!push.isResolved, "the link's push animates: the push waits")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail"])
+        // The pushed page's hosting controller appears as the animation ends: the push runs
+        // then, not at the queue's time-out.
+        app.clock.advance(by: .milliseconds(300))
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail", "home_page"],
+                "pushed on the stack the link left")
+        app.clock.advance(by: .seconds(1))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.changes.first == "pushed by the user → /tab#contact/list/person_detail(id=5)")
+        #expect(app.queue.isIdle)
+    }
+
+    @Test("13. a link's push whose page never appears lets the queue go: when its tab is left, or at the animated time-out")
+    func cutLinkPushLetsTheQueueGo() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        // The tab is left while the link's push animates: its pushed page will not appear.
+        app.screen.personTapsLink(to: ScreenPage("home_page"), in: app.contact)
+        let push = app.contact.queued.push(ScreenPage("post", parameters: ["id": "1"]))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(!push.isResolved)
+        app.screen.hide(app.contact)
+        app.clock.advance(by: .zero)
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        app.screen.show(app.contact)
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail", "home_page", "post"])
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+
+        // A view that never reports the pushed page's appearance: the time-out lets go.
+        let lone = PageStackModel(name: "lone", pages: [ScreenPage("mail")], queue: app.queue)
+        let draft = ScreenPage("draft")
+        lone.stackAppeared()
+        lone.pathChanged(to: [PageEntry(draft)])
+        let pop = lone.queued.pop(animated: false)
+        app.clock.advance(by: .milliseconds(1_900))
+        #expect(!pop.isResolved, "held for at most an animated transition's time-out")
+        app.clock.advance(by: .milliseconds(100))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(pop.isResolved && pop.errorCode == nil, "\(String(describing: pop.result))")
+        #expect(lone.pages.map(\.pageName) == ["mail"])
+        #expect(app.queue.isIdle)
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

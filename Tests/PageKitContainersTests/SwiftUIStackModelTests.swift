@@ -167,7 +167,7 @@ struct SwiftUIStackModelTests {
         #expect(app.path == "/tab#contact/list/person_detail(id=5)")
     }
 
-    @Test("a path SwiftUI grows is the app's push; one it rewrites is the app's replacement")
+    @Test("a path SwiftUI grows is the person's push (SNS-2: a write the model did not ask for); one it rewrites is the app's replacement")
     func pathGrowsOrChanges() throws {
         let app = SwiftUIAppFixture()
         let linked = ScreenPage("home_page")
@@ -177,7 +177,7 @@ struct SwiftUIStackModelTests {
         app.contact.pathChanged(to: [PageEntry(other)])
         #expect(app.path == "/tab#contact/list/compose")
         app.contact.pathChanged(to: app.contact.path)
-        #expect(app.changes == ["pushed by the app → /tab#contact/list/home_page", "replaced by the app → /tab#contact/list/compose"])
+        #expect(app.changes == ["pushed by the user → /tab#contact/list/home_page", "replaced by the app → /tab#contact/list/compose"])
     }
 
     // MARK: Back button and leave policies

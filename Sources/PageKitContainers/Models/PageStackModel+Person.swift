@@ -17,15 +17,20 @@ public import PageKit
 // button PageKit gives pages that confirm leaving.
 extension PageStackModel {
     /// SwiftUI changed the path binding: the person's back button or swipe shrank it, or a
-    /// `NavigationLink(value:)` of the app's grew it.
+    /// `NavigationLink(value:)` the person tapped grew it.
     ///
     /// A shorter path that keeps the bottom of the old one is the person's pop, reported
     /// as ``/PageKit/HierarchyChange`` `.popped` by `.user`. A longer one that keeps the old
-    /// path is the app's push; anything else replaces the pages above the root, as the
-    /// app's change. Entries are compared by serial, and entries whose page is gone are
-    /// dropped. A push that is refused (a page already in the stack) changes nothing, and
-    /// the view is told on the next turn to show the model's path again: an update sent
-    /// from inside the binding's setter is one SwiftUI may drop.
+    /// path is the person's push, `.pushed` by `.user`; anything else replaces the pages
+    /// above the root, as the app's change. Entries are compared by serial, and entries
+    /// whose page is gone are dropped. A push that is refused (a page already in the
+    /// stack) changes nothing, and the view is told on the next turn to show the model's
+    /// path again: an update sent from inside the binding's setter is one SwiftUI may drop.
+    ///
+    /// While the stack is on screen, a push (or replacement) holds an idle queue until
+    /// the page then on top has appeared (``pageDidAppear(_:)``), for at most an animated
+    /// transition's time-out: an operation asked for meanwhile waits, rather than write
+    /// the path while SwiftUI still animates the push.
     /// - Parameter newPath: The path SwiftUI set.
     /// - Complexity: O(*n*) in the length of the paths.
     public func pathChanged(to newPath: [PageEntry]) {
@@ -60,10 +65,11 @@ extension PageStackModel {
             let keptSerials = keepsAll ? serials : [serials[0]]
             replace(with: kept + added, serials: keptSerials + addedEntries.map(\.id))
             if keepsAll {
-                transitionQueue.reportChange(HierarchyChange(.pushed, by: .app, in: self, pages: added))
+                transitionQueue.reportChange(HierarchyChange(.pushed, by: .user, in: self, pages: added))
             } else {
                 transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
             }
+            pushedOutsideTransition()
         }
         pagesChangedOutsideTransition()
         leavePoliciesChanged()

@@ -75,8 +75,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     private var leaving: [(page: any Page, serial: UInt64)] = []
     /// What each page's view observes, by serial: only the pages someone shows.
     @exclusivity(unchecked) private var slots: [UInt64: PageSlot] = [:]
-    /// The person's swipe back while it holds the queue.
-    private var swipe: SwipeBack?
+    /// The person's swipe back or push while it holds the queue.
+    private var move: PersonMove?
     private var policyObservation: ObservationToken?
     private var correction: (any TransitionTimer)?
     let pending: PendingTransition
@@ -257,10 +257,13 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// The hosting controller of `page` reported `viewDidAppear`, or the transition
     /// coordinator of the push or pop that showed it ended without being cancelled: the
     /// transition that waits for `page` ends (or, for a pop that goes one level per
-    /// animation, the next level goes). Appearances nothing waits for are ignored.
+    /// animation, the next level goes), and a push SwiftUI made for the person's link lets
+    /// go of the queue once the page on top has appeared. Appearances nothing waits for
+    /// are ignored.
     /// - Parameter page: The page that is now on top, its animation over.
     public func pageDidAppear(_ page: any Page) {
         isOnScreen = true
+        defer { pushMayHaveEnded(showing: page) }
         guard pending.awaits(.appearance, of: page) else { return }
         guard !leaving.isEmpty else { return pending.end() }
         leaving.removeLast()
@@ -280,7 +283,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// its transitions end at once, and one that waits ends now, as nothing will appear.
     public func stackDisappeared() {
         isOnScreen = false
-        releaseSwipe()
+        releaseMove()
         if !leaving.isEmpty {
             leaving = []
             observers.send(animated: false)
@@ -456,51 +459,94 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         serials.lastIndex(of: serial)
     }
 
-    // MARK: Swipe back
+    // MARK: The person's moves that hold the queue
 
-    /// The person's swipe back, holding the queue from the finger down until the pop has
-    /// ended and SwiftUI has written the path.
-    struct SwipeBack {
+    /// A move of the person's that holds the queue until SwiftUI has shown it, so that an
+    /// operation asked for meanwhile (the app's push) runs on the stack as the move left
+    /// it, never writing the path while the move animates (SNS-4).
+    struct PersonMove {
+        enum Kind {
+            /// A swipe back (or a tap on the system back button) on the page of `serial`,
+            /// held from the finger down until the pop has ended and SwiftUI has written
+            /// the path; `finished` once the transition coordinator said it finished.
+            case pop(serial: UInt64, finished: Bool)
+            /// A push SwiftUI made itself (a `NavigationLink(value:)`), held until the page
+            /// then on top has appeared.
+            case push
+        }
+
         let interaction: TransitionInteraction
-        /// The page being swiped away.
-        let serial: UInt64
-        /// The transition coordinator said the swipe finished (not cancelled).
-        var finished = false
+        var kind: Kind
+        /// Lets go of the queue if the end is never reported.
         var timer: (any TransitionTimer)?
     }
 
     func beginSwipe() {
-        guard swipe == nil, pages.count > 1, let top = serials.last,
+        guard pages.count > 1, let top = serials.last else { return }
+        if let move, case .push = move.kind {
+            // Only a push that has finished on screen can be swiped back: its appearance
+            // was lost. The pop takes over its hold, with no operation let in between.
+            move.timer?.cancel()
+            self.move = PersonMove(interaction: move.interaction, kind: .pop(serial: top, finished: false))
+            return
+        }
+        guard move == nil,
               let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)") else { return }
-        swipe = SwipeBack(interaction: interaction, serial: top)
+        move = PersonMove(interaction: interaction, kind: .pop(serial: top, finished: false))
     }
 
     func endSwipe(cancelled: Bool) {
-        guard var swipe else { return }
-        if cancelled || !serials.contains(swipe.serial) { return releaseSwipe() }
+        guard var move, case .pop(let serial, _) = move.kind else { return }
+        if cancelled || !serials.contains(serial) { return releaseMove() }
         // Finished, but SwiftUI may write the path after the coordinator's completion:
         // hold until it does, for at most an animation's time-out.
-        swipe.finished = true
-        swipe.timer = transitionQueue.clock.schedule(after: transitionQueue.timeouts.animated) { [weak self] in
-            self?.releaseSwipe()
+        move.kind = .pop(serial: serial, finished: true)
+        move.timer = transitionQueue.clock.schedule(after: transitionQueue.timeouts.animated) { [weak self] in
+            self?.releaseMove()
         }
-        self.swipe = swipe
+        self.move = move
     }
 
     /// After SwiftUI wrote the path: a finished swipe whose page is gone lets go of the
     /// queue on the next turn, outside the binding's setter, so the operation that waited
     /// does not write the path from inside it.
     func swipeMayHaveEnded() {
-        guard let swipe, swipe.finished, !serials.contains(swipe.serial) else { return }
-        swipe.timer?.cancel()
-        self.swipe?.timer = transitionQueue.clock.schedule(after: .zero) { [weak self] in self?.releaseSwipe() }
+        guard let move, case .pop(let serial, true) = move.kind, !serials.contains(serial) else { return }
+        move.timer?.cancel()
+        self.move?.timer = transitionQueue.clock.schedule(after: .zero) { [weak self] in self?.releaseMove() }
     }
 
-    func releaseSwipe() {
-        guard let swipe else { return }
-        self.swipe = nil
-        swipe.timer?.cancel()
-        swipe.interaction.end()
+    /// SwiftUI wrote a path the model did not ask for that shows another page on top (a
+    /// `NavigationLink(value:)`'s push): while the stack is on screen and the queue idle,
+    /// it holds the queue until the page on top has appeared (``pageDidAppear(_:)``), the
+    /// stack leaves the screen, or an animated transition's time-out has passed. A
+    /// further push meanwhile keeps the hold, which then waits for its page.
+    func pushedOutsideTransition() {
+        guard case .screen = ending, isOnScreen else { return }
+        if move == nil {
+            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)") else { return }
+            move = PersonMove(interaction: interaction, kind: .push)
+        }
+        guard var move, case .push = move.kind else { return }
+        move.timer?.cancel()
+        move.timer = transitionQueue.clock.schedule(after: transitionQueue.timeouts.animated) { [weak self] in
+            self?.releaseMove()
+        }
+        self.move = move
+    }
+
+    /// `page` appeared with its animation over: a push the person made is over once the
+    /// page on top has.
+    private func pushMayHaveEnded(showing page: any Page) {
+        guard let move, case .push = move.kind, page === pages.last else { return }
+        releaseMove()
+    }
+
+    func releaseMove() {
+        guard let move else { return }
+        self.move = nil
+        move.timer?.cancel()
+        move.interaction.end()
     }
 }
 

@@ -308,7 +308,8 @@ extension SwiftUIScreen {
     }
 
     /// The person taps a `NavigationLink(value:)` for `page` on `stack`: SwiftUI pushes a
-    /// new entry and writes the longer path.
+    /// new entry and writes the longer path; on screen, the page's `onAppear` runs as the
+    /// push animates, and its hosting controller's `viewDidAppear` once it has.
     /// - Returns: The entry pushed.
     @discardableResult
     public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry {
@@ -316,11 +317,24 @@ extension SwiftUIScreen {
         guard let view = view(of: stack) else { return entry }
         view.shown.append(entry)
         drawPages(of: view)
-        if view.visible {
-            animationBegins("the link's push of \(page.pageDescription) in \(view.name)")
-            view.busyUntil = clock.now + animationDuration
+        guard view.visible else {
+            writePath(view.shown, of: stack)
+            return entry
         }
+        animationBegins("the link's push of \(page.pageDescription) in \(view.name)")
+        view.busyUntil = clock.now + animationDuration
+        view.generation += 1
+        let generation = view.generation
         writePath(view.shown, of: stack)
+        let runsOnAppear = runsOnAppear(of: page, goingBack: false)
+        if behaviour.onAppear == .animationStart, runsOnAppear { stack.pageAppeared(page) }
+        let transition = ContainerTransition(kind: .push, container: stack, pages: [page], animated: true)
+        animationEnd(transition) { [weak self, weak view, weak stack, weak page, behaviour] in
+            guard let self, let view, view.generation == generation, let stack, let page else { return }
+            if behaviour.onAppear == .animationEnd, runsOnAppear { stack.pageAppeared(page) }
+            self.note("viewDidAppear \(page.pageDescription)")
+            stack.pageDidAppear(page)
+        }
         return entry
     }
 
