@@ -320,7 +320,8 @@ package final class NavigationControllerCore {
         guard personPop == nil else { return }
         let before = before ?? known.compactMap(\.item)
         let top = before.last.map(StackRules.describe) ?? "stack"
-        let pop = PersonPop(before: before.map(WeakItem.init), interaction: queue.beginInteraction("interactive pop of \(top)"))
+        let kind = coordinator.isInteractive ? "interactive pop" : "pop by UIKit"
+        let pop = PersonPop(before: before.map(WeakItem.init), interaction: queue.beginInteraction("\(kind) of \(top)"))
         personPop = pop
         let springBack = coordinator.transitionDuration
         coordinator.whenInteractionChanges { [weak self, weak pop] cancelled in
