@@ -503,6 +503,29 @@ struct SwiftUIFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    // MARK: 14. Appearances are not navigation facts
+
+    /// `onAppear` may run again, or for a page of a stack SwiftUI no longer shows (SNS-7:
+    /// "fire again, fire for screens below the top"); a stack off screen sends no
+    /// `viewDidAppear`, so a push that waited for one would wait for its time-out and fail.
+    @Test("14. a stray onAppear in a stack whose tab was left does not make its next push wait for an appearance that never comes")
+    func strayOnAppearInAHiddenStack() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        try app.open("/tab#feed")
+        #expect(!app.contact.isOnScreen, "its tab was left")
+        // SwiftUI runs the top page's onAppear again, though its stack is not shown.
+        app.contact.pageAppeared(try #require(app.contact.pages.last))
+        let push = app.contact.queued.push(ScreenPage("post", parameters: ["id": "1"]))
+        app.clock.advance(by: .zero)
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail", "post"])
+        #expect(app.queue.isIdle)
+        try app.open("/tab#contact")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)/post(id=1)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

@@ -247,12 +247,14 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     // MARK: What the view tells the model
 
-    /// The view of `page` appeared (`onAppear`): the stack is on screen. It ends nothing:
-    /// `onAppear` runs as the animation starts, not when it ends.
+    /// The view of `page` appeared (`onAppear`). It ends nothing, and says nothing of
+    /// whether the stack is on screen: `onAppear` runs as the animation starts, not when
+    /// it ends, and may run again, or for a page of a stack no longer shown (a tab left, a
+    /// full-screen cover over it), where a transition that waited for the page's
+    /// appearance would wait for its time-out. Only the stack's own appearance
+    /// (``stackAppeared()``) and a page's `viewDidAppear` (``pageDidAppear(_:)``) say so.
     /// - Parameter page: The page whose view appeared.
-    public func pageAppeared(_ page: any Page) {
-        isOnScreen = true
-    }
+    public func pageAppeared(_ page: any Page) {}
 
     /// The hosting controller of `page` reported `viewDidAppear`, or the transition
     /// coordinator of the push or pop that showed it ended without being cancelled: the
