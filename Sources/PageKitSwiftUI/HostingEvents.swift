@@ -35,6 +35,9 @@ struct HostingEvents: UIViewControllerRepresentable {
     var didDisappear: (@MainActor () -> Void)?
     /// The person's swipe back began (`nil`), or its transition ended, cancelled or not.
     var swipeBack: (@MainActor (_ cancelled: Bool?) -> Void)?
+    /// The person's swipe down of the sheet it is in began (`nil`), or its transition
+    /// ended, cancelled or not.
+    var swipeDown: (@MainActor (_ cancelled: Bool?) -> Void)?
 
     func makeUIViewController(context: Context) -> HostingEventsController {
         HostingEventsController()
@@ -44,6 +47,7 @@ struct HostingEvents: UIViewControllerRepresentable {
         controller.didAppear = didAppear
         controller.didDisappear = didDisappear
         controller.swipeBack = swipeBack
+        controller.swipeDown = swipeDown
     }
 }
 
@@ -54,6 +58,7 @@ final class HostingEventsController: UIViewController {
     var didAppear: @MainActor () -> Void = {}
     var didDisappear: (@MainActor () -> Void)?
     var swipeBack: (@MainActor (_ cancelled: Bool?) -> Void)?
+    var swipeDown: (@MainActor (_ cancelled: Bool?) -> Void)?
     private weak var gesture: UIGestureRecognizer?
 
     override func loadView() {
@@ -87,12 +92,29 @@ final class HostingEventsController: UIViewController {
     /// the coordinator's completion, ending, as for the swipe: the model holds the queue
     /// meanwhile when it is idle, so nothing writes the path mid-animation. PageKit's own
     /// pops run in the queue, which then holds nothing more.
+    ///
+    /// The presented root being dismissed with an interactive transition is the person's
+    /// swipe down of the sheet, which SwiftUI reports only when it writes the binding at
+    /// the end (PRE-7: `isBeingDismissed` belongs to the presented root, read here): told
+    /// as it begins and as its transition ends, so the host holds the queue meanwhile.
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
+        if let report = swipeDown, let root = presentedRoot, root.isBeingDismissed,
+           let coordinator = root.transitionCoordinator, coordinator.isInteractive {
+            report(nil)
+            coordinator.animate(alongsideTransition: nil) { context in report(context.isCancelled) }
+        }
         guard let report = swipeBack, let coordinator = transitionCoordinator, !coordinator.isInteractive,
               pageController?.isMovingFromParent == true else { return }
         report(nil)
         coordinator.animate(alongsideTransition: nil) { context in report(context.isCancelled) }
+    }
+
+    /// The outermost ancestor: the presented root, for a view in a sheet.
+    private var presentedRoot: UIViewController? {
+        var current: UIViewController = self
+        while let parent = current.parent { current = parent }
+        return current.presentingViewController == nil ? nil : current
     }
 
     /// The ancestor the navigation controller holds: the page's hosting controller.
@@ -135,9 +157,10 @@ extension View {
     /// when the view itself draws nothing (`onAppear` of an `EmptyView` never runs).
     @MainActor
     func hostingEvents(didAppear: @escaping @MainActor () -> Void, didDisappear: (@MainActor () -> Void)? = nil,
-                       swipeBack: (@MainActor (_ cancelled: Bool?) -> Void)? = nil) -> some View {
+                       swipeBack: (@MainActor (_ cancelled: Bool?) -> Void)? = nil,
+                       swipeDown: (@MainActor (_ cancelled: Bool?) -> Void)? = nil) -> some View {
         ZStack {
-            HostingEvents(didAppear: didAppear, didDisappear: didDisappear, swipeBack: swipeBack)
+            HostingEvents(didAppear: didAppear, didDisappear: didDisappear, swipeBack: swipeBack, swipeDown: swipeDown)
                 .frame(width: 0, height: 0)
                 .allowsHitTesting(false)
                 .accessibilityHidden(true)

@@ -86,7 +86,14 @@ struct PresentationLevel: View {
         let detents = Set(presentation.detents.map(Self.detent))
         let level = PresentationLevel(level: page, host: host)
             .hostingEvents(didAppear: { host.presentationDidAppear(page) },
-                           didDisappear: { host.presentationDidDisappear(page) })
+                           didDisappear: { host.presentationDidDisappear(page) },
+                           swipeDown: { cancelled in
+                               if let cancelled {
+                                   host.personSwipeDownEnded(page, cancelled: cancelled)
+                               } else {
+                                   host.personSwipeDownBegan(page)
+                               }
+                           })
             .interactiveDismissDisabled(!host.allowsSwipeDown(of: page))
             .environment(\.screenViews, screens)
         if detents.isEmpty { return AnyView(level) }

@@ -156,7 +156,7 @@ struct SwiftUIAppRunTests {
     static let regressionSeeds: [UInt64] = []
     static let deepSheetsRegressionSeeds: [UInt64] = []
     static let restoresRegressionSeeds: [UInt64] = []
-    static let midAnimationRegressionSeeds: [UInt64] = [120_451]
+    static let midAnimationRegressionSeeds: [UInt64] = [120_451, 120_012]
 
     @Test("400 seeded sequences of up to 40 operations, under every SwiftUI release and setting the model knows, agree with the reference",
           arguments: 0..<2)
@@ -211,6 +211,10 @@ struct SwiftUIRun {
     var sheetKind: SheetKind?
     /// How many sheets the run presented: they take each kind in turn.
     var presentations = 0
+    /// Whether the person's swipe down takes the time a finger does, from the sheet's
+    /// `viewWillDisappear` to SwiftUI's late write of the binding, rather than going at
+    /// once: in the mid-animation mix, where the app acts while it runs.
+    var dragsSheets = false
     /// The app's last push or pop, and how it must end: the error's code, or `nil` for
     /// success.
     var awaited: (request: NavigationRequest, failure: NavigationError.Code?)?
@@ -233,6 +237,7 @@ struct SwiftUIRun {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
+        run.dragsSheets = midAnimation
         run.presentations = Int(seed % 3)  // Each kind of sheet comes first in a third of the runs.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         var log: [String] = ["seed \(seed)\(midAnimation ? " (mid-animation)" : ""), \(behaviour)"]
@@ -399,7 +404,13 @@ struct SwiftUIRun {
             reference.selected = index
         case .swipeDown:
             guard let entries = reference.sheet else { return nil }
-            let swiped = app.screen.personSwipesDown(in: app.host)
+            let swiped: Bool
+            if dragsSheets, let drag = app.screen.personStartsSwipeDown(in: app.host) {
+                drag.finish()
+                swiped = true
+            } else {
+                swiped = !dragsSheets && app.screen.personSwipesDown(in: app.host)
+            }
             // A full-screen cover has no swipe down; a sheet holding an edited form is held.
             if sheetKind == .fullScreen || entries.contains(where: reference.isEdited) {
                 return swiped ? "a sheet that should hold followed the finger" : nil

@@ -526,6 +526,31 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    // MARK: 15. The person's swipe down holds the queue
+
+    /// SwiftUI says nothing of a sheet's swipe down until it writes the binding at the end
+    /// (SSH-2); the sheet's hosting controller hears `viewWillDisappear` as the dismissal
+    /// begins (PRE-7), and UIKit refuses a present or a dismissal while it runs (PRE-1).
+    @Test("15. a request made while the person drags a sheet down waits: until the sheet is gone, or back in place",
+          arguments: [true, false])
+    func requestDuringSwipeDown(finishes: Bool) throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list!compose")
+        let drag = try #require(app.screen.personStartsSwipeDown(in: app.host))
+        let request = app.navigator.request(try PagePath(parsing: "/tab#contact/list!person_detail(id=5)"))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(!request.isResolved, "it waits while the finger holds the sheet")
+        #expect(app.host.presentedPage(of: app.tabs)?.pageName == "compose", "nothing is written under the finger")
+        #expect(app.screen.shownPresentations(in: app.host).map(\.pageName) == ["compose"])
+        if finishes { drag.finish() } else { drag.letGo() }
+        app.clock.advance(by: .seconds(3))
+        #expect(request.isResolved && request.errorCode == nil, "\(String(describing: request.result))")
+        #expect(app.path == "/tab#contact/list!person_detail(id=5)")
+        #expect(app.changes.contains("dismissed by the user → /tab#contact/list") == finishes, "\(app.changes)")
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree, "\(app.screen.violations) \(app.screen.disagreements)")
+        #expect(app.queue.isIdle)
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

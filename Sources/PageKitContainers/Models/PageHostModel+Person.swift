@@ -27,10 +27,66 @@ extension PageHostModel {
     /// Nothing happens if `page` is no longer presented (the model dismissed it first).
     /// - Parameter page: The page the binding showed.
     public func personDismissed(_ page: any Page) {
+        swipeDownWritten(page)
         guard let level = presenter(of: page) else { return }
         removePresentations(from: level)
         queue.reportChange(HierarchyChange(.dismissed, by: .user, in: level, pages: [page]))
         observers.send(animated: true)
+    }
+
+    // MARK: The person's swipe down
+
+    /// The person's swipe down of the sheet of a page, holding the queue.
+    struct SwipeDown {
+        let page: ObjectIdentifier
+        let interaction: TransitionInteraction
+        /// Lets go of the queue if the end is never reported.
+        var timer: (any TransitionTimer)?
+    }
+
+    /// The person began to swipe the sheet of `page` down: its hosting controller's
+    /// `viewWillDisappear`, as the root being dismissed, with an interactive transition.
+    /// SwiftUI itself says nothing until it writes the binding at the very end (SSH-2),
+    /// so the queue, if idle, waits from here until the sheet is back in place
+    /// (``personSwipeDownEnded(_:cancelled:)``) or gone (``personDismissed(_:)``): a
+    /// request made meanwhile neither dismisses nor presents over a sheet in the
+    /// person's hands, which UIKit refuses while the dismissal runs.
+    /// - Parameter page: The presented page whose sheet the finger holds.
+    public func personSwipeDownBegan(_ page: any Page) {
+        guard swipeDown == nil, presenter(of: page) != nil,
+              let interaction = queue.beginInteraction("swipe down of \(page.pageDescription)") else { return }
+        swipeDown = SwipeDown(page: ObjectIdentifier(page), interaction: interaction)
+    }
+
+    /// The person's swipe down of the sheet of `page` ended: `cancelled`, the sheet is
+    /// back in place and the queue goes on the turn after; carried through, the queue
+    /// waits for SwiftUI's write of the binding (``personDismissed(_:)``), which may come
+    /// up to about a second later, for at most an animated transition's time-out.
+    /// - Parameters:
+    ///   - page: The presented page.
+    ///   - cancelled: Whether the finger let go before the point of no return.
+    public func personSwipeDownEnded(_ page: any Page, cancelled: Bool) {
+        guard var swipe = swipeDown, swipe.page == ObjectIdentifier(page) else { return }
+        swipe.timer?.cancel()
+        let wait = cancelled ? .zero : queue.timeouts.animated
+        swipe.timer = queue.clock.schedule(after: wait) { [weak self] in self?.releaseSwipeDown() }
+        swipeDown = swipe
+    }
+
+    /// SwiftUI wrote the binding of `page`'s sheet: a swipe down holding the queue lets it
+    /// go on the turn after, outside the binding's setter.
+    private func swipeDownWritten(_ page: any Page) {
+        guard var swipe = swipeDown, swipe.page == ObjectIdentifier(page) else { return }
+        swipe.timer?.cancel()
+        swipe.timer = queue.clock.schedule(after: .zero) { [weak self] in self?.releaseSwipeDown() }
+        swipeDown = swipe
+    }
+
+    private func releaseSwipeDown() {
+        guard let swipe = swipeDown else { return }
+        swipeDown = nil
+        swipe.timer?.cancel()
+        swipe.interaction.end()
     }
 
     /// SwiftUI wrote the `isPresented` binding of the alert or confirmation dialog it

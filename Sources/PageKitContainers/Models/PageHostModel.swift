@@ -94,6 +94,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     private weak var root: (any Page)?
     private let pending: PendingTransition
     private var policyObservation: ObservationToken?
+    /// The person's swipe down of a sheet, while it holds the queue.
+    var swipeDown: SwipeDown?
     package let observers = ModelObservers()
     /// The questions asked with ``ask(_:)`` and not answered yet, oldest first.
     var questions: [Question] = []

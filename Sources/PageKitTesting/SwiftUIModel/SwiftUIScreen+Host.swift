@@ -263,6 +263,26 @@ extension SwiftUIScreen {
 
     // MARK: The person
 
+    /// The person puts a finger on the sheet on top and drags it down: only when it is not
+    /// disabled and nothing animates. The sheet's hosting controller hears
+    /// `viewWillDisappear` as the root being dismissed, with an interactive transition
+    /// (PRE-7, `UIViewController.h`); SwiftUI writes nothing yet (SSH-2). The drag then
+    /// goes through (``SwiftUISheetDrag/finish()``) or springs back
+    /// (``SwiftUISheetDrag/letGo()``).
+    /// - Returns: The drag, or `nil` when no sheet may be swiped.
+    public func personStartsSwipeDown(in host: PageHostModel) -> SwiftUISheetDrag? {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
+        var level = view.level(of: root)
+        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
+            level = view.level(of: presented)
+        }
+        guard let shown = level.shown, !shown.isFullScreen, level.page != nil, !level.dismissDisabled,
+              clock.now >= level.busyUntil, let page = shown.page else { return nil }
+        note("viewWillDisappear \(page.pageDescription) (presented, interactive)")
+        host.personSwipeDownBegan(page)
+        return SwiftUISheetDrag(screen: self, host: host, page: page)
+    }
+
     /// The person swipes down the sheet on top: only when it is not disabled and nothing
     /// animates. SwiftUI clears the binding at the very end of the dismissal, then runs
     /// `onDismiss`.
@@ -361,5 +381,49 @@ extension SwiftUIScreen {
             if let parent = next as? any ParentPage { pages.append(contentsOf: parent.containedPages) }
         }
         return nil
+    }
+}
+
+/// The person's finger on a sheet of the SwiftUI model (``SwiftUIScreen/personStartsSwipeDown(in:)``).
+/// It lives until its transition has ended, as UIKit's transition does.
+@MainActor
+public final class SwiftUISheetDrag {
+    private weak var screen: SwiftUIScreen?
+    private weak var host: PageHostModel?
+    /// The presented page, held as SwiftUI's sheet holds it until it has gone.
+    private let page: any Page
+
+    init(screen: SwiftUIScreen, host: PageHostModel, page: any Page) {
+        self.screen = screen
+        self.host = host
+        self.page = page
+    }
+
+    /// The finger lifts past the point of no return: the transition's completion comes
+    /// once the sheet has slid away, and SwiftUI writes the binding after it (SSH-2:
+    /// "invoked at the very end of the dismissal"), with `viewDidDisappear` and
+    /// `onDismiss`.
+    public func finish() {
+        guard let screen else { return }
+        _ = screen.clock.schedule(after: screen.animationDuration) { [self] in
+            guard let screen = self.screen, let host = self.host else { return }
+            screen.note("completion of the swipe down of \(page.pageDescription)")
+            host.personSwipeDownEnded(page, cancelled: false)
+            _ = screen.clock.schedule(after: .zero) { [weak host, weak screen] in
+                guard let host, let screen else { return }
+                screen.personSwipesDown(in: host)
+            }
+        }
+    }
+
+    /// The finger lifts early: the sheet springs back, its transition cancelled, and
+    /// SwiftUI writes nothing.
+    public func letGo() {
+        guard let screen else { return }
+        _ = screen.clock.schedule(after: screen.animationDuration) { [self] in
+            guard let screen = self.screen, let host = self.host else { return }
+            screen.note("completion of the swipe down of \(page.pageDescription), cancelled")
+            host.personSwipeDownEnded(page, cancelled: true)
+        }
     }
 }
