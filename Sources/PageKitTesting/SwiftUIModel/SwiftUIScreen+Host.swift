@@ -271,13 +271,7 @@ extension SwiftUIScreen {
     /// (``SwiftUISheetDrag/letGo()``).
     /// - Returns: The drag, or `nil` when no sheet may be swiped.
     public func personStartsSwipeDown(in host: PageHostModel) -> SwiftUISheetDrag? {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
-        var level = view.level(of: root)
-        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
-            level = view.level(of: presented)
-        }
-        guard let shown = level.shown, !shown.isFullScreen, level.page != nil, !level.dismissDisabled,
-              clock.now >= level.busyUntil, let page = shown.page else { return nil }
+        guard let (_, level) = swipeableSheet(in: host), let page = level.shown?.page else { return nil }
         note("viewWillDisappear \(page.pageDescription) (presented, interactive)")
         host.personSwipeDownBegan(page)
         return SwiftUISheetDrag(screen: self, host: host, page: page)
@@ -289,13 +283,9 @@ extension SwiftUIScreen {
     /// - Returns: Whether a sheet was swiped away.
     @discardableResult
     public func personSwipesDown(in host: PageHostModel) -> Bool {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
-        var level = view.level(of: root)
-        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
-            level = view.level(of: presented)
+        guard let (view, level) = swipeableSheet(in: host), let shown = level.shown, let presenter = level.page else {
+            return false
         }
-        guard let shown = level.shown, !shown.isFullScreen, let presenter = level.page, !level.dismissDisabled,
-              clock.now >= level.busyUntil else { return false }
         level.shown = nil
         hidePresentedStacks(above: shown.page, in: view)
         note("write presentation over \(presenter.pageDescription): nil")
@@ -306,6 +296,19 @@ extension SwiftUIScreen {
         }
         note("onDismiss over \(presenter.pageDescription)")
         return true
+    }
+
+    /// The host's view and the level under the sheet on top, if the person may swipe
+    /// that sheet down: not a full-screen cover, not disabled, and nothing animating.
+    private func swipeableSheet(in host: PageHostModel) -> (HostView, HostView.Level)? {
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
+        var level = view.level(of: root)
+        while let presented = level.shown?.page, view.level(of: presented).shown != nil {
+            level = view.level(of: presented)
+        }
+        guard let shown = level.shown, !shown.isFullScreen, level.page != nil, !level.dismissDisabled,
+              clock.now >= level.busyUntil else { return nil }
+        return (view, level)
     }
 
     /// The person taps the button `id` of the alert or confirmation dialog shown over a
@@ -404,9 +407,7 @@ public final class SwiftUISheetDrag {
     /// "invoked at the very end of the dismissal"), with `viewDidDisappear` and
     /// `onDismiss`.
     public func finish() {
-        guard let screen else { return }
-        _ = screen.clock.schedule(after: screen.animationDuration) { [self] in
-            guard let screen = self.screen, let host = self.host else { return }
+        afterTransition { screen, host, page in
             screen.note("completion of the swipe down of \(page.pageDescription)")
             host.personSwipeDownEnded(page, cancelled: false)
             _ = screen.clock.schedule(after: .zero) { [weak host, weak screen] in
@@ -419,11 +420,19 @@ public final class SwiftUISheetDrag {
     /// The finger lifts early: the sheet springs back, its transition cancelled, and
     /// SwiftUI writes nothing.
     public func letGo() {
+        afterTransition { screen, host, page in
+            screen.note("completion of the swipe down of \(page.pageDescription), cancelled")
+            host.personSwipeDownEnded(page, cancelled: true)
+        }
+    }
+
+    /// Runs `end` once the sheet's transition has had its time, holding the drag until
+    /// then.
+    private func afterTransition(_ end: @escaping @MainActor (SwiftUIScreen, PageHostModel, any Page) -> Void) {
         guard let screen else { return }
         _ = screen.clock.schedule(after: screen.animationDuration) { [self] in
             guard let screen = self.screen, let host = self.host else { return }
-            screen.note("completion of the swipe down of \(page.pageDescription), cancelled")
-            host.personSwipeDownEnded(page, cancelled: true)
+            end(screen, host, page)
         }
     }
 }
