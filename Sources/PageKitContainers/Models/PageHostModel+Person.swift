@@ -39,9 +39,7 @@ extension PageHostModel {
     /// The person's swipe down of the sheet of a page, holding the queue.
     struct SwipeDown {
         let page: ObjectIdentifier
-        let interaction: TransitionInteraction
-        /// Lets go of the queue if the end is never reported.
-        var timer: (any TransitionTimer)?
+        var hold: PersonHold
     }
 
     /// The person began to swipe the sheet of `page` down: its hosting controller's
@@ -55,7 +53,7 @@ extension PageHostModel {
     public func personSwipeDownBegan(_ page: any Page) {
         guard swipeDown == nil, presenter(of: page) != nil,
               let interaction = queue.beginInteraction("swipe down of \(page.pageDescription)") else { return }
-        swipeDown = SwipeDown(page: ObjectIdentifier(page), interaction: interaction)
+        swipeDown = SwipeDown(page: ObjectIdentifier(page), hold: PersonHold(interaction))
     }
 
     /// The person's swipe down of the sheet of `page` ended: `cancelled`, the sheet is
@@ -66,27 +64,26 @@ extension PageHostModel {
     ///   - page: The presented page.
     ///   - cancelled: Whether the finger let go before the point of no return.
     public func personSwipeDownEnded(_ page: any Page, cancelled: Bool) {
-        guard var swipe = swipeDown, swipe.page == ObjectIdentifier(page) else { return }
-        swipe.timer?.cancel()
-        let wait = cancelled ? .zero : queue.timeouts.animated
-        swipe.timer = queue.clock.schedule(after: wait) { [weak self] in self?.releaseSwipeDown() }
-        swipeDown = swipe
+        guard swipeDown?.page == ObjectIdentifier(page) else { return }
+        releaseSwipeDown(after: cancelled ? .zero : queue.timeouts.animated)
     }
 
     /// SwiftUI wrote the binding of `page`'s sheet: a swipe down holding the queue lets it
     /// go on the turn after, outside the binding's setter.
     private func swipeDownWritten(_ page: any Page) {
-        guard var swipe = swipeDown, swipe.page == ObjectIdentifier(page) else { return }
-        swipe.timer?.cancel()
-        swipe.timer = queue.clock.schedule(after: .zero) { [weak self] in self?.releaseSwipeDown() }
-        swipeDown = swipe
+        guard swipeDown?.page == ObjectIdentifier(page) else { return }
+        releaseSwipeDown(after: .zero)
+    }
+
+    /// Lets go of the swipe's hold after `delay`, in place of any earlier time.
+    private func releaseSwipeDown(after delay: Duration) {
+        swipeDown?.hold.release(after: delay, on: queue.clock) { [weak self] in self?.releaseSwipeDown() }
     }
 
     private func releaseSwipeDown() {
         guard let swipe = swipeDown else { return }
         swipeDown = nil
-        swipe.timer?.cancel()
-        swipe.interaction.end()
+        swipe.hold.end()
     }
 
     /// SwiftUI wrote the `isPresented` binding of the alert or confirmation dialog it

@@ -477,24 +477,22 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             case push
         }
 
-        let interaction: TransitionInteraction
+        var hold: PersonHold
         var kind: Kind
-        /// Lets go of the queue if the end is never reported.
-        var timer: (any TransitionTimer)?
     }
 
     func beginSwipe() {
         guard pages.count > 1, let top = serials.last else { return }
-        if let move, case .push = move.kind {
+        if var move, case .push = move.kind {
             // Only a push that has finished on screen can be swiped back: its appearance
             // was lost. The pop takes over its hold, with no operation let in between.
-            move.timer?.cancel()
-            self.move = PersonMove(interaction: move.interaction, kind: .pop(serial: top, finished: false))
+            move.hold.keep()
+            self.move = PersonMove(hold: move.hold, kind: .pop(serial: top, finished: false))
             return
         }
         guard move == nil,
               let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)") else { return }
-        move = PersonMove(interaction: interaction, kind: .pop(serial: top, finished: false))
+        move = PersonMove(hold: PersonHold(interaction), kind: .pop(serial: top, finished: false))
     }
 
     func endSwipe(cancelled: Bool) {
@@ -503,10 +501,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         // Finished, but SwiftUI may write the path after the coordinator's completion:
         // hold until it does, for at most an animation's time-out.
         move.kind = .pop(serial: serial, finished: true)
-        move.timer = transitionQueue.clock.schedule(after: transitionQueue.timeouts.animated) { [weak self] in
-            self?.releaseMove()
-        }
         self.move = move
+        releaseMove(after: transitionQueue.timeouts.animated)
     }
 
     /// After SwiftUI wrote the path: a finished swipe whose page is gone lets go of the
@@ -514,8 +510,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// does not write the path from inside it.
     func swipeMayHaveEnded() {
         guard let move, case .pop(let serial, true) = move.kind, !serials.contains(serial) else { return }
-        move.timer?.cancel()
-        self.move?.timer = transitionQueue.clock.schedule(after: .zero) { [weak self] in self?.releaseMove() }
+        releaseMove(after: .zero)
     }
 
     /// SwiftUI wrote a path the model did not ask for that shows another page on top (a
@@ -527,14 +522,10 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         guard case .screen = ending, isOnScreen else { return }
         if move == nil {
             guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)") else { return }
-            move = PersonMove(interaction: interaction, kind: .push)
+            move = PersonMove(hold: PersonHold(interaction), kind: .push)
         }
-        guard var move, case .push = move.kind else { return }
-        move.timer?.cancel()
-        move.timer = transitionQueue.clock.schedule(after: transitionQueue.timeouts.animated) { [weak self] in
-            self?.releaseMove()
-        }
-        self.move = move
+        guard let move, case .push = move.kind else { return }
+        releaseMove(after: transitionQueue.timeouts.animated)
     }
 
     /// `page` appeared with its animation over: a push the person made is over once the
@@ -544,11 +535,15 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         releaseMove()
     }
 
+    /// Lets go of the move's hold after `delay`, in place of any earlier time.
+    private func releaseMove(after delay: Duration) {
+        move?.hold.release(after: delay, on: transitionQueue.clock) { [weak self] in self?.releaseMove() }
+    }
+
     func releaseMove() {
         guard let move else { return }
         self.move = nil
-        move.timer?.cancel()
-        move.interaction.end()
+        move.hold.end()
     }
 }
 
