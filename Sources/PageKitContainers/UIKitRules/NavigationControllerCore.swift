@@ -252,9 +252,12 @@ package final class NavigationControllerCore {
     /// Whether the stack is shorter than this class last knew it, with the same bottom: a
     /// pop it did not make.
     private var isUnannouncedPop: Bool {
-        let before = known.compactMap(\.item)
-        let items = surface?.stackItems ?? []
-        return items.count < before.count && zip(items, before).allSatisfy { $0 === $1 }
+        Self.isPop(from: known.compactMap(\.item), to: surface?.stackItems ?? [])
+    }
+
+    /// Whether `items` is `before` with pages taken off its top.
+    private static func isPop(from before: [AnyObject], to items: [AnyObject]) -> Bool {
+        items.count < before.count && zip(items, before).allSatisfy { $0 === $1 }
     }
 
     /// UIKit's `navigationController(_:didShow:animated:)`: `item` is on top, its
@@ -287,8 +290,7 @@ package final class NavigationControllerCore {
         let before = known.compactMap(\.item)
         guard before.count != items.count || zip(before, items).contains(where: { $0 !== $1 }) else { return }
         remember(items)
-        let keepsBottom = items.count < before.count && zip(items, before).allSatisfy { $0 === $1 }
-        if keepsBottom {
+        if Self.isPop(from: before, to: items) {
             let popped = Array(before[items.count...])
             forgetStyles(of: popped)
             report(.popped, by: .user, popped)

@@ -414,8 +414,7 @@ package final class PresentationCore {
         guard isBeingDismissed, let level = level(of: item) else { return }
         switch level.phase {
         case .presenting, .shown:
-            let byFinger = surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
-            guard !byFinger else { return }
+            guard !isDrivenByFinger(item) else { return }
             level.phase = .leaving(queue.beginInteraction("dismissal of \(StackRules.describe(item)) by the app"))
         case .dismissing, .swiping, .leaving: return
         }
@@ -436,9 +435,13 @@ package final class PresentationCore {
         case .swiping: gone(item, by: .user)
         case .leaving: gone(item, by: .app)
         case .presenting, .shown:
-            let byFinger = surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
-            gone(item, by: byFinger ? .user : .app)
+            gone(item, by: isDrivenByFinger(item) ? .user : .app)
         }
+    }
+
+    /// Whether the transition `item` is in began under the person's finger.
+    private func isDrivenByFinger(_ item: AnyObject) -> Bool {
+        surface?.transitionCoordination(of: item)?.isInitiallyInteractive ?? false
     }
 
     private func gone(_ item: AnyObject, by source: NavigationSource) {
