@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
+        .library(name: "PageKitLinks", targets: ["PageKitLinks"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
         .library(name: "PageKitSwiftUI", targets: ["PageKitSwiftUI"]),
         .library(name: "PageKitPictures", targets: ["PageKitPictures"]),
@@ -16,15 +17,18 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
+        // Links from outside the app (universal links, custom schemes) mapped to page
+        // paths and back, and the activities that carry them: an adapter, not core.
+        .target(name: "PageKitLinks", dependencies: ["PageKit"]),
         // The container family, which runs anywhere, and UIKit's containers.
-        .target(name: "PageKitContainers", dependencies: ["PageKit"]),
+        .target(name: "PageKitContainers", dependencies: ["PageKit", "PageKitLinks"]),
         // The SwiftUI views that bind to the container family; compiled on iOS only.
         .target(name: "PageKitSwiftUI", dependencies: ["PageKit", "PageKitContainers"]),
         // The live tree and plans drawn as Mermaid, Graphviz DOT and SVG: not core.
         .target(name: "PageKitPictures", dependencies: ["PageKit"]),
         // For an app's tests: drivers that time, record and lose transitions, and the
         // person's gestures acted out through what the views call.
-        .target(name: "PageKitTesting", dependencies: ["PageKit", "PageKitContainers"]),
+        .target(name: "PageKitTesting", dependencies: ["PageKit", "PageKitLinks", "PageKitContainers"]),
         // The navigation test store, in the same product: a module of its own because it
         // records failures with Swift Testing, which only test targets may link, and the
         // showcase links PageKitTesting for the person's gestures.
@@ -47,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "SwiftUIApp",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitSwiftUI"],
+            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitSwiftUI"],
             path: "Examples/SwiftUIApp"
         ),
         .executableTarget(
@@ -57,7 +61,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PageKitTests",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
+        ),
+        .testTarget(
+            name: "PageKitLinksTests",
+            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitContainersTests",

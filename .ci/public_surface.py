@@ -40,7 +40,7 @@ ELSEWHERE = [
     "Tests/**/*.swift", "Examples/**/*.swift", "Sources/**/*.md", "README.md",
     "Sources/PageKitContainers/**/*.swift", "Sources/PageKitSwiftUI/**/*.swift",
     "Sources/PageKitTesting/**/*.swift", "Sources/PageKitPictures/**/*.swift",
-    "Sources/PageKitTestStore/**/*.swift",
+    "Sources/PageKitTestStore/**/*.swift", "Sources/PageKitLinks/**/*.swift",
 ]
 MODIFIERS = r"(?:\s+(?:internal\(set\)|private\(set\)|static|final|mutating|nonmutating|override|" \
             r"convenience|required|indirect|weak|lazy|class))*"
@@ -51,8 +51,8 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
-    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Hierarchy": 12, "Links": 41,
-    "Navigator": 76, "Pages": 71, "Paths": 79, "Registry": 45, "Requests": 99, "Resolution": 20,
+    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Hierarchy": 12, "Navigator": 69,
+    "Pages": 71, "Paths": 79, "Registry": 45, "Requests": 99, "Resolution": 20,
     "Restoration": 24, "Routes": 34, "Showing": 16, "Transitions": 57,
 }
 # Names every conformance spells the same way: named by the protocol, not by a caller.

@@ -27,6 +27,7 @@ let package = Package(
             name: "BenchmarkFixtures",
             dependencies: [
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitLinks", package: "PageKit"),
                 .product(name: "PageKitTesting", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
                 .product(name: "RoutingKit", package: "routing-kit"),
@@ -51,6 +52,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkFixtures",
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitLinks", package: "PageKit"),
                 .product(name: "PageKitTesting", package: "PageKit"),
             ],
             path: "Support/InstructionCounts"
@@ -72,6 +74,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitLinks", package: "PageKit"),
                 .product(name: "PageKitTesting", package: "PageKit"),
                 .product(name: "PageKitContainers", package: "PageKit"),
             ],
@@ -84,6 +87,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),
+                .product(name: "PageKitLinks", package: "PageKit"),
             ],
             path: "Benchmarks/LinkMapBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
 public import Foundation
 public import PageKit
 public import PageKitContainers
+public import PageKitLinks
 
 // The README's SwiftUI example, in two halves: this one holds everything that decides and
 // runs on Linux, where tests drive it; ExampleViews.swift holds the SwiftUI views, which

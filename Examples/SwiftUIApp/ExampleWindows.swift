@@ -1,5 +1,6 @@
 public import PageKit
 public import PageKitContainers
+import PageKitLinks
 
 /// The example's windows on an iPad or a Mac: one ``ExampleNavigation`` per window, each
 /// with its own tree, queue and history, sharing one registry and one link map, and a

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import PageKit
+import PageKitLinks
 
 // Mapping an outside link to a page path with `LinkMap.path(for:)`, against maps of 10,
 // 100 and 1,000 patterns shaped like an app's: four hosts (three https, one custom

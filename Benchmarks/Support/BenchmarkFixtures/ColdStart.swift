@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 public import PageKit
+public import PageKitLinks
 public import PageKitContainers
 
 /// An app's cold start from a link: 1,000 registered names and 1,000 link patterns, then

@@ -3,7 +3,7 @@ extension Navigator {
     /// a request of its own, queued once the failed one has ended, from the app, with the
     /// ``NavigationFailure`` as its payload. The fallback request is not given one, so a
     /// fallback that fails never shows itself again.
-    func showFallbackIfItFails(_ request: NavigationRequest) {
+    package func showFallbackIfItFails(_ request: NavigationRequest) {
         guard configuration.fallback != nil else { return }
         let source = request.source
         let target = request.target

@@ -30,9 +30,9 @@ public final class Navigator {
     public let host: any PageHost
     /// The factories for pages that must be made.
     @exclusivity(unchecked) public var registry: PageRegistry
-    /// The patterns that turn links from outside the app into page paths, for
-    /// ``openLink(_:_:)-(String,_)``. Empty by default: every link is refused.
-    @exclusivity(unchecked) public var links = LinkMap()
+    /// What a module built on the core keeps for each navigator, by the type it names
+    /// its value with (`PageKitLinks` keeps the link map here). Empty until one does.
+    @exclusivity(unchecked) package var attachments: [ObjectIdentifier: Any] = [:]
     /// The queue every transition goes through. Share it with a
     /// `QueueNavigationController` so its own pushes and pops wait their turn too.
     public let queue: TransitionQueue
@@ -222,7 +222,7 @@ public final class Navigator {
 
     /// A request that failed with `error` before it could be queued: text that does not
     /// parse, a route that cannot be written, an outside link that matches nothing.
-    func failedRequest(_ error: any Error, _ options: NavigationOptions,
+    package func failedRequest(_ error: any Error, _ options: NavigationOptions,
                        prepare: (NavigationRequest) -> Void = { _ in }) -> NavigationRequest {
         let request = NavigationRequest(target: nil, options: options, animated: animated(options))
         prepare(request)

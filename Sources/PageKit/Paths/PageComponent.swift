@@ -23,7 +23,7 @@ public struct PageComponent: Hashable, Sendable {
         case childStack
 
         /// The separator as written in a path string.
-        var separator: String {
+        package var separator: String {
             switch self {
             case .shown: "/"
             case .modal: "!"
@@ -60,7 +60,7 @@ public struct PageComponent: Hashable, Sendable {
         self.presentation = presentation
     }
 
-    init(name: String, canonicalParameters: PageParameters, presentation: Presentation) {
+    package init(name: String, canonicalParameters: PageParameters, presentation: Presentation) {
         self.name = name
         self.parameters = canonicalParameters
         self.presentation = presentation

@@ -40,7 +40,7 @@ extension PageParameter {
     }
 
     /// Whether two keys are the same key: the same UTF-8 bytes.
-    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+    package static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in

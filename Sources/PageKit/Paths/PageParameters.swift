@@ -41,7 +41,7 @@ public struct PageParameters: Sendable {
     /// Parameters appended in order by `build`, in one buffer made at the first with room
     /// for `capacity` (none when nothing is appended): what code that makes parameters
     /// one by one uses, rather than an array copied afterwards.
-    init(capacity: Int, building build: (inout Builder) throws -> Void) rethrows {
+    package init(capacity: Int, building build: (inout Builder) throws -> Void) rethrows {
         var builder = Builder(capacity: capacity)
         try build(&builder)
         self.init(buffer: builder.buffer, bounds: 0..<builder.count)
@@ -49,7 +49,7 @@ public struct PageParameters: Sendable {
 
     /// Appends parameters to a buffer no view shares yet: the builders above, and the
     /// parser, whose components and query view ranges of one buffer.
-    struct Builder {
+    package struct Builder {
         /// The buffer, made at the first parameter.
         private(set) var buffer: ParameterBuffer?
         /// How many parameters it holds.
@@ -64,7 +64,7 @@ public struct PageParameters: Sendable {
         }
 
         @inline(__always)
-        mutating func append(_ parameter: __owned PageParameter) {
+        package mutating func append(_ parameter: __owned PageParameter) {
             if buffer.append(parameter, capacity: capacity) { moved = true }
             count += 1
         }

@@ -6,13 +6,13 @@
 /// allocations (one when there are no parameters: the buffer is made at the first). A
 /// component views its range as soon as its parameters are read; only when the buffer
 /// outgrew its first room are the components moved onto the new one at the end.
-struct PathParser {
+package struct PathParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: PagePath.Limits
     private var position = 0
     private var isURL = false
 
-    static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
+    package static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
         // straight out of the closure, with no `Result` around it to copy.
         if let path = try text.utf8.withContiguousStorageIfAvailable({ try parse($0, limits: limits) }) {
@@ -427,7 +427,7 @@ struct PathParser {
     /// A string of ASCII bytes. A name, key or value of up to 15 bytes is built in place
     /// as a small string and checked with one mask, where `String(decoding:as:)` would
     /// validate it byte by byte and copy it again.
-    static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
         let count = slice.count
         if count == 1, let only = slice.first, let literal = oneCharacter(only) { return literal }
         guard count <= 15, let source = slice.baseAddress else {
@@ -484,13 +484,13 @@ struct PathParser {
     }
 
     /// A `%` not followed by two hexadecimal digits, at `offset` in the bytes decoded.
-    struct BadPercent: Error {
+    package struct BadPercent: Error {
         let offset: Int
     }
 
     /// `slice` with each `%XY` replaced by the byte it stands for, decoded once; the
     /// paths' parser and the link map's both read percent-encoding so.
-    static func percentDecoded(_ slice: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], BadPercent> {
+    package static func percentDecoded(_ slice: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], BadPercent> {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(slice.count)
         var index = slice.startIndex
@@ -510,7 +510,7 @@ struct PathParser {
         return .success(decoded)
     }
 
-    static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         while true {
@@ -537,28 +537,28 @@ struct PathParser {
 }
 
 extension UInt8 {
-    static let slash = UInt8(ascii: "/")
-    static let bang = UInt8(ascii: "!")
-    static let hash = UInt8(ascii: "#")
-    static let openParen = UInt8(ascii: "(")
-    static let closeParen = UInt8(ascii: ")")
-    static let questionMark = UInt8(ascii: "?")
-    static let equals = UInt8(ascii: "=")
-    static let comma = UInt8(ascii: ",")
-    static let ampersand = UInt8(ascii: "&")
-    static let percent = UInt8(ascii: "%")
-    static let colon = UInt8(ascii: ":")
-    static let caret = UInt8(ascii: "^")
-    static let dot = UInt8(ascii: ".")
+    package static let slash = UInt8(ascii: "/")
+    package static let bang = UInt8(ascii: "!")
+    package static let hash = UInt8(ascii: "#")
+    package static let openParen = UInt8(ascii: "(")
+    package static let closeParen = UInt8(ascii: ")")
+    package static let questionMark = UInt8(ascii: "?")
+    package static let equals = UInt8(ascii: "=")
+    package static let comma = UInt8(ascii: ",")
+    package static let ampersand = UInt8(ascii: "&")
+    package static let percent = UInt8(ascii: "%")
+    package static let colon = UInt8(ascii: ":")
+    package static let caret = UInt8(ascii: "^")
+    package static let dot = UInt8(ascii: ".")
 
-    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    package var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
 
-    var isSchemeCharacter: Bool {
+    package var isSchemeCharacter: Bool {
         isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
             || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == .dot
     }
 
-    var hexValue: UInt8? {
+    package var hexValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10

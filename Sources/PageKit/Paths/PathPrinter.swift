@@ -5,20 +5,20 @@
 /// stands), so a query value such as `url=http://x.com/a?b=1` prints as written, and an
 /// app URL is one that Foundation's `URL(string:)` accepts and splits into the same host,
 /// path and query.
-enum PathPrinter {
+package enum PathPrinter {
     /// Where a piece of text stands, which decides the bytes it must encode.
-    enum Context {
+    package enum Context {
         case name, leadingName, parameterKey, parameterValue, queryKey, queryValue
     }
 
     /// Where in an app URL a piece stands: the host (what precedes the first `/`: the
     /// first component and the modals it presents, with their parameters), the path, or
     /// the query; `nil` for a path string.
-    enum URLPart {
+    package enum URLPart {
         case host, path, query
     }
 
-    static func print(_ path: PagePath) -> String {
+    package static func print(_ path: PagePath) -> String {
         var text = ""
         // A relative path has no URL form: it prints as a path string.
         let asURL = path.scheme != nil && path.origin == .root
@@ -79,7 +79,7 @@ enum PathPrinter {
         }
     }
 
-    static func appendComponentBody(
+    package static func appendComponentBody(
         _ component: PageComponent,
         to text: inout String,
         asURL: Bool,
@@ -116,7 +116,7 @@ enum PathPrinter {
         text += ")"
     }
 
-    static func appendQuery(_ query: PageParameters, to text: inout String, asURL: Bool) {
+    package static func appendQuery(_ query: PageParameters, to text: inout String, asURL: Bool) {
         for (index, parameter) in query.enumerated() {
             if index > 0 { text += "&" }
             append(parameter.key, .queryKey, to: &text, in: asURL ? .query : nil)
@@ -125,7 +125,7 @@ enum PathPrinter {
         }
     }
 
-    static func append(_ piece: String, _ context: Context, to text: inout String, in part: URLPart?) {
+    package static func append(_ piece: String, _ context: Context, to text: inout String, in part: URLPart?) {
         var needsEncoding = false
         for byte in piece.utf8 where mustEncode(byte, context, in: part) {
             needsEncoding = true

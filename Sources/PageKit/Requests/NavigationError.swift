@@ -73,8 +73,9 @@ public struct NavigationError: Error, Sendable {
         /// A typed route could not be written as a component; ``NavigationError/underlying``
         /// is the ``PageRouteError``.
         public static let invalidRoute = Code("invalidRoute")
-        /// A link from outside the app matches no pattern of the navigator's ``LinkMap``, or
-        /// is not a link; ``NavigationError/underlying`` is the ``LinkMapError``.
+        /// A link from outside the app matches no pattern of the navigator's link map
+        /// (`PageKitLinks`), or is not a link; ``NavigationError/path`` is the link and
+        /// ``NavigationError/underlying`` the map's `LinkMapError`.
         public static let invalidLink = Code("invalidLink")
         /// A page's saved state (``StateSaving``) could not be handed back on restore.
         public static let stateNotRestored = Code("stateNotRestored")
@@ -182,7 +183,6 @@ public struct NavigationError: Error, Sendable {
             self.init(.outOfRange, path: error.input, reason: error.reason, underlying: error)
         case let error as PagePathError: self.init(error)
         case let error as PageRouteError: self.init(.invalidRoute, reason: "\(error)", underlying: error)
-        case let error as LinkMapError: self.init(.invalidLink, path: error.input, reason: error.reason, underlying: error)
         default: self.init(.transitionFailed, reason: "\(error)", underlying: error)
         }
     }

@@ -20,7 +20,6 @@ public struct NavigationFailure: Sendable {
 
     /// The outside link that no pattern maps, when that is the failure.
     public var link: String? {
-        guard error.code == .invalidLink, let underlying = error.underlying as? LinkMapError else { return nil }
-        return underlying.input
+        error.code == .invalidLink ? error.path : nil
     }
 }

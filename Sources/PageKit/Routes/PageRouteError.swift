@@ -80,7 +80,7 @@ public struct PageRouteError: Error, Sendable {
 
     /// `text` cut to at most 200 UTF-8 bytes, at the end of a character (a cut inside one
     /// would leave half a scalar, read as U+FFFD), then `…`.
-    static func shortened(_ text: String) -> String {
+    package static func shortened(_ text: String) -> String {
         let limit = 200
         guard text.utf8.count > limit else { return text }
         var end = text.startIndex

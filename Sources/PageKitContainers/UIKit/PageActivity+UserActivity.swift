@@ -13,7 +13,8 @@
 
 #if canImport(UIKit)
 public import Foundation
-public import PageKit
+import PageKit
+public import PageKitLinks
 import UIKit
 
 extension PageActivity {

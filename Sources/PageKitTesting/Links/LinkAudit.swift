@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 public import PageKit
+import PageKitLinks
 
 /// What `Navigator.auditLinks(_:)` found: the sample links that go wrong, and why.
 public struct LinkAudit: Sendable, CustomStringConvertible {
@@ -51,7 +52,7 @@ public struct LinkAudit: Sendable, CustomStringConvertible {
 
 extension Navigator {
     /// Plans every sample link as a link from outside the app, against the hierarchy as
-    /// it is, and reports each one that goes wrong: unmatched by ``/PageKit/Navigator/links``, unreachable
+    /// it is, and reports each one that goes wrong: unmatched by ``/PageKitLinks/PageKit/Navigator/links``, unreachable
     /// (no plan can show it), or reaching a page that is not externally openable. Run it
     /// in an app's own tests, over the paths its associated domains declare, on a
     /// navigator built on container models that end their transitions at once.
@@ -68,7 +69,7 @@ extension Navigator {
         for link in samples {
             let path: PagePath
             do {
-                path = try links.path(for: link)
+                path = try self.path(forLink: link)
             } catch {
                 problems.append(LinkAudit.Problem(link: link, kind: .unmatched, error: NavigationError(wrapping: error)))
                 continue

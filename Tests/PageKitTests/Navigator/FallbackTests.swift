@@ -1,4 +1,5 @@
 import PageKit
+import PageKitLinks
 import PageKitContainers
 import PageKitTestStore
 import PageKitTestSupport

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import PageKit
+import PageKitLinks
 import PageKitContainers
 import PageKitTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import PageKit
+import PageKitLinks
 import PageKitContainers
 import PageKitTesting
 import PageKitTestSupport

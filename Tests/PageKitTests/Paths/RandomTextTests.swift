@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import PageKit
+import PageKitLinks
 import PageKitTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import PageKit
 /// A parsed link pattern: `https://example.com/people/{id:int}/{rest*}?tab={tab?}`.
 ///
 /// The scheme and host are literal and compared case-insensitively. Each path segment is

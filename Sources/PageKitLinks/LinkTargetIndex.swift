@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import PageKit
+
 /// A map's rules by the pages their targets name, so a path finds the few targets that
 /// may give it with one dictionary lookup, not one comparison per pattern.
 ///

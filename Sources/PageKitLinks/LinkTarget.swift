@@ -1,3 +1,4 @@
+import PageKit
 /// A link's target: a parsed absolute page path whose component names, parameter values
 /// and query values may hold `{name}` placeholders.
 ///

@@ -13,6 +13,7 @@
 
 import Foundation
 @testable import PageKit
+@testable import PageKitLinks
 import PageKitTestSupport
 import Testing
 

@@ -1,8 +1,15 @@
 import Foundation
 import PageKit
+@testable import PageKitLinks
 import PageKitContainers
 import PageKitTestSupport
 import Testing
+
+/// The person_detail page's typed route, as an app declares it.
+private struct PersonRoute: PageRoute {
+    static let pageName = "person_detail"
+    var id: Int
+}
 
 @MainActor
 @Suite("The link of the page on screen, through the navigator", .timeLimit(.minutes(10)))
@@ -29,7 +36,7 @@ struct CurrentLinkTests {
         #expect(fixture.made.isEmpty)
 
         // A page pushed above: its own link, the pages below it left out.
-        try await navigator.push(PersonDetail(id: 8)).outcome()
+        try await navigator.push(PersonRoute(id: 8)).outcome()
         #expect(navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/person_detail(id=8)")
         #expect(try navigator.currentLink() == "https://example.com/people/8")
     }
@@ -94,8 +101,8 @@ struct CurrentLinkTests {
                                 to: "/tab#contact/list/person_detail(id={id})/person_detail(id={friend})")
         try await navigator.open("/tab#contact/person_detail(id=5)")
         #expect(try navigator.link(for: "/tab#contact/list/person_detail(id=7)") == "https://example.com/people/7")
-        #expect(try navigator.link(for: PersonDetail(id: 9)) == "https://example.com/friends/5/9")
-        try await navigator.push(PersonDetail(id: 9)).outcome()
+        #expect(try navigator.link(for: PersonRoute(id: 9)) == "https://example.com/friends/5/9")
+        try await navigator.push(PersonRoute(id: 9)).outcome()
         #expect(try navigator.link(for: "..") == "https://example.com/people/5")
     }
 

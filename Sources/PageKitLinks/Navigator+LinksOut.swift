@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+public import PageKit
+
 #if canImport(Foundation)
 import Foundation
 #endif
@@ -26,7 +28,7 @@ extension Navigator {
     /// try navigator.currentLink()  // https://example.com/people/5
     /// ```
     ///
-    /// The link is that of ``currentPath`` when a pattern gives it. Otherwise it is that of
+    /// The link is that of ``/PageKit/Navigator/currentPath`` when a pattern gives it. Otherwise it is that of
     /// the current path with pages left out, as a pattern's target has them: the pages
     /// below the top of a stack, which a link need not name, since opening reveals the
     /// live ones. Either path is taken only when opening it from outside the app now
@@ -39,7 +41,7 @@ extension Navigator {
     /// - Throws: ``LinkMapError``: ``LinkMapError/Code/notExternallyOpenable``, or the
     ///   error ``LinkMap/link(for:scheme:)`` gives the current path (or, when it has no
     ///   pattern and a shorter path's pattern could not write its values, that error).
-    /// - Complexity: Reading ``currentPath``, then one plan and one lookup in ``links``
+    /// - Complexity: Reading ``/PageKit/Navigator/currentPath``, then one plan and one lookup in ``links``
     ///   for it and for each shorter path the patterns ending at the same page give
     ///   (those patterns are few), whatever the number of patterns.
     public func currentLink(scheme: String? = nil) throws -> String {
@@ -47,7 +49,7 @@ extension Navigator {
     }
 
     /// The link of a destination, through ``links``: a relative path or a route on its
-    /// own is first resolved against ``currentPath``, as ``open(_:_:)`` sees it. The path
+    /// own is first resolved against ``/PageKit/Navigator/currentPath``, as ``/PageKit/Navigator/open(_:_:)`` sees it. The path
     /// is given its link as it is written, no page left out; the page it opens must be
     /// registered as externally openable.
     ///
@@ -117,7 +119,7 @@ extension Navigator {
 extension Navigator {
     /// What a user activity for Handoff and Spotlight needs to say about the page on
     /// screen: the `https` link ``currentLink(scheme:)`` gives it, and the navigator's
-    /// ``state``, as a restoration activity holds it (within ``PageActivity/stateBudget``),
+    /// ``/PageKit/Navigator/state``, as a restoration activity holds it (within ``PageActivity/stateBudget``),
     /// so the device that continues the activity rebuilds the same pages.
     ///
     /// ```swift

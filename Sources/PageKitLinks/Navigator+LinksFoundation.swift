@@ -1,3 +1,4 @@
+public import PageKit
 #if canImport(Foundation)
 public import Foundation
 
@@ -7,7 +8,7 @@ extension Navigator {
     ///   - url: The link, as the system hands it over.
     ///   - options: Mode, animation and payload; the source is always external.
     /// - Returns: What it did.
-    /// - Throws: Always a ``NavigationError``.
+    /// - Throws: Always a ``/PageKit/NavigationError``.
     @discardableResult
     public func openLink(_ url: URL, _ options: NavigationOptions = .default) async throws -> NavigationOutcome {
         try await openLink(url.absoluteString, options)

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import PageKit
+
 extension LinkPattern {
     /// The link this pattern gives for `values`, one per capture, percent-encoded so that
     /// the link reads back as the same values.

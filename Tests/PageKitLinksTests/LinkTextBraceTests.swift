@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 @testable import PageKit
+@testable import PageKitLinks
 import PageKitTestSupport
 import Testing
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import PageKit
+@testable import PageKitLinks
 import PageKitTestSupport
 import Testing
 

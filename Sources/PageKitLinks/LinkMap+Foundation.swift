@@ -1,3 +1,4 @@
+import PageKit
 #if canImport(Foundation)
 import Foundation
 

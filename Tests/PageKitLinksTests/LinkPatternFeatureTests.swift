@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import PageKit
+@testable import PageKitLinks
 import Testing
 
 /// What link patterns can say beyond whole-segment placeholders, pinned to the matching

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PageKit
+@testable import PageKitLinks
 import Testing
 
 /// A link and what the map makes of it: the path's text, or an error code.

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+public import PageKit
+
 extension LinkMap {
     /// The link that opens `destination`: the way out, through the same patterns that
     /// map links in.
@@ -39,7 +41,7 @@ extension LinkMap {
     /// segment is `%2F`; the rest of a path keeps its `/`), optional query items the path
     /// leaves out are left out, and a list is repeated once per value. The link is then
     /// mapped back in, and returned only if it gives `destination` again (the same
-    /// components and query; the path's spelling, its ``PagePath/scheme``, is not
+    /// components and query; the path's spelling, its ``/PageKit/PagePath/scheme``, is not
     /// compared): `try links.path(for: links.link(for: path))` equals `path` for every
     /// path that has a link. One that cannot have one is a typed error, never a link that
     /// opens something else.

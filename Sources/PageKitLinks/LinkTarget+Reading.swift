@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import PageKit
+
 extension LinkTarget {
     /// Why a target cannot give a path: a sentence fragment for messages.
     struct Mismatch: Error {

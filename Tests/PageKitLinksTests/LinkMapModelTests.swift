@@ -1,5 +1,6 @@
 import Foundation
 import PageKit
+@testable import PageKitLinks
 import PageKitTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import PageKit
 /// The patterns of one scheme and host: a trie over their path segments, and the
 /// deterministic automaton built from it that matches a link in one pass.
 ///

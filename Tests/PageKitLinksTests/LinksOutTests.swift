@@ -13,6 +13,7 @@
 
 import Foundation
 @testable import PageKit
+@testable import PageKitLinks
 import Testing
 
 /// A path and the link the map gives it, or the error code it fails with.
@@ -200,16 +201,6 @@ struct LinksOutTests {
             #expect(error.code == testCase.code, "\(error)")
             #expect(error.description.hasPrefix("cannot make a link for `"), "\(error)")
         }
-    }
-
-    @Test("a path composed of routes gets its link as its text does")
-    func routes() throws {
-        let links = try Self.map()
-        let path = try PagePath.root.showing(Tab()).embedding(Contact()).showing(PersonDetail(id: 5))
-        #expect(try links.link(for: path) == "https://example.com/people/5")
-        #expect(try links.link(for: path) == links.link(for: "/tab#contact/person_detail(id=5)"))
-        // On its own, a route is a relative path.
-        #expect(Self.error(links, PersonDetail(id: 5))?.code == .relativePath)
     }
 
     @Test("a case-insensitive map writes literals as the pattern does, and keeps the case of values")

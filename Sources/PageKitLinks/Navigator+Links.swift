@@ -1,7 +1,9 @@
+public import PageKit
+
 extension Navigator {
     /// Opens a link from outside the app through ``links``: its path, as an external
     /// request, so it reaches only externally openable pages. When it fails as
-    /// ``Configuration/fallback`` covers, the fallback screen is shown after it.
+    /// ``/PageKit/Navigator/Configuration/fallback`` covers, the fallback screen is shown after it.
     ///
     /// ```swift
     /// try navigator.links.add("https://example.com/people/{id}", to: "/tab#contact/person_detail(id={id})")
@@ -10,11 +12,11 @@ extension Navigator {
     /// - Parameters:
     ///   - link: The link, such as a universal link's URL text.
     ///   - options: Mode, animation and payload; the source is always
-    ///     ``NavigationSource/external``.
+    ///     ``/PageKit/NavigationSource/external``.
     /// - Returns: What it did.
-    /// - Throws: Always a ``NavigationError``: ``NavigationError/Code/invalidLink`` when the
+    /// - Throws: Always a ``/PageKit/NavigationError``: ``/PageKit/NavigationError/Code/invalidLink`` when the
     ///   link matches no pattern (a foreign scheme or host, an unknown path), and the
-    ///   errors of ``open(_:_:)`` otherwise.
+    ///   errors of ``/PageKit/Navigator/open(_:_:)`` otherwise.
     @discardableResult
     public func openLink(_ link: String, _ options: NavigationOptions = .default) async throws -> NavigationOutcome {
         try await requestLink(link, options).outcome()
@@ -24,15 +26,35 @@ extension Navigator {
     /// - Parameters:
     ///   - link: The link.
     ///   - options: Mode, animation and payload; the source is always external.
-    /// - Returns: The request; already failed with ``NavigationError/Code/invalidLink`` when
+    /// - Returns: The request; already failed with ``/PageKit/NavigationError/Code/invalidLink`` when
     ///   the link matches no pattern.
     @discardableResult
     public func requestLink(_ link: String, _ options: NavigationOptions = .default) -> NavigationRequest {
         let external = options.source(.external)
         do {
-            return request(try links.path(for: link), external)
+            return request(try path(forLink: link), external)
         } catch {
             return failedRequest(error, external, prepare: showFallbackIfItFails)
         }
     }
+
+    /// The path ``links`` maps `link` to.
+    /// - Throws: ``NavigationError/Code/invalidLink`` with the link as its path and the
+    ///   ``LinkMapError`` underneath, when no pattern maps it.
+    package func path(forLink link: String) throws -> PagePath {
+        do {
+            return try links.path(for: link)
+        } catch let error as LinkMapError {
+            throw NavigationError(.invalidLink, path: error.input, reason: error.reason, underlying: error)
+        }
+    }
+
+    /// The patterns that turn links from outside the app into page paths, for
+    /// ``openLink(_:_:)-(String,_)``. Empty until the app adds some: every link is refused.
+    public var links: LinkMap {
+        get { attachments[Self.linksKey] as? LinkMap ?? LinkMap() }
+        set { attachments[Self.linksKey] = newValue }
+    }
+
+    private static let linksKey = ObjectIdentifier(LinkMap.self)
 }

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+public import PageKit
+
 #if canImport(Foundation)
 public import Foundation
 
@@ -26,7 +28,7 @@ public import Foundation
 ///
 /// The web link is made by ``LinkMap/link(for:scheme:)`` with an `https` pattern, so the
 /// page it opens on a device without the app, in Spotlight or in a browser, is the one
-/// that ``Navigator/openLink(_:_:)-(String,_)`` opens in the app. The state is what a
+/// that ``PageKit/Navigator/openLink(_:_:)-(String,_)`` opens in the app. The state is what a
 /// restoration activity holds, so the device that continues the activity restores it as
 /// it restores a scene.
 ///

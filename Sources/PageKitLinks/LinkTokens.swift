@@ -1,3 +1,4 @@
+import PageKit
 /// The pieces of `scheme://authority/path?query`, as byte ranges of the still-encoded
 /// text. A `#` fragment is dropped.
 ///

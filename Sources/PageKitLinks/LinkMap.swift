@@ -1,3 +1,4 @@
+public import PageKit
 /// Declared patterns from outside links (https universal links, custom schemes) to page
 /// paths; anything not declared is refused with a typed error.
 ///

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import PageKit
+
 /// The type a placeholder requires of what it captures, `{id:int}`. A segment that does
 /// not fit declines the pattern, so that another pattern can take the link.
 enum PlaceholderType: String, CaseIterable, Hashable, Sendable {

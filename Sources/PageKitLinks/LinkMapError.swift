@@ -1,3 +1,4 @@
+import PageKit
 /// Why a link could not be mapped to a page path, a page path could not be given a link,
 /// or a pattern could not be added.
 ///
@@ -49,11 +50,11 @@ public struct LinkMapError: Error, Sendable {
         /// The destination given to ``LinkMap/link(for:scheme:)`` is not a page path:
         /// text that does not parse, a route whose values cannot be written, or a relative
         /// path that cannot be resolved; ``LinkMapError/underlying`` holds the
-        /// ``PagePathError`` or ``PageRouteError``.
+        /// ``/PageKit/PagePathError`` or ``/PageKit/PageRouteError``.
         public static let invalidPath = Code("invalidPath")
         /// The path to give a link is relative (`..!profile`, or a route on its own): a
-        /// link always opens an absolute path. Compose it from ``PagePath/root``, or let
-        /// ``Navigator/link(for:scheme:)`` resolve it against the current path.
+        /// link always opens an absolute path. Compose it from ``/PageKit/PagePath/root``, or let
+        /// ``PageKit/Navigator/link(for:scheme:)`` resolve it against the current path.
         public static let relativePath = Code("relativePath")
         /// No pattern's target gives the path: no target has its pages in its places
         /// (more components than any target, a page presented modally where no target
@@ -74,8 +75,8 @@ public struct LinkMapError: Error, Sendable {
         /// `/people/me`.
         public static let shadowedLink = Code("shadowedLink")
         /// The page the link opens is not registered as externally openable, so the
-        /// navigator would refuse the link: from ``Navigator/currentLink(scheme:)`` and
-        /// ``Navigator/link(for:scheme:)``, which know the registry.
+        /// navigator would refuse the link: from ``PageKit/Navigator/currentLink(scheme:)`` and
+        /// ``PageKit/Navigator/link(for:scheme:)``, which know the registry.
         public static let notExternallyOpenable = Code("notExternallyOpenable")
     }
 
@@ -89,8 +90,8 @@ public struct LinkMapError: Error, Sendable {
     public let pattern: String?
     /// A sentence fragment that says what went wrong.
     public let reason: String
-    /// The error underneath: the ``PagePathError`` of a target that does not parse, or of
-    /// a destination that names no path (or its ``PageRouteError``).
+    /// The error underneath: the ``/PageKit/PagePathError`` of a target that does not parse, or of
+    /// a destination that names no path (or its ``/PageKit/PageRouteError``).
     public let underlying: (any Error)?
 
     /// Whether the error is about a path being given a link.
