@@ -21,7 +21,7 @@ extension PageParameter {
     /// Keys are ordered and told apart by their bytes, never by Unicode equivalence:
     /// `é` and `e\u{301}` are two keys, so the parser, ``PageParameters/canonical(_:)`` and
     /// the printer agree on one order and printing a parsed path is stable.
-    static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+    @inlinable package static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
         // Native strings, small ones included, lend their bytes in place: compared as
         // bytes, with none of the generic iterator's overhead.
         let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
@@ -40,7 +40,7 @@ extension PageParameter {
     }
 
     /// Whether two keys are the same key: the same UTF-8 bytes.
-    package static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+    @inlinable package static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in

@@ -485,12 +485,14 @@ package struct PathParser {
 
     /// A `%` not followed by two hexadecimal digits, at `offset` in the bytes decoded.
     package struct BadPercent: Error {
-        let offset: Int
+        package let offset: Int
+
+        @inlinable package init(offset: Int) { self.offset = offset }
     }
 
     /// `slice` with each `%XY` replaced by the byte it stands for, decoded once; the
     /// paths' parser and the link map's both read percent-encoding so.
-    package static func percentDecoded(_ slice: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], BadPercent> {
+    @inlinable package static func percentDecoded(_ slice: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], BadPercent> {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(slice.count)
         var index = slice.startIndex
@@ -510,7 +512,7 @@ package struct PathParser {
         return .success(decoded)
     }
 
-    package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+    @inlinable package static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         while true {
@@ -536,29 +538,32 @@ package struct PathParser {
     }
 }
 
+// Inlinable, as the link map reads bytes with them from its own module, where a call per
+// byte (and an unspecialized generic for the UTF-8 check) made matching a link a third
+// slower.
 extension UInt8 {
-    package static let slash = UInt8(ascii: "/")
-    package static let bang = UInt8(ascii: "!")
-    package static let hash = UInt8(ascii: "#")
-    package static let openParen = UInt8(ascii: "(")
-    package static let closeParen = UInt8(ascii: ")")
-    package static let questionMark = UInt8(ascii: "?")
-    package static let equals = UInt8(ascii: "=")
-    package static let comma = UInt8(ascii: ",")
-    package static let ampersand = UInt8(ascii: "&")
-    package static let percent = UInt8(ascii: "%")
-    package static let colon = UInt8(ascii: ":")
-    package static let caret = UInt8(ascii: "^")
-    package static let dot = UInt8(ascii: ".")
+    @inlinable package static var slash: UInt8 { UInt8(ascii: "/") }
+    @inlinable package static var bang: UInt8 { UInt8(ascii: "!") }
+    @inlinable package static var hash: UInt8 { UInt8(ascii: "#") }
+    @inlinable package static var openParen: UInt8 { UInt8(ascii: "(") }
+    @inlinable package static var closeParen: UInt8 { UInt8(ascii: ")") }
+    @inlinable package static var questionMark: UInt8 { UInt8(ascii: "?") }
+    @inlinable package static var equals: UInt8 { UInt8(ascii: "=") }
+    @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable package static var ampersand: UInt8 { UInt8(ascii: "&") }
+    @inlinable package static var percent: UInt8 { UInt8(ascii: "%") }
+    @inlinable package static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable package static var caret: UInt8 { UInt8(ascii: "^") }
+    @inlinable package static var dot: UInt8 { UInt8(ascii: ".") }
 
-    package var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    @inlinable package var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
 
-    package var isSchemeCharacter: Bool {
+    @inlinable package var isSchemeCharacter: Bool {
         isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
             || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == .dot
     }
 
-    package var hexValue: UInt8? {
+    @inlinable package var hexValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
