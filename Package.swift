@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
+        .library(name: "PageKitRoutes", targets: ["PageKitRoutes"]),
         .library(name: "PageKitLinks", targets: ["PageKitLinks"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
         .library(name: "PageKitSwiftUI", targets: ["PageKitSwiftUI"]),
@@ -17,6 +18,9 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
+        // Typed routes: components written and read through a value's `Codable`
+        // conformance, factories that receive them, pages that answer by them.
+        .target(name: "PageKitRoutes", dependencies: ["PageKit"]),
         // Links from outside the app (universal links, custom schemes) mapped to page
         // paths and back, and the activities that carry them: an adapter, not core.
         .target(name: "PageKitLinks", dependencies: ["PageKit"]),
@@ -61,11 +65,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PageKitTests",
-            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitLinksTests",
-            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitContainersTests",

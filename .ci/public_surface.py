@@ -41,6 +41,7 @@ ELSEWHERE = [
     "Sources/PageKitContainers/**/*.swift", "Sources/PageKitSwiftUI/**/*.swift",
     "Sources/PageKitTesting/**/*.swift", "Sources/PageKitPictures/**/*.swift",
     "Sources/PageKitTestStore/**/*.swift", "Sources/PageKitLinks/**/*.swift",
+    "Sources/PageKitRoutes/**/*.swift",
 ]
 MODIFIERS = r"(?:\s+(?:internal\(set\)|private\(set\)|static|final|mutating|nonmutating|override|" \
             r"convenience|required|indirect|weak|lazy|class))*"
@@ -52,8 +53,8 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
     "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Hierarchy": 12, "Navigator": 69,
-    "Pages": 71, "Paths": 79, "Registry": 45, "Requests": 99, "Resolution": 20,
-    "Restoration": 24, "Routes": 34, "Showing": 16, "Transitions": 57,
+    "Pages": 71, "Paths": 86, "Registry": 42, "Requests": 99, "Resolution": 20,
+    "Restoration": 24, "Showing": 16, "Transitions": 57,
 }
 # Names every conformance spells the same way: named by the protocol, not by a caller.
 CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}

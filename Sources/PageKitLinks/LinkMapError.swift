@@ -50,7 +50,7 @@ public struct LinkMapError: Error, Sendable {
         /// The destination given to ``LinkMap/link(for:scheme:)`` is not a page path:
         /// text that does not parse, a route whose values cannot be written, or a relative
         /// path that cannot be resolved; ``LinkMapError/underlying`` holds the
-        /// ``/PageKit/PagePathError`` or ``/PageKit/PageRouteError``.
+        /// ``/PageKit/PagePathError`` or ``/PageKitRoutes/PageRouteError``.
         public static let invalidPath = Code("invalidPath")
         /// The path to give a link is relative (`..!profile`, or a route on its own): a
         /// link always opens an absolute path. Compose it from ``/PageKit/PagePath/root``, or let
@@ -91,7 +91,7 @@ public struct LinkMapError: Error, Sendable {
     /// A sentence fragment that says what went wrong.
     public let reason: String
     /// The error underneath: the ``/PageKit/PagePathError`` of a target that does not parse, or of
-    /// a destination that names no path (or its ``/PageKit/PageRouteError``).
+    /// a destination that names no path (or its ``/PageKitRoutes/PageRouteError``).
     public let underlying: (any Error)?
 
     /// Whether the error is about a path being given a link.
@@ -100,7 +100,7 @@ public struct LinkMapError: Error, Sendable {
     init(_ code: Code, input: String, pattern: String? = nil, reason: String, underlying: (any Error)? = nil,
          isAboutPath: Bool? = nil) {
         self.code = code
-        self.input = PageRouteError.shortened(input)
+        self.input = PagePathError.shortened(input)
         self.pattern = pattern
         self.reason = reason
         self.underlying = underlying

@@ -1,3 +1,4 @@
+public import PageKit
 extension PageRegistry {
     /// Makes a page from the route its component decodes to, and the intent.
     public typealias RouteFactory<Route: PageRoute> = @MainActor @Sendable (Route, PageIntent) throws -> any Page
@@ -7,7 +8,7 @@ extension PageRegistry {
     /// The component being opened is read as `Route`, with the path's query as a
     /// fallback, before the factory runs. When it does not read (a parameter missing, of
     /// the wrong type, or unknown), the factory throws that ``PageRouteError`` without
-    /// being called, and the open fails with ``NavigationError/Code/factoryFailed`` with
+    /// being called, and the open fails with ``/PageKit/NavigationError/Code/factoryFailed`` with
     /// the error underneath, before anything moves.
     ///
     /// ```swift
@@ -20,7 +21,7 @@ extension PageRegistry {
     ///   - externallyOpenable: Whether opens from outside the app may reach the page.
     ///     Off by default: a deep link reaches only what is allowed.
     ///   - factory: Makes the page from the decoded route and the intent.
-    /// - Throws: ``NavigationError/Code/duplicateRegistration`` when the name is taken.
+    /// - Throws: ``/PageKit/NavigationError/Code/duplicateRegistration`` when the name is taken.
     /// - Complexity: Amortized O(1).
     public mutating func register<Route: PageRoute>(
         _ route: Route.Type,

@@ -1,3 +1,4 @@
+public import PageKit
 /// A typed path component: a value whose stored properties are the component's
 /// parameters, under its page name.
 ///
@@ -28,14 +29,14 @@
 /// does not read are ``PageRouteError``s that name the route, the parameter and the
 /// value. Extra parameters are refused unless ``allowsExtraParameters`` is `true`,
 /// so a misspelled or stale link fails where it is read instead of opening the wrong
-/// page; this is also what the default ``Page/canRespond(to:query:)`` does with a
+/// page; this is also what the default ``/PageKit/Page/canRespond(to:query:)`` does with a
 /// parameter the page does not have.
 ///
-/// A route is a ``PagePathConvertible``: on its own it is the relative path of one
+/// A route is a ``/PageKit/PagePathConvertible``: on its own it is the relative path of one
 /// component shown by the current page, as its text (`person_detail(id=5)`) parses. Build
-/// absolute paths with ``PagePath/root`` and the composition methods
-/// (``PagePath/showing(_:)``, ``PagePath/presenting(_:inNavigationStack:)``,
-/// ``PagePath/embedding(_:inNavigationStack:)``).
+/// absolute paths with ``/PageKit/PagePath/root`` and the composition methods
+/// (``/PageKit/PagePath/showing(_:)``, ``/PageKit/PagePath/presenting(_:inNavigationStack:)``,
+/// ``/PageKit/PagePath/embedding(_:inNavigationStack:)``).
 public protocol PageRoute: Codable, PageComponentConvertible, PagePathConvertible {
     /// The name of the page this route opens: the component's name, `person_detail`.
     static var pageName: String { get }
@@ -73,7 +74,7 @@ extension PageRoute {
     }
 
     /// Reads a route from a component, looking for each value among the component's own
-    /// parameters first and then in `query`, as ``PageIntent/parameter(_:)`` does.
+    /// parameters first and then in `query`, as ``/PageKit/PageIntent/parameter(_:)`` does.
     ///
     /// ```swift
     /// let path = try PagePath(parsing: "app://tab/contact/person_detail?id=5")
@@ -100,5 +101,12 @@ extension PageRoute {
     /// - Throws: ``PageRouteError`` as ``init(decoding:query:)`` does.
     package init(decoding intent: PageIntent) throws {
         try self.init(decoding: intent.component, query: intent.query)
+    }
+}
+
+extension PageRouteError: NavigationErrorConvertible {
+    /// A request that met this error fails with ``/PageKit/NavigationError/Code/invalidRoute``.
+    package var navigationError: NavigationError {
+        NavigationError(.invalidRoute, reason: description, underlying: self)
     }
 }

@@ -1,3 +1,4 @@
+import PageKit
 /// Why a typed route could not be read from a component, or written as one.
 ///
 /// The message names the route type, its page name, the component read, the parameter
@@ -71,27 +72,13 @@ public struct PageRouteError: Error, Sendable {
         self.code = code
         self.route = route
         self.pageName = pageName
-        self.input = input.map(Self.shortened)
+        self.input = input.map(PagePathError.shortened)
         self.parameter = parameter
-        self.value = value.map(Self.shortened)
+        self.value = value.map(PagePathError.shortened)
         self.reason = reason
         self.underlying = underlying
     }
 
-    /// `text` cut to at most 200 UTF-8 bytes, at the end of a character (a cut inside one
-    /// would leave half a scalar, read as U+FFFD), then `…`.
-    package static func shortened(_ text: String) -> String {
-        let limit = 200
-        guard text.utf8.count > limit else { return text }
-        var end = text.startIndex
-        var length = 0
-        for character in text {
-            length += character.utf8.count
-            guard length <= limit else { break }
-            end = text.index(after: end)
-        }
-        return String(text[..<end]) + "…"
-    }
 }
 
 extension PageRouteError: CustomStringConvertible {

@@ -1,3 +1,4 @@
+import PageKit
 /// Reads a route's stored properties from a component's parameters, through `Decodable`.
 ///
 /// A value is looked for among the component's own parameters, then in the query, as
@@ -28,7 +29,7 @@ enum RouteDecoding {
         if !Route.allowsExtraParameters, let index = state.read.firstIndex(of: false) {
             let parameter = component.parameters[index]
             throw state.error(.unknownParameter, parameter: parameter.key, value: parameter.value,
-                              reason: "parameter `\(parameter.key)` (`\(PageRouteError.shortened(parameter.value))`) "
+                              reason: "parameter `\(parameter.key)` (`\(PagePathError.shortened(parameter.value))`) "
                                   + "is not one the route reads, and the route allows no extra parameters")
         }
         return route
@@ -88,7 +89,7 @@ final class RouteDecodingState {
 
     func invalid(_ key: String, _ value: String, type: Any.Type, detail: String? = nil,
                  underlying: (any Error)? = nil) -> PageRouteError {
-        var reason = "parameter `\(key)` is `\(PageRouteError.shortened(value))`, which is not "
+        var reason = "parameter `\(key)` is `\(PagePathError.shortened(value))`, which is not "
         reason += Self.article(String(describing: type))
         if let detail { reason += " (\(detail))" }
         return error(.invalidValue, parameter: key, value: value, reason: reason, underlying: underlying)
@@ -117,7 +118,7 @@ final class RouteDecodingState {
         case .dataCorrupted(let context):
             if let key = context.codingPath.first?.stringValue, let value = value(for: key) {
                 return error(.invalidValue, parameter: key, value: value,
-                             reason: "parameter `\(key)` is `\(PageRouteError.shortened(value))`, which the route "
+                             reason: "parameter `\(key)` is `\(PagePathError.shortened(value))`, which the route "
                                  + "refuses: \(context.debugDescription)",
                              underlying: decodingError)
             }

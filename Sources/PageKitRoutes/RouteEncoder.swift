@@ -1,3 +1,4 @@
+import PageKit
 /// Writes a route's stored properties as flat string parameters, through `Encodable`.
 ///
 /// A route is a keyed container of single values: `Int` and the other fixed-width

@@ -1,7 +1,8 @@
+public import PageKit
 /// A page made from a typed route, which answers components by the route's values.
 ///
 /// Adopt it on a screen that keeps the route it was made from; its name, its parameters
-/// and its answer to ``Page/canRespond(to:query:)`` come from the route:
+/// and its answer to ``/PageKit/Page/canRespond(to:query:)`` come from the route:
 ///
 /// ```swift
 /// final class PersonDetailPage: UIViewController, RoutedPage {

@@ -1,5 +1,6 @@
 import Foundation
 import PageKit
+import PageKitRoutes
 @testable import PageKitLinks
 import PageKitContainers
 import PageKitTestSupport

@@ -1,5 +1,5 @@
-/// Anything that stands for one component of a page path: a ``PageComponent`` or a typed
-/// ``PageRoute``.
+/// Anything that stands for one component of a page path: a ``PageComponent``, or a typed
+/// route (`PageRoute`, from `PageKitRoutes`).
 ///
 /// The composition methods of ``PagePath`` take one of these, so routes and plain
 /// components mix in one path:
@@ -14,7 +14,7 @@ public protocol PageComponentConvertible: Sendable {
     /// The component this value stands for. Its presentation is decided by whoever
     /// places it in a path.
     /// - Returns: The component's name and parameters.
-    /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
+    /// - Throws: A route's `PageRouteError` when its values cannot be written as parameters.
     func pageComponent() throws -> PageComponent
 }
 

@@ -26,7 +26,7 @@ extension PagePath {
     /// its navigation stack, or selected among its tabs.
     /// - Parameter component: A route or a component; its own presentation is replaced.
     /// - Returns: The longer path.
-    /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
+    /// - Throws: A route's `PageRouteError` when its values cannot be written as parameters.
     public func showing(_ component: some PageComponentConvertible) throws -> PagePath {
         try appending(component, as: .shown)
     }
@@ -38,7 +38,7 @@ extension PagePath {
     ///   - inNavigationStack: Whether the page sits at the bottom of a navigation stack
     ///     made for it (`!/`).
     /// - Returns: The longer path.
-    /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
+    /// - Throws: A route's `PageRouteError` when its values cannot be written as parameters.
     public func presenting(
         _ component: some PageComponentConvertible,
         inNavigationStack: Bool = false
@@ -53,7 +53,7 @@ extension PagePath {
     ///   - inNavigationStack: Whether the page sits at the bottom of a navigation stack
     ///     made for it (`#/`).
     /// - Returns: The longer path.
-    /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
+    /// - Throws: A route's `PageRouteError` when its values cannot be written as parameters.
     public func embedding(
         _ component: some PageComponentConvertible,
         inNavigationStack: Bool = false
@@ -66,7 +66,7 @@ extension PagePath {
     ///   - component: A route or a component; its own presentation is replaced.
     ///   - presentation: How it is shown relative to the component before it.
     /// - Returns: The longer path.
-    /// - Throws: ``PageRouteError`` when a route's values cannot be written as parameters.
+    /// - Throws: A route's `PageRouteError` when its values cannot be written as parameters.
     package func appending(
         _ component: some PageComponentConvertible,
         as presentation: PageComponent.Presentation

@@ -69,8 +69,20 @@ public struct PagePathError: Error, Hashable, Sendable {
         self.reason = reason
     }
 
-    private static func shortened(_ input: String) -> String {
-        PageRouteError.shortened(input)
+    /// `text` cut to at most 200 UTF-8 bytes, at the end of a character (a cut inside one
+    /// would leave half a scalar, read as U+FFFD), then `…`: how every error of PageKit's
+    /// modules quotes what it was given.
+    package static func shortened(_ text: String) -> String {
+        let limit = 200
+        guard text.utf8.count > limit else { return text }
+        var end = text.startIndex
+        var length = 0
+        for character in text {
+            length += character.utf8.count
+            guard length <= limit else { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "…"
     }
 }
 

@@ -13,7 +13,7 @@
 ///
 /// Registering a name twice is an error (``NavigationError/Code/duplicateRegistration``):
 /// it is nearly always two modules claiming the same name. To swap a factory on purpose,
-/// as a test or a feature flag does, call ``replace(_:externallyOpenable:factory:)``.
+/// as a test or a feature flag does, call ``replace(_:externallyOpenable:options:factory:)``.
 public struct PageRegistry: Sendable {
     /// Makes a page from its intent. It may throw to refuse bad parameters; the open then
     /// fails with ``NavigationError/Code/factoryFailed`` before anything moves.

@@ -26,7 +26,7 @@ public struct NavigationError: Error, Sendable {
         public static let cannotShow = Code("cannotShow")
         /// A page must be made for a component, and no page is registered under its name.
         public static let notRegistered = Code("notRegistered")
-        /// A name was registered twice with ``PageRegistry/register(_:externallyOpenable:factory:)``.
+        /// A name was registered twice with ``PageRegistry/register(_:externallyOpenable:options:factory:)``.
         public static let duplicateRegistration = Code("duplicateRegistration")
         /// A page factory threw; ``NavigationError/underlying`` is its error.
         public static let factoryFailed = Code("factoryFailed")
@@ -71,7 +71,7 @@ public struct NavigationError: Error, Sendable {
         /// ``ParametersUpdating``.
         public static let cannotUpdate = Code("cannotUpdate")
         /// A typed route could not be written as a component; ``NavigationError/underlying``
-        /// is the ``PageRouteError``.
+        /// is its `PageRouteError` (`PageKitRoutes`).
         public static let invalidRoute = Code("invalidRoute")
         /// A link from outside the app matches no pattern of the navigator's link map
         /// (`PageKitLinks`), or is not a link; ``NavigationError/path`` is the link and
@@ -182,7 +182,7 @@ public struct NavigationError: Error, Sendable {
         case let error as PagePathError where error.code == .aboveRoot || error.code == .negativeClimb:
             self.init(.outOfRange, path: error.input, reason: error.reason, underlying: error)
         case let error as PagePathError: self.init(error)
-        case let error as PageRouteError: self.init(.invalidRoute, reason: "\(error)", underlying: error)
+        case let error as any NavigationErrorConvertible: self = error.navigationError
         default: self.init(.transitionFailed, reason: "\(error)", underlying: error)
         }
     }
@@ -262,4 +262,12 @@ extension NavigationError: CustomStringConvertible {
         if let underlying { text += " (\(underlying))" }
         return text
     }
+}
+
+/// An error of a module built on the core that stands for a navigation error of its own
+/// code when a request fails with it: a typed route that cannot be written fails the
+/// request with ``NavigationError/Code/invalidRoute``, not as a failed transition.
+package protocol NavigationErrorConvertible: Error {
+    /// The navigation error a request that met this error fails with.
+    var navigationError: NavigationError { get }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PageKit
 import PageKitLinks
+import PageKitRoutes
 import PageKitContainers
 import PageKitTesting
 import PageKitTestSupport

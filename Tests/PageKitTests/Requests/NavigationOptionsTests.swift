@@ -1,4 +1,5 @@
 import PageKit
+import PageKitRoutes
 import PageKitContainers
 import PageKitTestSupport
 import Testing

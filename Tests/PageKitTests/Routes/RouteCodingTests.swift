@@ -1,4 +1,5 @@
 import PageKit
+@testable import PageKitRoutes
 import Testing
 
 /// A component that a route must refuse, and how.

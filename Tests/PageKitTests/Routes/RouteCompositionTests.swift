@@ -1,4 +1,5 @@
 import PageKit
+@testable import PageKitRoutes
 import Testing
 
 /// A composed path and the text it must equal once parsed.

@@ -1,4 +1,5 @@
 @testable import PageKit
+@testable import PageKitRoutes
 import PageKitTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import PageKit
+@testable import PageKitRoutes
 import PageKitTestSupport
 import Testing
 

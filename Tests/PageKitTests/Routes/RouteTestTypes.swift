@@ -1,4 +1,5 @@
 import PageKit
+@testable import PageKitRoutes
 
 // Routes shaped like an app's, shared by the route tests.
 
