@@ -7,7 +7,7 @@
 /// }
 /// navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found")
 ///
-/// try await navigator.openLink("https://example.com/nowhere")
+/// try await navigator.openLink("https://example.com/nowhere")   // PageKitLinks
 /// // throws NavigationError (.invalidLink), and then presents not_found over the screen
 /// ```
 ///
