@@ -54,6 +54,14 @@ extension Navigator {
     public var links: LinkMap {
         get { attachments[Self.linksKey] as? LinkMap ?? LinkMap() }
         set { attachments[Self.linksKey] = newValue }
+        // In place: `navigator.links.add(…)` takes the map out of the store while it
+        // changes, so no second reference makes each add copy the whole map (a get and a
+        // set would, and adding n patterns would cost O(n²)).
+        _modify {
+            var map = attachments.removeValue(forKey: Self.linksKey) as? LinkMap ?? LinkMap()
+            defer { attachments[Self.linksKey] = map }
+            yield &map
+        }
     }
 
     private static let linksKey = ObjectIdentifier(LinkMap.self)
