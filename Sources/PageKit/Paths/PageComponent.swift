@@ -60,7 +60,7 @@ public struct PageComponent: Hashable, Sendable {
         self.presentation = presentation
     }
 
-    package init(name: String, canonicalParameters: PageParameters, presentation: Presentation) {
+    @inlinable package init(name: String, canonicalParameters: PageParameters, presentation: Presentation) {
         self.name = name
         self.parameters = canonicalParameters
         self.presentation = presentation

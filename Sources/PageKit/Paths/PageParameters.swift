@@ -21,8 +21,8 @@ public struct PageParameters: Sendable {
     // Unlike `ArraySlice`, the buffer can be attached after the range is known, which lets
     // the parser fill one buffer in a single pass without copy-on-write. Never written
     // once a view of it exists, so it is safe to send.
-    nonisolated(unsafe) var buffer: ParameterBuffer?
-    var bounds: Range<Int>
+    @usableFromInline nonisolated(unsafe) var buffer: ParameterBuffer?
+    @usableFromInline var bounds: Range<Int>
 
     /// No parameters.
     public init() {
@@ -41,6 +41,10 @@ public struct PageParameters: Sendable {
     /// Parameters appended in order by `build`, in one buffer made at the first with room
     /// for `capacity` (none when nothing is appended): what code that makes parameters
     /// one by one uses, rather than an array copied afterwards.
+    ///
+    /// Inlinable, with the builder and the buffer, for the link map, which builds the
+    /// parameters of each link it maps from its own module.
+    @inlinable
     package init(capacity: Int, building build: (inout Builder) throws -> Void) rethrows {
         var builder = Builder(capacity: capacity)
         try build(&builder)
@@ -49,21 +53,23 @@ public struct PageParameters: Sendable {
 
     /// Appends parameters to a buffer no view shares yet: the builders above, and the
     /// parser, whose components and query view ranges of one buffer.
+    @usableFromInline
     package struct Builder {
         /// The buffer, made at the first parameter.
-        private(set) var buffer: ParameterBuffer?
+        @usableFromInline var buffer: ParameterBuffer?
         /// How many parameters it holds.
-        private(set) var count = 0
+        @usableFromInline var count = 0
         /// Whether the parameters moved to a bigger buffer since the first was made: a view
         /// taken before then still holds the old one.
-        private(set) var moved = false
-        private let capacity: Int
+        @usableFromInline var moved = false
+        @usableFromInline let capacity: Int
 
+        @inlinable
         init(capacity: Int) {
             self.capacity = capacity
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func append(_ parameter: __owned PageParameter) {
             if buffer.append(parameter, capacity: capacity) { moved = true }
             count += 1
@@ -77,6 +83,7 @@ public struct PageParameters: Sendable {
         }
     }
 
+    @inlinable
     init(buffer: ParameterBuffer?, bounds: Range<Int>) {
         self.buffer = buffer
         self.bounds = bounds

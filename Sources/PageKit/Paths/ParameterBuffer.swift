@@ -7,13 +7,22 @@
 /// it (the parser, or the initializer that fills it), and only past every range a view
 /// holds, before any view leaves that code; what a view sees never changes, which is why
 /// ``PageParameters`` can share it across threads.
+@usableFromInline
 final class ParameterBuffer: ManagedBuffer<ParameterBuffer.Header, PageParameter> {
+    @usableFromInline
     struct Header {
-        var count: Int
-        let capacity: Int
+        @usableFromInline var count: Int
+        @usableFromInline let capacity: Int
+
+        @inlinable
+        init(count: Int, capacity: Int) {
+            self.count = count
+            self.capacity = capacity
+        }
     }
 
     /// An empty buffer with room for `capacity` parameters.
+    @usableFromInline
     static func make(capacity: Int) -> ParameterBuffer {
         let capacity = Swift.max(capacity, 1)
         let made = create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
@@ -46,7 +55,7 @@ extension Optional where Wrapped == ParameterBuffer {
     /// Appends `parameter` to the buffer, making it at the first parameter with room for
     /// `capacity` and moving it to one twice its size when it is full; only while no view
     /// holds the place written. Returns whether the parameters moved to a new buffer.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ parameter: __owned PageParameter, capacity: Int) -> Bool {
         guard let buffer = self else {
             let made = ParameterBuffer.make(capacity: capacity)
@@ -66,16 +75,19 @@ extension Optional where Wrapped == ParameterBuffer {
 }
 
 extension ParameterBuffer {
-    fileprivate var isFull: Bool {
+    @inlinable
+    var isFull: Bool {
         withUnsafeMutablePointerToHeader { $0.pointee.count == $0.pointee.capacity }
     }
 
     /// The capacity asked for; `ManagedBuffer.capacity` asks the allocator each time.
-    fileprivate var room: Int {
+    @usableFromInline
+    var room: Int {
         withUnsafeMutablePointerToHeader { $0.pointee.capacity }
     }
 
-    fileprivate func appendWithinCapacity(_ parameter: __owned PageParameter) {
+    @inlinable
+    func appendWithinCapacity(_ parameter: __owned PageParameter) {
         withUnsafeMutablePointers { header, elements in
             (elements + header.pointee.count).initialize(to: parameter)
             header.pointee.count += 1
@@ -84,7 +96,8 @@ extension ParameterBuffer {
 
     /// A buffer of `capacity` holding this one's parameters, moved, not copied; this one
     /// is left empty.
-    fileprivate func movedToNew(capacity: Int) -> ParameterBuffer {
+    @usableFromInline
+    func movedToNew(capacity: Int) -> ParameterBuffer {
         let new = ParameterBuffer.make(capacity: capacity)
         withUnsafeMutablePointers { header, elements in
             new.withUnsafeMutablePointers { newHeader, newElements in
