@@ -84,6 +84,7 @@ let package = Package(
         .executableTarget(
             name: "LinkMapBenchmarks",
             dependencies: [
+                "BenchmarkFixtures",
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PageKit", package: "PageKit"),

@@ -8,8 +8,10 @@
 #     ./instruction-counts.sh cold        the cold start
 #
 # Operations: parse (the README's URL), plan (the compared URL, one push), plan-live
-# (every page live), route (RoutingKit's route of the same six segments), open10 and
-# open1000 (one round trip: push, then pop back, observed). Each operation is counted in
+# (every page live), route (RoutingKit's route of the same six segments), link10 and
+# link1000 (an outside link mapped through a LinkMap of 10 or 1,000 patterns, as the
+# LinkMap benchmarks map it), open10 and open1000 (one round trip: push, then pop back,
+# observed). Each operation is counted in
 # two whole runs, of 1 and of 1 + n operations (after one uncounted warm-up each), and the
 # difference is divided by n, so that setting up counts for nothing. The cold start runs
 # once per process, cold: phase k is the difference between runs of k and k - 1 phases.
@@ -72,7 +74,7 @@ if [[ $# -ge 1 && $1 == cold ]]; then
 elif [[ $# -ge 1 ]]; then
     per_operation "$1" "${2:-200}"
 else
-    for operation in parse plan plan-live route; do per_operation "$operation" 1000; done
+    for operation in parse plan plan-live route link10 link1000; do per_operation "$operation" 1000; done
     for operation in open10 open1000; do per_operation "$operation" 100; done
     cold_start
 fi

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import BenchmarkSupport
 import PageKit
 import PageKitLinks
@@ -13,54 +14,9 @@ import PageKitLinks
 // And the way back out, `LinkMap.link(for:)`: the link of the same path, written and
 // mapped back in to check it. Goal: the same, 1,000 within 1.3x of 10: targets are
 // indexed by their pages.
-
-/// The hosts patterns are spread over, in turn.
-let hosts = ["https://example.com", "https://www.example.com", "https://m.example.com", "example://app"]
-
-/// The host of pattern `index`: four patterns (one of each shape) on each host in turn.
-func host(_ index: Int) -> String { hosts[(index / 4) % hosts.count] }
-
-/// Pattern `index`, and its target. Four shapes in turn:
-///
-///     https://example.com/r0/{id}                       → /tab#r0/detail(id={id})
-///     https://example.com/r1/{id}/comments              → /tab#r1/detail(id={id})/comments
-///     https://example.com/r2/{id}/comments/{comment}?ref={ref?}
-///                                                       → /tab#r2/detail(id={id})/comment(id={comment},ref={ref})
-///     https://example.com/r3/recent/all                 → /tab#r3/recent
-///     https://www.example.com/r4/{id}                   → /tab#r4/detail(id={id})
-///     …
-func pattern(_ index: Int) -> (pattern: String, target: String) {
-    let host = host(index)
-    let resource = "r\(index)"
-    switch index % 4 {
-    case 0: return ("\(host)/\(resource)/{id}", "/tab#\(resource)/detail(id={id})")
-    case 1: return ("\(host)/\(resource)/{id}/comments", "/tab#\(resource)/detail(id={id})/comments")
-    case 2: return ("\(host)/\(resource)/{id}/comments/{comment}?ref={ref?}",
-                    "/tab#\(resource)/detail(id={id})/comment(id={comment},ref={ref})")
-    default: return ("\(host)/\(resource)/recent/all", "/tab#\(resource)/recent")
-    }
-}
-
-/// A map of the first `count` patterns.
-func linkMap(patterns count: Int) throws -> LinkMap {
-    var links = LinkMap()
-    for index in 0..<count {
-        let (pattern, target) = pattern(index)
-        try links.add(pattern, to: target)
-    }
-    return links
-}
-
-/// The link measured for a map of `count` patterns: 4 segments with 2 captured, a query
-/// with a captured item and one the pattern ignores, matching the map's last pattern of
-/// the third shape (`r6` on www.example.com for 10, `r98` on example.com for 100, `r998`
-/// on www.example.com for 1,000; its host has about a quarter of the patterns).
-func link(patterns count: Int) -> (link: String, path: String) {
-    let index = (count - 4..<count).last { $0 % 4 == 2 } ?? 2
-    let resource = "r\(index)"
-    return ("\(host(index))/\(resource)/12345/comments/678?utm_source=mail&ref=feed",
-            "/tab#\(resource)/detail(id=12345)/comment(id=678,ref=feed)")
-}
+//
+// The maps and links are `BenchmarkFixtures`' (LinkMaps.swift), which InstructionCounts
+// counts too (`link10`, `link1000`).
 
 /// The sizes measured.
 let sizes = [10, 100, 1000]

@@ -1,6 +1,7 @@
 import BenchmarkFixtures
 import Foundation
 import PageKit
+import PageKitLinks
 import PageKitTesting
 
 // Runs one operation a given number of times, for callgrind to count its instructions and
@@ -59,6 +60,13 @@ func run(_ operation: String, count: Int) throws {
         let router = RoutingKitYardstick()
         guard router.routesAsExpected else { fail("RoutingKit did not route \(ComparedPath.segments)") }
         measured(count) { router.route(times: 1) }
+
+    case "link10", "link1000":
+        let size = operation == "link10" ? 10 : 1_000
+        let links = try linkMap(patterns: size)
+        let (link, expected) = link(patterns: size)
+        guard try links.path(for: link).description == expected else { fail("`\(link)` did not map to \(expected)") }
+        try measured(count) { consume(try links.path(for: link)) }
 
     case "open10", "open1000":
         let depth = operation == "open10" ? 10 : 1_000
