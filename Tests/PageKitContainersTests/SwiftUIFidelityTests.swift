@@ -551,6 +551,33 @@ struct SwiftUIFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    @Test("16. a sheet does not swipe down while PageKit's transition runs, as UIKit refuses it; its own drag keeps it swipeable")
+    func sheetHeldWhileATransitionRuns() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list!/compose")
+        #expect(app.screen.canSwipeDown(in: app.host) == true)
+        // A push onto the sheet's own stack: the dismissal would take its destination away.
+        let push = app.navigator.push(PageComponent("attach"))
+        #expect(!push.isResolved)
+        #expect(app.screen.canSwipeDown(in: app.host) == false, "interactiveDismissDisabled while the queue runs")
+        #expect(app.screen.personStartsSwipeDown(in: app.host) == nil, "the sheet does not move under the finger")
+        app.clock.advance(by: .seconds(1))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.path == "/tab#contact/list!/compose/attach")
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "swipeable again once the queue is idle")
+
+        // The person's own drag holds the queue, and leaves the sheet it drags swipeable.
+        let drag = try #require(app.screen.personStartsSwipeDown(in: app.host))
+        #expect(!app.queue.isIdle)
+        #expect(app.screen.canSwipeDown(in: app.host) == true, "a drag is not disabled by its own hold")
+        drag.finish()
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.changes.last == "dismissed by the user → /tab#contact/list", "\(app.changes)")
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree, "\(app.screen.violations) \(app.screen.disagreements)")
+        #expect(app.queue.isIdle)
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

@@ -51,8 +51,11 @@ extension PageHostModel {
     /// person's hands, which UIKit refuses while the dismissal runs.
     /// - Parameter page: The presented page whose sheet the finger holds.
     public func personSwipeDownBegan(_ page: any Page) {
-        guard swipeDown == nil, presenter(of: page) != nil,
-              let interaction = queue.beginInteraction("swipe down of \(page.pageDescription)") else { return }
+        guard swipeDown == nil, presenter(of: page) != nil, queue.isIdle else { return }
+        // The queue goes busy for this drag: the views are not told to read the policies
+        // again, so the sheet under the finger stays swipeable (it is until the hold ends).
+        queueIsBusyForOwnDrag()
+        guard let interaction = queue.beginInteraction("swipe down of \(page.pageDescription)") else { return }
         swipeDown = SwipeDown(page: ObjectIdentifier(page), hold: PersonHold(interaction))
     }
 
@@ -148,17 +151,21 @@ extension PageHostModel {
         personDismissed(alert)
     }
 
-    /// Whether the person may swipe down the sheet that holds `page`: the leave policy for
-    /// ``/PageKit/LeaveGesture/swipeDown`` of every page the swipe would remove (the
-    /// presented page, every page of a `!/` sheet's stack, and what is presented above
-    /// them) is ``/PageKit/LeavePolicy/allow``. The view sets `interactiveDismissDisabled`
-    /// when it is not; such a sheet closes through a button that calls
+    /// Whether the person may swipe down the sheet that holds `page`: the queue is idle (a
+    /// transition's next step may present from the sheet or into it, and UIKit's host
+    /// refuses the swipe then too), or holds only this sheet's own drag; and the leave
+    /// policy for ``/PageKit/LeaveGesture/swipeDown`` of every page the swipe would
+    /// remove (the presented page, every page of a `!/` sheet's stack, and what is
+    /// presented above them) is ``/PageKit/LeavePolicy/allow``. The view sets
+    /// `interactiveDismissDisabled` when it is not, and reads it again as the queue starts
+    /// and stops; a sheet whose pages refuse closes through a button that calls
     /// ``userDismisses(_:)``.
     /// - Parameter page: A presented page, or a page inside one.
     /// - Returns: Whether the swipe is allowed; `true` for a page that is not presented.
     /// - Complexity: O(*n*) in the number of pages the swipe would remove.
     public func allowsSwipeDown(of page: any Page) -> Bool {
         guard let level = presentedLevel(holding: page) else { return true }
+        guard queue.isIdle || swipeDown?.page == ObjectIdentifier(level) else { return false }
         return queue.leavePolicy(for: removed(with: level), by: .swipeDown) == .allow
     }
 

@@ -90,10 +90,18 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     }
     // Read by every walk of the hierarchy (`presentsNothing`); no access calls out while
     // it lasts, so the dynamic exclusivity check buys nothing.
-    @exclusivity(unchecked) private var records: [Record] = []
+    @exclusivity(unchecked) private var records: [Record] = [] {
+        didSet { followQueueWhilePresenting() }
+    }
     private weak var root: (any Page)?
     private let pending: PendingTransition
     private var policyObservation: ObservationToken?
+    /// The queue's events, followed while something is presented: a sheet does not swipe
+    /// down while a transition runs, and the views read that again as the queue starts
+    /// and stops.
+    private var queueObservation: ObservationToken?
+    /// Whether the queue was idle when the views were last told to read the policies.
+    private var queueWasIdle = true
     /// The person's swipe down of a sheet, while it holds the queue.
     var swipeDown: SwipeDown?
     package let observers = ModelObservers()
@@ -120,6 +128,31 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
             guard let self, let page = reference.page, self.presentedLevel(holding: page) != nil else { return }
             self.observers.send(animated: true)
         }
+    }
+
+    /// Follows the queue's starts and stops while a page is presented, and only then: no
+    /// view reads the swipe-down policy of a sheet that is not there, and a queue nobody
+    /// observes does not build its events.
+    private func followQueueWhilePresenting() {
+        if records.isEmpty {
+            queueObservation = nil
+        } else if queueObservation == nil {
+            queueWasIdle = queue.isIdle
+            queueObservation = queue.observe { [weak self] _ in self?.queueMayHaveChangedIdleness() }
+        }
+    }
+
+    /// The queue is about to go busy for the person's own drag of a sheet.
+    func queueIsBusyForOwnDrag() {
+        queueWasIdle = false
+    }
+
+    /// Tells the views to read the swipe-down policies again when the queue went from
+    /// idle to busy or back (``allowsSwipeDown(of:)`` reads it).
+    private func queueMayHaveChangedIdleness() {
+        guard queue.isIdle != queueWasIdle else { return }
+        queueWasIdle = queue.isIdle
+        observers.send(animated: false)
     }
 
     /// Keeps the root, to find the level a presenter belongs to.
