@@ -260,6 +260,13 @@ struct SwiftUIRun {
                 let act = SwiftUIRunOperation.randomAppAct(&random, deepSheets: deepSheets)
                 log.append("  then\(partly > 0 ? ", \(partly) ms on," : "") at once: \(act)")
                 immediate = run.apply(act, random: &random)
+                // While the act runs, the sheet on top must not follow a finger: UIKit's host
+                // refuses the swipe then, and the SwiftUI views disable it (fidelity test 16).
+                // Only a look, with no draw from the random sources: the seeds run as before.
+                if immediate == nil, !run.app.queue.isIdle, !run.app.queue.isInteracting,
+                   run.app.screen.canSwipeDown(in: run.app.host) == true {
+                    immediate = "the sheet on top could be swiped down while `\(run.app.queue.runningLabel ?? "?")` ran"
+                }
             }
             await run.settle()
             // A restore is checked against the path it opens, once every question is answered.
