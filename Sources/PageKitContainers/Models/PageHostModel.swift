@@ -102,6 +102,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     private var queueObservation: ObservationToken?
     /// Whether the queue was idle when the views were last told to read the policies.
     private var queueWasIdle = true
+    /// Whether the views are to be told again on the next turn of the main actor.
+    private var idlenessRetold = false
     /// The person's swipe down of a sheet, while it holds the queue.
     var swipeDown: SwipeDown?
     package let observers = ModelObservers()
@@ -149,10 +151,21 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
 
     /// Tells the views to read the swipe-down policies again when the queue went from
     /// idle to busy or back (``allowsSwipeDown(of:)`` reads it).
+    /// The change may come inside a binding's setter, where SwiftUI drops what a model
+    /// publishes, as reported (schwa/MastodonAgain#77): the views are told again on the
+    /// next turn of the main actor, once per turn. Not on the queue's clock: telling the
+    /// views changes nothing a test waits for, so it leaves no timer due.
     private func queueMayHaveChangedIdleness() {
         guard queue.isIdle != queueWasIdle else { return }
         queueWasIdle = queue.isIdle
         observers.send(animated: false)
+        guard !idlenessRetold else { return }
+        idlenessRetold = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            idlenessRetold = false
+            if !records.isEmpty { observers.send(animated: false) }
+        }
     }
 
     /// Keeps the root, to find the level a presenter belongs to.

@@ -351,6 +351,14 @@ extension SwiftUIScreen {
         return true
     }
 
+    /// Whether a finger on the sheet on top would move it now, what
+    /// ``personStartsSwipeDown(in:)`` checks before it starts a drag: a sheet is shown, it
+    /// is not a full-screen cover, `interactiveDismissDisabled` is off as last drawn, and
+    /// no presentation or dismissal of it animates. Looks only: nothing changes.
+    public func sheetFollowsFinger(in host: PageHostModel) -> Bool {
+        swipeableSheet(in: host) != nil
+    }
+
     /// Whether the person could swipe down the sheet on top, as last drawn.
     public func canSwipeDown(in host: PageHostModel) -> Bool? {
         guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return nil }
