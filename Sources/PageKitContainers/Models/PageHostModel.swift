@@ -151,6 +151,7 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
 
     /// Tells the views to read the swipe-down policies again when the queue went from
     /// idle to busy or back (``allowsSwipeDown(of:)`` reads it).
+    ///
     /// The change may come inside a binding's setter, where SwiftUI drops what a model
     /// publishes, as reported (schwa/MastodonAgain#77): the views are told again on the
     /// next turn of the main actor, once per turn. Not on the queue's clock: telling the
