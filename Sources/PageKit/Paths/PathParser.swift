@@ -12,7 +12,7 @@ package struct PathParser {
     private var position = 0
     private var isURL = false
 
-    package static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
+    static func parse(_ text: String, limits: PagePath.Limits) throws -> PagePath {
         // Read in place, with no copy of the string to retain and release; the path comes
         // straight out of the closure, with no `Result` around it to copy.
         if let path = try text.utf8.withContiguousStorageIfAvailable({ try parse($0, limits: limits) }) {
@@ -427,7 +427,7 @@ package struct PathParser {
     /// A string of ASCII bytes. A name, key or value of up to 15 bytes is built in place
     /// as a small string and checked with one mask, where `String(decoding:as:)` would
     /// validate it byte by byte and copy it again.
-    package static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
+    static func string(ascii slice: UnsafeBufferPointer<UInt8>) -> String {
         let count = slice.count
         if count == 1, let only = slice.first, let literal = oneCharacter(only) { return literal }
         guard count <= 15, let source = slice.baseAddress else {

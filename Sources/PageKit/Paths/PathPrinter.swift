@@ -18,7 +18,7 @@ package enum PathPrinter {
         case host, path, query
     }
 
-    package static func print(_ path: PagePath) -> String {
+    static func print(_ path: PagePath) -> String {
         var text = ""
         // A relative path has no URL form: it prints as a path string.
         let asURL = path.scheme != nil && path.origin == .root
