@@ -32,20 +32,9 @@ extension Navigator {
     public func requestLink(_ link: String, _ options: NavigationOptions = .default) -> NavigationRequest {
         let external = options.source(.external)
         do {
-            return request(try path(forLink: link), external)
+            return request(try links.path(for: link), external)
         } catch {
             return failedRequest(error, external, prepare: showFallbackIfItFails)
-        }
-    }
-
-    /// The path ``links`` maps `link` to.
-    /// - Throws: ``NavigationError/Code/invalidLink`` with the link as its path and the
-    ///   ``LinkMapError`` underneath, when no pattern maps it.
-    package func path(forLink link: String) throws -> PagePath {
-        do {
-            return try links.path(for: link)
-        } catch let error as LinkMapError {
-            throw NavigationError(.invalidLink, path: error.input, reason: error.reason, underlying: error)
         }
     }
 
@@ -65,4 +54,12 @@ extension Navigator {
     }
 
     private static let linksKey = ObjectIdentifier(LinkMap.self)
+}
+
+extension LinkMapError: NavigationErrorConvertible {
+    /// A request for a link the map refused fails with
+    /// ``/PageKit/NavigationError/Code/invalidLink``, the link as its path.
+    package var navigationError: NavigationError {
+        NavigationError(.invalidLink, path: input, reason: reason, underlying: self)
+    }
 }

@@ -266,7 +266,8 @@ extension NavigationError: CustomStringConvertible {
 
 /// An error of a module built on the core that stands for a navigation error of its own
 /// code when a request fails with it: a typed route that cannot be written fails the
-/// request with ``NavigationError/Code/invalidRoute``, not as a failed transition.
+/// request with ``NavigationError/Code/invalidRoute``, a link the map refuses with
+/// ``NavigationError/Code/invalidLink``, not as a failed transition.
 package protocol NavigationErrorConvertible: Error {
     /// The navigation error a request that met this error fails with.
     var navigationError: NavigationError { get }

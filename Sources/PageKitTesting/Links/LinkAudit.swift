@@ -69,7 +69,7 @@ extension Navigator {
         for link in samples {
             let path: PagePath
             do {
-                path = try self.path(forLink: link)
+                path = try links.path(for: link)
             } catch {
                 problems.append(LinkAudit.Problem(link: link, kind: .unmatched, error: NavigationError(wrapping: error)))
                 continue
