@@ -11,21 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The loads a request is waiting for (``Navigator/pendingLoad``): what it opens, and the
-/// components whose loaders run, in path order.
-public struct PendingLoad: Sendable, CustomStringConvertible {
-    /// What the loading request asked for.
-    package let requested: NavigationTarget?
-    /// The components being loaded, in path order.
-    public let components: [PageComponent]
-
-    /// `loading person_detail(id=5) for /tab#contact/person_detail(id=5)`.
-    public var description: String {
-        let names = components.map { PageReference.describe(name: $0.name, parameters: $0.parameters) }
-        return "loading \(names.joined(separator: ", ")) for \(requested.map(\.description) ?? "?")"
-    }
-}
-
 // The loads a plan needs, and which request is loading (`RequestEnvironment`).
 extension Navigator {
     /// - Complexity: O(*m*) in the pages the plan makes; nothing when no registration has
