@@ -424,12 +424,15 @@ final class UIKitSplitFixture {
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
 
-    init() {
+    /// - Parameter threeColumns: Whether a list column (`inbox`) sits between the two.
+    init(threeColumns: Bool = false) {
         queue = TransitionQueue(clock: model.clock)
         host = ModelPageHost(model: model, queue: queue)
         sidebar = ModelNavigationController(model, name: "sidebar", root: [ModelScreen(model, "mailboxes")], queue: queue)
         detail = ModelNavigationController(model, name: "detail", root: [ModelScreen(model, "welcome")], queue: queue)
-        split = ModelSplitViewController(model, name: "mail", columns: [sidebar, detail], queue: queue)
+        let list = ModelNavigationController(model, name: "list", root: [ModelScreen(model, "inbox")], queue: queue)
+        split = ModelSplitViewController(model, name: "mail", columns: threeColumns ? [sidebar, list, detail] : [sidebar, detail],
+                                         queue: queue)
         model.root = split
         navigator = Navigator(root: split, host: host, queue: queue, identifiers: .sequential())
         var registry = PageRegistry()
@@ -515,5 +518,98 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.path == "/mail#sidebar/mailboxes")
         #expect(app.changes == ["selected by the user → /mail#sidebar/mailboxes"])
         #expect(app.split.stackedColumns.last == app.split.core.state.current, "UIKit's top is PageKit's current column")
+    }
+
+    @Test("SPL-5: the delegate hears the willShowColumn: and willHideColumn: of PageKit's own showColumn:, and reports none")
+    func ownShowColumnCallbacks() throws {
+        let app = UIKitSplitFixture()
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#detail/message(id=3)")
+        _ = app.model.takeCallbacks()
+        try app.open("/mail#sidebar")
+        #expect(app.model.takeCallbacks().prefix(2) == ["showColumn sidebar", "willHideColumn detail"])
+        try app.open("/mail#detail")
+        #expect(app.model.takeCallbacks().prefix(2) == ["showColumn detail", "willShowColumn detail"])
+        #expect(app.split.stackedColumns == [0, 1])
+        #expect(app.path == "/mail#detail/welcome/message(id=3)")
+        #expect(app.changes.isEmpty, "each change is its request's")
+        // Three columns: UIKit passes the list column on its way, both ways.
+        let three = UIKitSplitFixture(threeColumns: true)
+        three.split.sizeChanges(compact: true)
+        try three.open("/mail#sidebar")
+        _ = three.model.takeCallbacks()
+        try three.open("/mail#detail")
+        #expect(three.model.takeCallbacks().prefix(3) == ["showColumn detail", "willShowColumn list", "willShowColumn detail"])
+        try three.open("/mail#sidebar")
+        #expect(three.model.takeCallbacks().prefix(3) == ["showColumn sidebar", "willHideColumn detail", "willHideColumn list"])
+        #expect(three.path == "/mail#sidebar/mailboxes")
+        #expect(three.changes.isEmpty, "each change is its request's")
+    }
+
+    @Test("SPL-1, SPL-5: collapsed, the app's own showColumn: is seen, and reported as the app's, whichever way it goes")
+    func appShowsColumnCollapsed() throws {
+        let app = UIKitSplitFixture()
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#sidebar")
+        app.split.appShowsColumn(1)
+        app.model.settle()
+        #expect(app.split.stackedColumns == [0, 1])
+        #expect(app.path == "/mail#detail/welcome")
+        app.split.appShowsColumn(1)
+        #expect(app.model.takeCallbacks().last == "showColumn detail", "on top already: nothing happens")
+        app.split.appShowsColumn(0)
+        app.model.settle()
+        #expect(app.split.stackedColumns == [0])
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["selected by the app → /mail#detail/welcome", "selected by the app → /mail#sidebar/mailboxes"],
+                "the app's own call to UIKit, not the person's back")
+        #expect(app.queue.isIdle)
+    }
+
+    @Test("SPL-6: collapsed, the app's own hideColumn: pops the top column as the app's change; the primary or a covered column is ignored")
+    func appHidesColumnCollapsed() throws {
+        let app = UIKitSplitFixture()
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#detail/message(id=3)")
+        app.split.appHidesColumn(0)
+        #expect(app.split.stackedColumns == [0, 1], "never the primary column")
+        #expect(app.changes.isEmpty)
+        app.split.appHidesColumn(1)
+        app.model.settle()
+        #expect(app.split.stackedColumns == [0])
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["selected by the app → /mail#sidebar/mailboxes"])
+        app.split.appHidesColumn(1)
+        #expect(app.changes.count == 1, "a column not on the stack: ignored")
+        // The person's own back at a column's root is still theirs.
+        try app.open("/mail#detail/welcome")
+        #expect(app.split.personTapsBackAtColumnRoot())
+        #expect(app.changes.last == "selected by the user → /mail#sidebar/mailboxes")
+    }
+
+    @Test("SPL-6: expanded, the app's own hideColumn: of the current column makes the detail current, as the app's change")
+    func appHidesColumnExpanded() throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#sidebar/folder(name=work)")
+        app.split.appHidesColumn(1)
+        #expect(app.changes.isEmpty, "the secondary column is never hidden")
+        _ = app.model.takeCallbacks()
+        app.split.appHidesColumn(0)
+        app.model.settle()
+        #expect(app.model.takeCallbacks().prefix(2) == ["hideColumn sidebar", "willChangeToDisplayMode detailOnly"])
+        #expect(app.split.displayMode == .detailOnly)
+        #expect(app.path == "/mail#detail/welcome")
+        #expect(app.changes == ["selected by the app → /mail#detail/welcome"])
+        app.split.appHidesColumn(0)
+        #expect(app.changes.count == 1, "a column the display mode hides already: ignored")
+        app.split.appShowsColumn(0)
+        app.model.settle()
+        #expect(app.split.displayMode == .all)
+        #expect(app.path == "/mail#detail/welcome", "showing a column hides none: the current one stays")
+        #expect(app.changes.count == 1)
+        // The person's own display-mode button is still theirs.
+        try app.open("/mail#sidebar")
+        #expect(app.split.personTapsDisplayModeButton(to: .detailOnly))
+        #expect(app.changes.last == "selected by the user → /mail#detail/welcome")
     }
 }

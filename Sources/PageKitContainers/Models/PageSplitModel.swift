@@ -143,7 +143,7 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     /// - Parameter display: What now shows.
     public func userChangesDisplay(_ display: SplitDisplay) {
         guard display != state.display else { return }
-        if state.personChanged(display: display) {
+        if state.displayChanged(to: display) {
             reportCurrentColumn(by: .user, animated: true)
         } else {
             observers.send(animated: true)

@@ -105,11 +105,12 @@ package struct SplitState: Hashable, Sendable {
         return current
     }
 
-    /// The person changed the display mode (the display-mode button, the sidebar swipe):
-    /// a current column it hides gives way to the secondary column.
+    /// The display mode changed outside PageKit's own `showColumn:` (the person's
+    /// display-mode button or sidebar swipe, the app's own call): a current column it
+    /// hides gives way to the secondary column.
     /// - Parameter display: The new display mode.
     /// - Returns: Whether the current column changed.
-    package mutating func personChanged(display: SplitDisplay) -> Bool {
+    package mutating func displayChanged(to display: SplitDisplay) -> Bool {
         self.display = display
         guard !isCollapsed, !isOnScreen(current) else { return false }
         current = secondary

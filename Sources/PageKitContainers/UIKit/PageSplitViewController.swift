@@ -129,6 +129,23 @@ open class PageSplitViewController: UISplitViewController, SplitContainer, Queue
     }
 }
 
+extension PageSplitViewController {
+    /// Shows `column` as `UISplitViewController` does; a call from the app's own code (a
+    /// sidebar row's action) is reported to the navigator as the app's change, not the
+    /// person's.
+    /// - Parameter column: The column to show.
+    override open func show(_ column: UISplitViewController.Column) {
+        core.appChangesColumns { super.show(column) }
+    }
+
+    /// Hides `column` as `UISplitViewController` does; a call from the app's own code is
+    /// reported to the navigator as the app's change, not the person's.
+    /// - Parameter column: The column to hide.
+    override open func hide(_ column: UISplitViewController.Column) {
+        core.appChangesColumns { super.hide(column) }
+    }
+}
+
 extension PageSplitViewController: SplitSurface {
     package var columnItems: [AnyObject] { columnControllers }
     package var containerPage: (any Page)? { self }

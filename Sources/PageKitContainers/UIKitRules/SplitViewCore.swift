@@ -39,6 +39,9 @@ package final class SplitViewCore: IdleQueueAdopting {
     /// Whether PageKit's own `showColumn:` is running: what UIKit says meanwhile is not
     /// the person's.
     private var showing = false
+    /// Whether the app's own `showColumn:` or `hideColumn:` is running: what UIKit says
+    /// meanwhile is the app's, not the person's.
+    private var appChanging = false
 
     /// - Parameters:
     ///   - columnCount: 2 for `.doubleColumn`, 3 for `.tripleColumn`.
@@ -77,6 +80,21 @@ package final class SplitViewCore: IdleQueueAdopting {
               transition.whenCompleted({ _ in completion.finish() }) else { return completion.finish() }
     }
 
+    /// Runs `body`, a `showColumn:` or `hideColumn:` of the split view's, so that the
+    /// column changes UIKit announces meanwhile are reported as the app's: the app's own
+    /// call (a sidebar row's action) is not the person's gesture. PageKit's own
+    /// `showColumn:` passes through, as it reports its change itself.
+    /// - Parameter body: The call to UIKit.
+    package func appChangesColumns(_ body: () -> Void) {
+        guard !showing, !appChanging else { return body() }
+        appChanging = true
+        defer { appChanging = false }
+        body()
+    }
+
+    /// Who made a change UIKit announces outside PageKit's own `showColumn:`.
+    private var changer: NavigationSource { appChanging ? .app : .user }
+
     /// `topColumnForCollapsingToProposedTopColumn`: the current column stays on top.
     package var topColumnForCollapsing: Int { state.current }
 
@@ -91,20 +109,21 @@ package final class SplitViewCore: IdleQueueAdopting {
     }
 
     /// `willChangeToDisplayMode` outside PageKit's own `showColumn:`: the person's
-    /// display-mode button or swipe. Hiding the current column makes the secondary
-    /// current, reported as the person's.
+    /// display-mode button or swipe, or the app's own `showColumn:` or `hideColumn:`.
+    /// Hiding the current column makes the secondary current, reported as theirs.
     /// - Parameter display: The display mode it changes to.
     package func willChangeDisplay(to display: SplitDisplay) {
-        guard !showing, state.personChanged(display: display) else { return }
-        reportCurrentColumn(by: .user)
+        guard !showing, state.displayChanged(to: display) else { return }
+        reportCurrentColumn(by: changer)
     }
 
     /// `willHideColumn` outside PageKit's own `showColumn:`: collapsed, the person's back
-    /// at the root of the top column takes it off the one stack.
+    /// at the root of the top column, or the app's own `hideColumn:` or `showColumn:` of
+    /// a column below, takes it off the one stack.
     /// - Parameter index: The column being hidden.
     package func willHideColumn(_ index: Int) {
         guard !showing, state.isCollapsed, index == state.current, state.popColumn() != nil else { return }
-        reportCurrentColumn(by: .user)
+        reportCurrentColumn(by: changer)
     }
 
     /// `willShowColumn` outside PageKit's own `showColumn:`: the app showed a column

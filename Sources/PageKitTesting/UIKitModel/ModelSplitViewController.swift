@@ -21,8 +21,13 @@ public import PageKitContainers
 ///   expands.
 /// - SPL-5 (inferred from the delegate's declarations): the display-mode button sends
 ///   `willChangeToDisplayMode`; the person's back at a column's root, collapsed, sends
-///   `willHideColumn` for it; `showColumn:` sends `willShowColumn`/`willHideColumn` and
-///   `willChangeToDisplayMode` while it runs.
+///   `willHideColumn` for it; `showColumn:` and `hideColumn:` send `willShowColumn`/
+///   `willHideColumn` and `willChangeToDisplayMode` while they run, to the delegate,
+///   which is PageKit's whoever called them.
+/// - SPL-6 (documented): `hideColumn:` collapsed is ignored for the primary column and for
+///   a column not on top, and pops the column otherwise; expanded, it is ignored for the
+///   secondary column and for a column the display mode does not show, and otherwise
+///   animates to the nearest display mode that hides it.
 @MainActor
 public final class ModelSplitViewController: ModelViewController, SplitContainer, QueuedContainer {
     /// The columns' navigation controllers, leading first.
@@ -117,6 +122,78 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
         return true
     }
 
+    /// The app calls `showColumn:` itself, as a sidebar row's action does: the
+    /// controller's override lets PageKit know that what UIKit says meanwhile is the app's.
+    /// - Parameter index: The column.
+    public func appShowsColumn(_ index: Int) {
+        core.appChangesColumns { uikitShowColumn(index) }
+    }
+
+    /// The app calls `hideColumn:` itself (SPL-6), through the same override.
+    /// - Parameter index: The column.
+    public func appHidesColumn(_ index: Int) {
+        core.appChangesColumns { uikitHideColumn(index) }
+    }
+
+    /// `hideColumn:` as the header says (SPL-6).
+    private func uikitHideColumn(_ index: Int) {
+        model.called("hideColumn \(columns[index].title)")
+        if uikitIsCollapsed {
+            guard index > 0, stackedColumns.last == index else { return }
+            willHide(index)
+            stackedColumns.removeLast()
+            return animate()
+        }
+        let secondary = columns.count - 1
+        guard index != secondary, isShown(index) else { return }
+        let display: SplitDisplay = index == 0 && columns.count == 3 ? .doubleColumn : .detailOnly
+        changeDisplay(to: display)
+        animate()
+    }
+
+    /// `showColumn:` as the header says (SPL-1, SPL-2, SPL-3).
+    private func uikitShowColumn(_ index: Int) {
+        model.called("showColumn \(columns[index].title)")
+        if uikitIsCollapsed {
+            guard let top = stackedColumns.last, top != index else { return }
+            if index > top {
+                for column in (top + 1)...index {
+                    model.called("willShowColumn \(columns[column].title)")
+                    core.willShowColumn(column)
+                }
+            } else {
+                for column in ((index + 1)...top).reversed() { willHide(column) }
+            }
+            stackedColumns = Array(0...index)
+            return animate()
+        }
+        guard index != columns.count - 1, !isShown(index) else { return }
+        changeDisplay(to: index == 0 ? .all : .doubleColumn)
+        animate()
+    }
+
+    /// Whether the display mode shows the column, expanded.
+    private func isShown(_ index: Int) -> Bool {
+        switch displayMode {
+        case .automatic, .all: true
+        case .doubleColumn: index >= columns.count - 2
+        case .detailOnly: index == columns.count - 1
+        }
+    }
+
+    /// `willHideColumn`, to the delegate.
+    private func willHide(_ column: Int) {
+        model.called("willHideColumn \(columns[column].title)")
+        core.willHideColumn(column)
+    }
+
+    /// `willChangeToDisplayMode`, to the delegate, and the change.
+    private func changeDisplay(to display: SplitDisplay) {
+        model.called("willChangeToDisplayMode \(display.rawValue)")
+        core.willChangeDisplay(to: display)
+        displayMode = display
+    }
+
     private func animate() {
         let coordinator = ModelCoordinator(model: model, interactive: false)
         self.coordinator = coordinator
@@ -132,32 +209,8 @@ extension ModelSplitViewController: SplitSurface {
     package var containerPage: (any Page)? { self }
     package var columnTransition: (any TransitionCoordination)? { coordinator }
 
-    /// `showColumn:` as the header says (SPL-1, SPL-2, SPL-3).
+    /// PageKit's `showColumn:`, through the same override as the app's.
     package func showColumn(at index: Int) {
-        model.called("showColumn \(columns[index].title)")
-        if uikitIsCollapsed {
-            guard let top = stackedColumns.last, top != index else { return }
-            if index > top {
-                for column in (top + 1)...index { model.called("willShowColumn \(columns[column].title)") }
-                stackedColumns = Array(0...index)
-            } else {
-                for column in ((index + 1)...top).reversed() { model.called("willHideColumn \(columns[column].title)") }
-                stackedColumns = Array(0...index)
-            }
-            return animate()
-        }
-        let secondary = columns.count - 1
-        guard index != secondary else { return }
-        let shown: Bool = switch displayMode {
-        case .automatic, .all: true
-        case .doubleColumn: index >= columns.count - 2
-        case .detailOnly: false
-        }
-        guard !shown else { return }
-        let display: SplitDisplay = index == 0 ? .all : .doubleColumn
-        model.called("willChangeToDisplayMode \(display.rawValue)")
-        core.willChangeDisplay(to: display)
-        displayMode = display
-        animate()
+        core.appChangesColumns { uikitShowColumn(index) }
     }
 }
