@@ -347,19 +347,6 @@ struct LiveHierarchy {
 
     // MARK: Derived
 
-    /// The path of the visible chain, each page with its own parameters.
-    func currentPath() -> PagePath {
-        visiblePath().path
-    }
-
-    /// The absolute path that names `page` where it stands, every stack page below it
-    /// included, so that opening it in exact mode reaches this very page; `nil` when
-    /// `page` is not live.
-    /// - Complexity: O(*n*) in the number of live pages.
-    func path(to page: any Page) -> PagePath? {
-        route(to: page)?.path.path
-    }
-
     /// The page on screen below `page`: its visible page, that one's, and so on.
     func visibleLeaf(from page: any Page) -> any Page {
         var leaf = page

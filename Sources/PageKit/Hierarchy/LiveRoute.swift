@@ -28,21 +28,11 @@ struct LiveRoute {
             case .stack(_, _, _, let count): count
             }
         }
-
-        /// The segment's last page.
-        var last: any Page {
-            switch kind {
-            case .page(let page, _): page
-            case .stack(_, _, let pages, let count): pages[count - 1]
-            }
-        }
     }
 
     private(set) var segments: [Segment] = []
     /// How many anchors it holds.
     private(set) var count = 0
-
-    var isEmpty: Bool { count == 0 }
 
     mutating func append(_ segment: Segment) {
         guard segment.count > 0 else { return }
@@ -60,9 +50,6 @@ struct LiveRoute {
         }
         preconditionFailure("anchor \(position) of a route of \(count)")
     }
-
-    /// The last anchor: the page the route leads to.
-    var last: Anchor? { isEmpty ? nil : self[count - 1] }
 
     /// The route's pages spelled as a page path.
     var path: SharedPath { path(through: count) }

@@ -271,9 +271,6 @@ public struct PageRegistry: Sendable {
     /// The registered names, sorted.
     public var names: [String] { entries.keys.sorted() }
 
-    /// How many names are registered.
-    package var count: Int { entries.count }
-
     func entry(for name: String) -> Entry? {
         entries[name]
     }

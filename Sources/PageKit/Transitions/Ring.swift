@@ -7,7 +7,6 @@ struct Ring<Element> {
     private var head = 0
 
     var count: Int { storage.count - head }
-    var isEmpty: Bool { count == 0 }
 
     mutating func append(_ element: Element) {
         storage.append(element)

@@ -15,9 +15,6 @@ public struct TransitionValve {
         self.ticket = ticket
     }
 
-    /// The label of the operation it belongs to.
-    package var label: String { ticket.label }
-
     /// Reports that the transition has ended; the next operation starts.
     public func fire() {
         queue?.valveFired(id, failure: nil)
