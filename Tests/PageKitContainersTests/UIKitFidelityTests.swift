@@ -166,6 +166,35 @@ struct UIKitFidelityTests {
         #expect(app.model.maxTransitionsInFlight == 1)
     }
 
+    @Test("2. a view controller that is not a page, pushed by the app, leaves through the queue when the person taps back")
+    func nonPageLeavesThroughTheQueue() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/list/person_detail(id=5)")
+        _ = app.takeChanges()
+        app.contact.pushViewController(ModelViewController(app.model, title: "web"), animated: true)
+        await app.run()
+        #expect(app.takeChanges() == ["pushed [] by the app"], "seen, though it holds no page")
+        app.contact.personTapsBack()
+        #expect(!app.queue.isIdle, "the pop waits its turn and holds the queue while it animates")
+        await app.run()
+        #expect(app.contact.viewControllers.map(\.title) == ["list", "person_detail"])
+        #expect(app.takeChanges() == ["popped [] by the user"])
+        // Two of them, and the person taps back twice before the first pop ends: each
+        // tap is one pop, queued in turn.
+        for title in ["w1", "w2"] {
+            app.contact.pushViewController(ModelViewController(app.model, title: title), animated: true)
+            await app.run()
+        }
+        _ = app.takeChanges()
+        app.contact.personTapsBack()
+        app.contact.personTapsBack()
+        await app.run()
+        #expect(app.contact.viewControllers.map(\.title) == ["list", "person_detail"])
+        #expect(app.takeChanges() == ["popped [] by the user", "popped [] by the user"])
+        #expect(app.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+    }
+
     // MARK: 3. Lost swipe-down reports
 
     @Test("3. a page that takes its presentation delegate in viewDidLoad keeps its own messages, and PageKit still sees the swipe")
