@@ -195,6 +195,53 @@ struct UIKitFidelityTests {
         #expect(app.model.exceptions.isEmpty && app.timeouts.isEmpty)
     }
 
+    /// A tab bar controller of `tabs` screens (the first a stack) on the UIKit model, and a
+    /// navigator whose registry makes `inbox` and `archive` screens.
+    static func tabBar(tabs count: Int, kind: ModelTabBarController.Kind = .pageKit, acceptsNewTabs: Bool)
+        -> (UIKitModel, ModelTabBarController, Navigator) {
+        let model = UIKitModel()
+        let queue = TransitionQueue(clock: model.clock)
+        let contact = ModelNavigationController(model, name: "contact", root: [ModelScreen(model, "list")], queue: queue)
+        let others = (1..<count).map { ModelScreen(model, "tab\($0)") as ModelViewController }
+        let tabs = ModelTabBarController(model, name: "tab", tabs: [contact] + others, queue: queue, kind: kind,
+                                         acceptsNewTabs: acceptsNewTabs)
+        model.root = tabs
+        var registry = PageRegistry()
+        for name in ["inbox", "archive"] { registry.replace(name) { [model] _ in ModelScreen(model, name) } }
+        let navigator = Navigator(root: tabs, host: ModelPageHost(model: model, queue: queue), registry: registry,
+                                  queue: queue)
+        return (model, tabs, navigator)
+    }
+
+    @Test("2. a PageTabBarController made to accept new tabs adds the tab a path names and selects it, at once")
+    func addsATab() throws {
+        let (model, tabs, navigator) = Self.tabBar(tabs: 2, acceptsNewTabs: true)
+        _ = model.takeCallbacks()
+        #expect(try navigator.plan(for: PagePath(parsing: "/tab#inbox")).steps.map(\.description) == ["add tab inbox to tab"])
+        let request = navigator.request(try PagePath(parsing: "/tab#inbox"))
+        #expect(request.isResolved && request.errorCode == nil, "a tab switch does not animate: \(String(describing: request.result))")
+        #expect(tabs.viewControllers.map(\.title) == ["contact", "tab1", "inbox"])
+        #expect(tabs.selectedViewController?.title == "inbox")
+        #expect(model.takeCallbacks().contains("setViewControllers contact,tab1,inbox"))
+        #expect(navigator.currentPath.description == "/tab#inbox")
+        // Known now: the next path selects it.
+        navigator.request(try PagePath(parsing: "/tab#contact"))
+        #expect(try navigator.plan(for: PagePath(parsing: "/tab#inbox")).steps.map(\.description) == ["select inbox in tab"])
+        #expect(model.exceptions.isEmpty && model.warnings.isEmpty)
+    }
+
+    @Test("2. no tab is added past the fifth, nor by a controller that does not accept new tabs: a typed error, and nothing changes",
+          arguments: [(5, ModelTabBarController.Kind.pageKit, true), (2, .pageKit, false), (2, .plain, true)])
+    func refusesATab(count: Int, kind: ModelTabBarController.Kind, accepts: Bool) throws {
+        let (model, tabs, navigator) = Self.tabBar(tabs: count, kind: kind, acceptsNewTabs: accepts)
+        let before = tabs.viewControllers.map(\.title)
+        let request = navigator.request(try PagePath(parsing: "/tab#archive"))
+        #expect(request.errorCode == .cannotShow, "\(String(describing: request.result))")
+        #expect(tabs.viewControllers.map(\.title) == before)
+        #expect(navigator.currentPath.description == "/tab#contact/list")
+        #expect(model.exceptions.isEmpty)
+    }
+
     // MARK: 3. Lost swipe-down reports
 
     @Test("3. a page that takes its presentation delegate in viewDidLoad keeps its own messages, and PageKit still sees the swipe")

@@ -20,6 +20,9 @@ public import UIKit
 /// tabs.viewControllers = [contacts, settings]
 /// ```
 ///
+/// Made with `acceptsNewTabs: true`, a path's component that names no tab is made from
+/// the registry and added as the last tab, then selected, as a SwiftUI tab model does.
+///
 /// With more than five tabs, UIKit moves the fifth and later into its More tab on a
 /// compact width; a path cannot select those (the error is `cannotShow`), and a tab is
 /// not added past the fifth.
@@ -43,10 +46,14 @@ open class PageTabBarController: UITabBarController, QueuedContainer {
     }
 
     /// Creates the controller, reporting on `queue`.
-    /// - Parameter queue: The queue to report on.
-    public convenience init(queue: TransitionQueue) {
+    /// - Parameters:
+    ///   - queue: The queue to report on.
+    ///   - acceptsNewTabs: Whether a path's component that names no tab adds it as a new
+    ///     tab (at most five in all).
+    public convenience init(queue: TransitionQueue, acceptsNewTabs: Bool = false) {
         self.init(nibName: nil, bundle: nil)
         transitionQueue = queue
+        core.acceptsNewTabs = acceptsNewTabs
     }
 
     /// Creates the controller; the designated initializer UIKit calls.
@@ -91,6 +98,13 @@ extension PageTabBarController: TabBarSurface {
 
     package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
         (item as? UINavigationController)?.pageKitCore
+    }
+
+    package func applyAddTab(_ page: any Page, animated: Bool) -> Bool {
+        guard let controller = page as? UIViewController else { return false }
+        setViewControllers((viewControllers ?? []) + [controller], animated: animated)
+        selectedViewController = controller
+        return true
     }
 }
 

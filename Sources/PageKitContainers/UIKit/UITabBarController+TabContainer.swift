@@ -39,5 +39,28 @@ extension UITabBarController: TabContainer {
         (self as? PageTabBarController)?.core.selected(controller)
         completion.finish()
     }
+
+    /// Whether a component that names no tab is added as a new tab: only for a
+    /// ``PageTabBarController`` made with `acceptsNewTabs: true`.
+    public var acceptsNewTabs: Bool {
+        (self as? PageTabBarController)?.core.acceptsNewTabs ?? false
+    }
+
+    /// Adds `page` as the last tab and selects it, at once.
+    /// - Parameters:
+    ///   - page: The new tab, a view controller.
+    ///   - animated: Whether the tab bar animates its new item.
+    ///   - style: Unused: a tab is shown as a tab.
+    ///   - completion: Finished at once; failed with `cannotShow` unless ``acceptsNewTabs``,
+    ///     when there are five tabs already (UIKit would move the fifth and later into its
+    ///     More tab), or when `page` is not a view controller.
+    public func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        guard let owner = self as? PageTabBarController else {
+            return completion.fail(NavigationError(.cannotShow, component: page.pageName,
+                                                   reason: "`\(pageName)` is a plain UITabBarController, which does not "
+                                                       + "accept new tabs; a PageTabBarController can"))
+        }
+        owner.core.add(page, animated: animated, completion: completion)
+    }
 }
 #endif

@@ -13,6 +13,9 @@ package protocol TabBarSurface: AnyObject {
     var containerPage: (any Page)? { get }
     /// The decisions of the navigation controller a tab is, if it is one PageKit follows.
     func stackCore(of item: AnyObject) -> NavigationControllerCore?
+    /// `viewControllers` set to the tabs and `page`, then `page` selected; `false` when
+    /// `page` is not a view controller.
+    func applyAddTab(_ page: any Page, animated: Bool) -> Bool
 }
 
 /// Every decision a UIKit tab bar controller makes for PageKit: whether the person's tap
@@ -35,6 +38,9 @@ package final class TabBarCore: IdleQueueAdopting {
     /// The queue the person's taps are reported on and wait for.
     package var queue: TransitionQueue
     private var known: WeakItem?
+    /// Whether a component that names no tab is added as a new tab
+    /// (`PageTabBarController(queue:acceptsNewTabs:)`).
+    package var acceptsNewTabs = false
 
     /// - Parameter queue: The navigator's queue.
     package init(queue: TransitionQueue) {
@@ -87,6 +93,36 @@ package final class TabBarCore: IdleQueueAdopting {
         return NavigationError(.cannotShow, component: name,
                                reason: "`\(name)` is tab \(index + 1) of \(count); beyond \(visibleTabLimit - 1) tabs, "
                                    + "UIKit moves tabs into the More tab, which PageKit does not drive")
+    }
+
+    /// PageKit adds `page` as the last tab and selects it, at once: a tab switch does not
+    /// animate, and UIKit reports a selection made in code to no one.
+    /// - Parameters:
+    ///   - page: The new tab, a view controller.
+    ///   - animated: Whether the tab bar animates its new item.
+    ///   - completion: Finished at once; failed with
+    ///     ``/PageKit/NavigationError/Code/cannotShow`` when the controller does not accept
+    ///     new tabs, when it has five already (the sixth would move tabs into the More
+    ///     tab), or when `page` is not a view controller.
+    package func add(_ page: any Page, animated: Bool, completion: TransitionCompletion) {
+        guard let surface else {
+            return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
+                                                   reason: "the tab bar controller is gone"))
+        }
+        let name = surface.containerPage?.pageName ?? "the tab bar controller"
+        guard acceptsNewTabs else {
+            return completion.fail(NavigationError(.cannotShow, component: page.pageName,
+                                                   reason: "`\(name)` does not accept new tabs"))
+        }
+        if let refusal = Self.refusal(toAddTo: surface.tabItems.count, name: page.pageDescription) {
+            return completion.fail(refusal)
+        }
+        guard surface.applyAddTab(page, animated: animated) else {
+            return completion.fail(NavigationError(.cannotShow, component: page.pageName,
+                                                   reason: "`\(page.pageDescription)` is not a view controller"))
+        }
+        selected(page)
+        completion.finish()
     }
 
     /// Why a tab cannot be added to `count` tabs: the new one would go into the More tab.

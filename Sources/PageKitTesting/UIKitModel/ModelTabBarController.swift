@@ -38,12 +38,15 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     ///   - tabs: The tabs.
     ///   - queue: The queue.
     ///   - kind: What it stands for.
+    ///   - acceptsNewTabs: `PageTabBarController(queue:acceptsNewTabs:)`; a plain
+    ///     `UITabBarController` never accepts new tabs.
     public init(_ model: UIKitModel, name: String, tabs: [ModelViewController], queue: TransitionQueue,
-                kind: Kind = .pageKit) {
+                kind: Kind = .pageKit, acceptsNewTabs: Bool = false) {
         self.kind = kind
         viewControllers = tabs
         selectedIndex = 0
         core = TabBarCore(queue: queue)
+        core.acceptsNewTabs = kind == .pageKit && acceptsNewTabs
         super.init(model, title: name)
         core.surface = self
         for tab in tabs { tab.parent = self }
@@ -82,6 +85,15 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         select(index)
         core.selected(viewControllers[index])
         completion.finish()
+    }
+
+    /// Whether a component that names no tab is added as a new tab.
+    public var acceptsNewTabs: Bool { core.acceptsNewTabs }
+
+    /// Adds a tab in code, as the UIKit extension does: through the core, with no
+    /// delegate call.
+    public func addTab(_ page: any Page, animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        core.add(page, animated: animated, completion: completion)
     }
 
     private func select(_ index: Int) {
@@ -134,5 +146,20 @@ extension ModelTabBarController: TabBarSurface {
 
     package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
         (item as? ModelNavigationController)?.core
+    }
+
+    /// `setViewControllers(_:animated:)` with the tabs and `page`, then
+    /// `selectedViewController`; UIKit raises for a controller that already has a parent.
+    package func applyAddTab(_ page: any Page, animated: Bool) -> Bool {
+        guard let controller = page as? ModelViewController else { return false }
+        if controller.parent != nil || controller.presentingViewController != nil {
+            model.raise("Child view controller \(controller.title) should have parent view controller \(title)")
+            return false
+        }
+        model.called("setViewControllers \((viewControllers + [controller]).map(\.title).joined(separator: ","))")
+        viewControllers.append(controller)
+        controller.parent = self
+        select(viewControllers.count - 1)
+        return true
     }
 }
