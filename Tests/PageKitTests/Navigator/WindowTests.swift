@@ -108,6 +108,55 @@ struct WindowTests {
         #expect(windows.connected == ["main"])
     }
 
+    @Test("an open whose task is cancelled while it waits for its window ends with `cancelled`, and a late window is still shown")
+    func cancelledWhileWaiting() async throws {
+        let opener = ModelWindowOpener(supportsMultipleWindows: true)
+        let windows = windows(opener)
+        try await windows.connect("main")
+        opener.answer = .nothing
+        let open = Task { try await windows.open("/tab#settings") }
+        #expect(await yieldUntil { opener.requests.count == 1 })
+        open.cancel()
+        await #expect { try await open.value } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .cancelled && error.path == "/tab#settings"
+        }
+        // The platform connects the window later all the same: it shows the request.
+        let late = try await windows.connect("late", request: opener.requests[0])
+        #expect(late.currentPath.description == "/tab#settings")
+        clock.advance(by: .seconds(10))
+        #expect(windows.connected == ["main", "late"], "the time-out of the cancelled open ends nothing else")
+    }
+
+    @Test("a request continued in a window that is not connected fails the open waiting for it, naming the window")
+    func continuedInAMissingWindow() async throws {
+        let opener = ModelWindowOpener(supportsMultipleWindows: true)
+        let windows = windows(opener)
+        try await windows.connect("main")
+        opener.answer = .nothing
+        let open = Task { try await windows.open("/tab#settings") }
+        #expect(await yieldUntil { opener.requests.count == 1 })
+        await #expect { try await windows.continueRequest(opener.requests[0], in: "closed") } throws: { error in
+            (error as? NavigationError)?.code == .staleHierarchy && "\(error)".contains("`closed`")
+        }
+        await #expect { try await open.value } throws: { ($0 as? NavigationError)?.code == .staleHierarchy }
+    }
+
+    @Test("a window that connects with a request it cannot show fails the open waiting for it with that error")
+    func requestTheWindowCannotShow() async throws {
+        let opener = ModelWindowOpener(supportsMultipleWindows: true)
+        let windows = windows(opener)
+        try await windows.connect("main")
+        opener.answer = .nothing
+        let open = Task { try await windows.open("/tab#contact/list/unknown") }
+        #expect(await yieldUntil { opener.requests.count == 1 })
+        await #expect { try await windows.connect("new", request: opener.requests[0]) } throws: {
+            ($0 as? NavigationError)?.code == .notRegistered
+        }
+        await #expect { try await open.value } throws: { ($0 as? NavigationError)?.code == .notRegistered }
+        #expect(windows.navigator(of: "new")?.currentPath.description == "/tab#contact/list", "the window stays, as it was made")
+    }
+
     @Test("a new window needs an absolute path, and a window to fall back on")
     func badInput() async throws {
         let windows = windows(ModelWindowOpener(supportsMultipleWindows: true))
