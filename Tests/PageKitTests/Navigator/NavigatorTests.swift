@@ -72,6 +72,30 @@ struct NavigatorTests {
         #expect(app.timedDriver?.maxInFlight == 1)
     }
 
+    @Test("the queue's cancelAll stops a running open after the step that runs, and cancels the requests behind it")
+    func cancelAllWhileRunning() throws {
+        let app = Fixture(animationDuration: .milliseconds(350))
+        let running = app.navigator.request(try PagePath(parsing: "app://tab/contact/person_detail!compose?id=7"))
+        let waiting = app.navigator.request(try PagePath(parsing: "app://tab/settings"))
+        #expect(app.contact.pages.map(\.pageDescription).last == "person_detail(id=7)", "the push runs")
+        app.queue.cancelAll()
+        #expect(Self.code(of: waiting) == .cancelled, "cancelled before it ran: \(String(describing: waiting.result))")
+        #expect(!running.isResolved, "a step that has started is not cut short")
+        app.clock.advance(by: .milliseconds(350))
+        #expect(Self.code(of: running) == .cancelled, "\(String(describing: running.result))")
+        #expect(app.host.presentedPage(of: app.tabs) == nil, "the presentation after the push never ran")
+        #expect(app.navigator.currentPath.description.hasSuffix("/person_detail(id=7)"))
+        #expect(app.queue.isIdle)
+        app.clock.advance(by: .seconds(5))
+        #expect(app.queue.isIdle && app.timedDriver?.maxInFlight == 1)
+    }
+
+    /// The code of the error `request` failed with, if it did.
+    static func code(of request: NavigationRequest) -> NavigationError.Code? {
+        if case .failure(let error) = request.result { return error.code }
+        return nil
+    }
+
     @Test("a factory that throws fails the open before anything moves")
     func factoryFailure() async throws {
         let fixture = Fixture()
