@@ -82,6 +82,48 @@ struct LeavingAsksEveryPageTests {
         #expect(fixture.contact.pages.last?.pageName == "home_page", "one page popped, not two")
     }
 
+    @Test("a leave that waited its turn reads the page's policy when it runs: a page that refuses by then stays, unasked")
+    func policyReadWhenTheLeaveRuns() async throws {
+        let (fixture, compose) = Self.fixture()
+        try await fixture.navigator.open("app://tab/contact/compose")
+        var hold: TransitionValve?
+        fixture.queue.enqueue("hold") { valve in
+            hold = valve
+            return .wait
+        }
+        guard case .leaving(let leave) = try fixture.contact.userTapsBack() else {
+            Issue.record("the tap was not queued")
+            return
+        }
+        compose.policy = .refuse
+        fixture.navigator.leavePolicyChanged(of: compose)
+        hold?.fire()
+        await #expect { try await leave.finished() } throws: { ($0 as? NavigationError)?.code == .refused }
+        #expect(compose.leaveRequests.isEmpty, "refused at once, not asked")
+        #expect(fixture.contact.pages.last === compose)
+        #expect(fixture.queue.isIdle)
+    }
+
+    @Test("a leave cancelled while its page is asked ends cancelled: the page stays, and its late answer moves nothing")
+    func cancelledWhileAsked() async throws {
+        let (fixture, compose) = Self.fixture()
+        try await fixture.navigator.open("app://tab/contact/compose")
+        guard case .leaving(let leave) = try fixture.contact.userTapsBack() else {
+            Issue.record("the tap was not queued")
+            return
+        }
+        #expect(await yieldUntil { compose.isAsking })
+        leave.cancel()
+        // At once, though the page has not answered: the queue is not held for an answer
+        // nobody awaits (a page's question may stay up for a long while).
+        #expect(leave.isResolved && leave.errorCode == .cancelled, "\(String(describing: leave.result))")
+        #expect(fixture.queue.isIdle)
+        compose.answerLeave(true)
+        #expect(await yieldUntil { compose.answersNobodyAwaited == 1 })
+        #expect(fixture.contact.pages.last === compose)
+        #expect(fixture.queue.isIdle)
+    }
+
     @Test("a policy over several pages is the strictest of theirs")
     func strictest() {
         let queue = TransitionQueue()

@@ -223,18 +223,22 @@ extension TransitionQueue {
                 let asking = Task { @MainActor in
                     let allowed = await self.confirmLeaving(pages, by: gesture)
                     timer.timer?.cancel()
+                    // Cancelled or timed out meanwhile: the leave has ended; the answer is late.
                     guard valve.isActive else { return }
-                    guard !valve.isCancellationRequested else {
-                        return valve.fail(NavigationError(.cancelled, reason: "`\(label)` was cancelled while `\(name)` was asked"))
-                    }
                     guard allowed else { return valve.fail(refused) }
                     valve.restartTimeout(animated: animated)
                     leave(valve.completion(for: label))
                 }
-                // Once the answer is no longer awaited (cancelled, or timed out), the asking
-                // is cancelled, so that the page can take its question off the screen. The
-                // task starts after this returns, so the timer is set before it can end.
-                valve.onCancellation { asking.cancel() }
+                // Once the answer is no longer awaited (cancelled, or timed out), the leave
+                // ends at once, letting go of the queue, and the asking is cancelled, so that
+                // the page can take its question off the screen; an answer that comes later
+                // moves nothing. The task starts after this returns, so the timer is set
+                // before it can end.
+                valve.onCancellation {
+                    asking.cancel()
+                    valve.fail(NavigationError(.cancelled, component: name,
+                                               reason: "`\(label)` was cancelled while `\(name)` was asked"))
+                }
                 timer.timer = timeouts.answer.map { limit in
                     clock.schedule(after: limit) {
                         asking.cancel()
