@@ -76,6 +76,18 @@ struct ResponseTests {
         #expect(fixture.list.receivedResponses.isEmpty, "an awaited response does not bubble")
     }
 
+    @Test("an awaited open that fails throws its error, and waits for no response")
+    func awaitedOpenFails() async throws {
+        let fixture = Fixture()
+        let before = fixture.snapshot
+        await #expect { try await fixture.navigator.open("app://tab/contact!unknown", expecting: String.self) }
+            throws: { ($0 as? NavigationError)?.code == .notRegistered }
+        #expect(fixture.snapshot == before)
+        // A page that leaves without responding ends the wait with nothing, not an error.
+        let gone = TestPage("gone")
+        #expect(await fixture.navigator.response(from: gone) == nil, "a page that is not live sends nothing")
+    }
+
     @Test("a response sent in the very turn the open finishes is awaited, not bubbled")
     func respondsAtOnce() async throws {
         let fixture = Fixture()
