@@ -112,6 +112,11 @@ public final class Navigator {
                 held.queueEnded(.failure(NavigationError(.cancelled, reason: "its navigator is gone")))
             }
         }
+        // A request whose loads run would otherwise hold the queue, and its loads run on
+        // for nothing, until the load time-out.
+        if let loading = loadingDriver {
+            Task { @MainActor in loading.navigatorGone() }
+        }
     }
 
     /// Installs the root page. A request made before it was installed runs now.

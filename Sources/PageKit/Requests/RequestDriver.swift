@@ -73,6 +73,9 @@ final class RequestDriver: TransitionLabeling {
 
     func rootInstalled() { perform(machine.rootInstalled()) }
 
+    /// Its navigator was freed while it loaded: it ends cancelled, and its loads with it.
+    func navigatorGone() { perform(machine.navigatorGone()) }
+
     /// A newer request was made: one that is loading ends, cancelled.
     func supersede(by newer: NavigationTarget?) { perform(machine.superseded(by: newer)) }
 

@@ -14,6 +14,7 @@
 import PageKit
 import PageKitContainers
 import PageKitTestSupport
+import PageKitTesting
 import Testing
 
 /// A page made from the value its loader loaded, which takes fresh ones.
@@ -238,6 +239,35 @@ struct LoaderTests {
         #expect(cancelled)
         #expect(app.events.last?.hasPrefix("cancelled") == true)
         #expect(app.fixture.queue.isIdle)
+    }
+
+    @Test("a navigator freed while its request loads ends it cancelled at once, cancels its loads and lets go of the queue")
+    func navigatorFreedWhileLoading() async throws {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        let loads = ManualLoads()
+        let request: NavigationRequest
+        weak var freed: Navigator?
+        do {
+            let stack = PageStackModel(name: "contact", pages: [TestPage("list")], queue: queue, ending: .atOnce)
+            var registry = PageRegistry()
+            try registry.register("person_detail", loader: loads.loader()) { intent, _ in TestPage(intent.component.name) }
+            let navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .atOnce), registry: registry,
+                                      queue: queue)
+            freed = navigator
+            request = navigator.request("/contact/list/person_detail(id=7)")
+            #expect(await yieldUntil { loads.pending == ["person_detail(id=7)"] })
+        }
+        #expect(freed == nil)
+        // No time passes: the load time-out (10 seconds) is not what ends it.
+        #expect(await yieldUntil { request.isResolved }, "it ended only at the load time-out")
+        guard case .failure(let error) = request.result else {
+            Issue.record("expected a cancellation, got \(String(describing: request.result))")
+            return
+        }
+        #expect(error.code == .cancelled && error.reason.contains("navigator is gone"), "\(error)")
+        #expect(queue.isIdle)
+        #expect(await yieldUntil { loads.cancelled == ["person_detail(id=7)"] }, "the load runs on for nothing")
     }
 
     @Test("a revealed page refreshes when the request asks, or when its loader says so; a page that cannot is an error")
