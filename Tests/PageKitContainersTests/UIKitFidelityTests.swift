@@ -227,6 +227,11 @@ struct UIKitFidelityTests {
         // Known now: the next path selects it.
         navigator.request(try PagePath(parsing: "/tab#contact"))
         #expect(try navigator.plan(for: PagePath(parsing: "/tab#inbox")).steps.map(\.description) == ["select inbox in tab"])
+        // A page that is not a view controller cannot be a UIKit tab.
+        navigator.registry.replace("archive") { _ in TestPage("archive") }
+        let notAController = navigator.request(try PagePath(parsing: "/tab#archive"))
+        #expect(notAController.errorCode == .cannotShow, "\(String(describing: notAController.result))")
+        #expect(tabs.viewControllers.map(\.title) == ["contact", "tab1", "inbox"])
         #expect(model.exceptions.isEmpty && model.warnings.isEmpty)
     }
 
