@@ -402,8 +402,11 @@ struct ReferenceModel {
 
     private mutating func end(_ number: Int, _ outcome: Outcome) {
         outcomes[number] = outcome
-        if running?.number == number { running = nil }
-        if outcome == .done, pendingOrRunningIsNavigator(number) { record() }
+        let ran = running?.number == number
+        if ran { running = nil }
+        // The navigator's request records where it ends: once it finished, or, failed or
+        // cancelled, once a step of it ran, which may have changed the screen.
+        if outcome == .done || ran, pendingOrRunningIsNavigator(number) { record() }
         proceed()
     }
 

@@ -73,7 +73,8 @@ public struct NavigationEvent: Sendable {
     /// The current path when the request started, or before the change.
     public var from: PagePath { fromPath.path }
     /// Where it goes: the absolute path planned, or after it finished (or after the
-    /// change), the current path.
+    /// change), the current path; for a request that failed or was cancelled after a step
+    /// ran, the current path it left the screen at.
     public var to: PagePath? { toPath?.path }
 }
 

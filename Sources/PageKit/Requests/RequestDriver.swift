@@ -108,7 +108,7 @@ final class RequestDriver: TransitionLabeling {
                 // What can still be done once the navigator is gone: end the valve, and the request.
                 switch action {
                 case .complete(let outcome, _, _): request.resolve(.success(outcome))
-                case .abandon(let error, _): request.resolve(.failure(error))
+                case .abandon(let error, _, _): request.resolve(.failure(error))
                 case .fireValve: valve?.fire()
                 case .failValve(let error): valve?.fail(error)
                 case .endLoads(_, let then):
@@ -202,8 +202,9 @@ final class RequestDriver: TransitionLabeling {
                 request.resolve(.success(outcome))
                 environment.emit(event)
                 return
-            case .abandon(let error, let event):
+            case .abandon(let error, let reached, let event):
                 letGoOfTurn()
+                if let reached { environment.record(reached, droppingLast: 0) }
                 environment.emit(event)
                 request.resolve(.failure(error))
                 return

@@ -77,14 +77,13 @@ struct RequestStateMachine {
     /// A path once known: what `PagePath?` says, as an enum of its own, because the turn
     /// and the state are copied at every event and the compiler copies and destroys the
     /// optional through its type metadata, several times slower than this enum in line.
+    /// `current`: a step changed the screen, so a failure ends where the screen is then.
     enum KnownPath {
-        case unknown
+        case unknown, current
         case path(PagePath)
 
         /// The path, if known.
-        var path: PagePath? {
-            if case .path(let path) = self { path } else { nil }
-        }
+        var path: PagePath? { if case .path(let path) = self { path } else { nil } }
     }
 
     /// An answer that comes after the request stopped waiting for it.
@@ -127,8 +126,9 @@ struct RequestStateMachine {
         case fireValve, failValve(NavigationError)
         /// Succeeded: trim and record the history, resolve the request, then report `event`.
         case complete(NavigationOutcome, droppingHistory: Int, announcing: NavigationEvent)
-        /// Failed: report `event` (when a navigator is left to), then resolve the request.
-        case abandon(NavigationError, announcing: NavigationEvent)
+        /// Failed: record the current path when a step changed the screen, report `event`
+        /// (when a navigator is left to), then resolve the request.
+        case abandon(NavigationError, recording: SharedPath?, announcing: NavigationEvent)
         /// Open `path` and wait, out of the queue, for its page's answer; end this turn.
         case detour(PagePath)
         /// Nothing: an answer that came too late, or nothing to do.
@@ -423,7 +423,7 @@ struct RequestStateMachine {
     mutating func stepEnded(_ result: Result<Void, NavigationError>) -> Action {
         guard case .running = state else { return late(.stepEnd, "stepEnded") }
         guard case .running(let turn, let plan, let index, let cancelling) = takeState() else { trap("stepEnded") }
-        if case .failure(let error) = result { return fail(error, plan: plan, to: turn.to) }
+        if case .failure(let error) = result { return fail(error, plan: plan, to: .current) }
         guard index + 1 < plan.steps.count else {
             if plan.continuesInside { return continueInside(turn, after: plan) }
             state = .finishing(turn, plan)
@@ -431,7 +431,7 @@ struct RequestStateMachine {
         }
         if cancelling {
             return fail(NavigationError(.cancelled, reason: "it was cancelled after \(index + 1) of \(plan.steps.count) steps"),
-                        plan: plan, to: turn.to)
+                        plan: plan, to: .current)
         }
         state = .running(turn, plan, index: index + 1, cancelling: false)
         return .runStep(index + 1, of: plan, keepingPopped: keepsLeftPages)
@@ -480,11 +480,14 @@ struct RequestStateMachine {
             // The queue let go of it while it loaded (its ticket was cancelled).
             return endLoads(turn, plan, then: end(error, plan: plan, to: turn.to))
         case .failing(let error, let plan, let to):
-            return end(error, plan: plan, to: to)
+            return end(error, plan: plan, to: to, current: current())
         case .queued, .held:
             return end(error, from: current())
+        case .running, .finishing:
+            // A step timed out: the screen may have changed.
+            return end(error, plan: plan, to: .current, current: current())
         default:
-            // Timed out, or cancelled, while it waited or ran.
+            // Timed out, or cancelled, while it waited.
             return end(error, plan: plan, to: turn?.to ?? .unknown)
         }
     }
@@ -534,19 +537,22 @@ struct RequestStateMachine {
     /// Fails the turn: the queue's turn ends with `error`, then the request.
     private mutating func fail(_ error: NavigationError, plan: NavigationPlan? = nil, to: KnownPath = .unknown) -> Action {
         let error = error.naming(requested?.target)
-        state = .failing(error, plan: plan, to: to)
+        // Plans that ran before the one that failed, inside pages they made, changed the screen.
+        state = .failing(error, plan: plan, to: ran == nil ? to : .current)
         return .failValve(error)
     }
 
-    /// Ends the request with `error`, announced as failed or cancelled.
+    /// Ends the request with `error`, announced as failed or cancelled: going `to` the
+    /// destination, or, when a step changed the screen, ending at `current`, recorded.
     private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: KnownPath = .unknown,
-                              from: SharedPath? = nil) -> Action {
+                              from: SharedPath? = nil, current: SharedPath? = nil) -> Action {
         let from = from ?? turn?.from ?? SharedPath()
         state = .ended
         let error = error.naming(requested?.target)
         let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
-        return .abandon(error, announcing: event(kind, plan: plan, from: from,
-                                                 to: plan?.destination ?? to.path.map(SharedPath.init)))
+        let reached = if case .current = to { current } else { SharedPath?.none }
+        return .abandon(error, recording: reached, announcing: event(kind, plan: plan, from: from,
+                                                                     to: reached ?? plan?.destination ?? to.path.map(SharedPath.init)))
     }
 
     /// The plan known in the state, for a failure the queue reports.

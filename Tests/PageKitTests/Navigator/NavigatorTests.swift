@@ -90,6 +90,30 @@ struct NavigatorTests {
         #expect(app.queue.isIdle && app.timedDriver?.maxInFlight == 1)
     }
 
+    @Test("a request that ends failed or cancelled after a step changed the screen records where the screen is, and says so")
+    func partialRunIsRecorded() throws {
+        let app = Fixture(animationDuration: .milliseconds(350))
+        var events: [NavigationEvent] = []
+        let token = app.navigator.observe { events.append($0) }
+        let before = app.navigator.currentPath.description
+        let cancelled = app.navigator.request(try PagePath(parsing: "app://tab/contact/person_detail!compose?id=7"))
+        app.queue.cancelAll()
+        app.clock.advance(by: .milliseconds(350))
+        #expect(Self.code(of: cancelled) == .cancelled)
+        let now = app.navigator.currentPath
+        #expect(now.description == before + "/person_detail(id=7)")
+        #expect(app.navigator.history.last == now, "the history's last entry is the current path")
+        #expect(app.navigator.history.entries.map(\.description) == [before, now.description])
+        #expect(events.last?.to == now, "the event says where the screen is, not where it was going")
+        // A request that fails before any step leaves the history as it was.
+        app.navigator.registry.replace("compose") { _ in throw NavigationError(.refused, reason: "not today") }
+        let refused = app.navigator.request(try PagePath(parsing: "app://tab/contact!compose"))
+        app.clock.advance(by: .seconds(1))
+        #expect(Self.code(of: refused) == .factoryFailed)
+        #expect(app.navigator.history.entries.map(\.description) == [before, now.description])
+        withExtendedLifetime(token) {}
+    }
+
     /// The code of the error `request` failed with, if it did.
     static func code(of request: NavigationRequest) -> NavigationError.Code? {
         if case .failure(let error) = request.result { return error.code }

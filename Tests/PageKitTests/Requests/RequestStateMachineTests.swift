@@ -41,7 +41,7 @@ struct RequestStateMachineTests {
         case .fireValve: "fireValve"
         case .failValve(let error): "failValve(\(error.code))"
         case .complete(_, let dropping, let event): "complete(dropping \(dropping), \(name(event.kind)))"
-        case .abandon(let error, let event): "abandon(\(error.code), \(name(event.kind)))"
+        case .abandon(let error, _, let event): "abandon(\(error.code), \(name(event.kind)))"
         case .detour(let path): "detour(\(path))"
         case .enqueue: "enqueue"
         case .ignore(let late): "ignore(\(late))"
@@ -281,7 +281,7 @@ struct RequestStateMachineTests {
         let action = waiting.queueEnded(.failure(NavigationError(.cancelled, reason: "before its turn")),
                                         current: SharedPath(Self.current))
         #expect(Self.name(action) == "abandon(cancelled, cancelled)")
-        if case .abandon(let error, let event) = action {
+        if case .abandon(let error, _, let event) = action {
             #expect(error.path == "/tab#settings", "the error names the request")
             #expect(event.from == Self.current, "the event says where the app was")
         }

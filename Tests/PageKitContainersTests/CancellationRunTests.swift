@@ -1,0 +1,160 @@
+import PageKit
+import PageKitContainers
+import PageKitTesting
+import PageKitTestSupport
+import Testing
+
+/// Seeded runs on the UIKit model where the app cancels at random moments: the queue's
+/// `cancelAll()` and a request's `cancel()`, while a request guards, asks, animates or
+/// waits, while the person's leave asks a form or their swipe runs. What a cancellation
+/// does to the screen depends on the moment, so these runs check what must hold whatever
+/// the moment, once everything has settled: every request has ended, the queue is idle
+/// and timed nothing out (a callback that never came), UIKit raised nothing, and the
+/// history's last entry is the current path (every change recorded). The runs without
+/// cancellations compare the whole screen with a reference (`UIKitModelRunTests`).
+@MainActor
+@Suite("Model-based: cancellations lose and stall nothing", .timeLimit(.minutes(10)))
+struct CancellationRunTests {
+    /// Seeds once found failing, kept as regressions.
+    static let regressionSeeds: [UInt64] = []
+
+    @Test("300 seeded sequences where the app cancels what waits or runs, at random moments, end settled and recorded",
+          arguments: 0..<2)
+    func randomSequences(batch: Int) async {
+        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(200_000 + batch * 150 + $0) }) {
+            await Task.yield()
+            if let failure = await Self.run(seed: seed) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
+    static let paths = [
+        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page(id=3)",
+        "/tab#contact/list/compose", "/tab#contact/list!/compose", "/tab#contact/list!photo", "/tab#settings",
+        "/tab#contact/list", "/tab#contact/list/compose!photo",
+    ]
+
+    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
+    static func run(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var behaviour = UIKitModel.Behaviour.random(using: &random)
+        behaviour.refusedRetapStillPops = false
+        let app = UIKitModelApp(behaviour: behaviour)
+        var requests: [NavigationRequest] = []
+        var formsSeen = 0
+        var log = ["seed \(seed), \(behaviour)"]
+        for _ in 0..<Int.random(in: 5...30, using: &random) {
+            // Forms made since: edited, each asks the person, waits for the test, or answers.
+            for form in app.forms.dropFirst(formsSeen) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: break
+                case 1: form.draft = "x"; form.ask(QuestionAnswerer.question(forForm: formsSeen), through: app.navigator)
+                case 2: form.draft = "x"
+                default: form.draft = "x"; form.answer = random.chance(0.5)
+                }
+                formsSeen += 1
+            }
+            let roll = Int.random(in: 0..<100, using: &random)
+            switch roll {
+            case ..<28:
+                let path = random.pick(paths)
+                let animated = random.chance(0.7)
+                log.append("  open \(path)\(animated ? "" : ", not animated")")
+                requests.append(app.navigator.request(try! PagePath(parsing: path), .animated(animated)))
+            case ..<36:
+                log.append("  the app goes back")
+                requests.append(app.navigator.back(1))
+            case ..<44:
+                log.append("  the person taps back")
+                visibleStack(of: app)?.personTapsBack()
+            case ..<50:
+                let finish = random.chance(0.6)
+                log.append("  the person swipes back\(finish ? "" : ", then cancels")")
+                if let swipe = visibleStack(of: app)?.personSwipesBack() {
+                    if finish { swipe.finish() } else { swipe.cancel() }
+                }
+            case ..<56:
+                let index = Int.random(in: 0...1, using: &random)
+                log.append("  the person taps tab \(index)")
+                app.tabs.personTaps(index)
+            case ..<62:
+                let finish = random.chance(0.7)
+                log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")
+                if let sheet = topPresented(in: app), !(sheet is ModelAlertController), let swipe = sheet.personSwipesDown() {
+                    if finish { swipe.finish() } else { swipe.abandon() }
+                }
+            case ..<72:
+                log.append("  the app cancels everything the queue holds")
+                app.queue.cancelAll()
+            case ..<82:
+                let open = requests.filter { !$0.isResolved }
+                guard !open.isEmpty else { continue }
+                let request = random.pick(open)
+                log.append("  the app cancels `\(request.target.map { "\($0)" } ?? "?")`")
+                request.cancel()
+            case ..<90:
+                let form = (visibleStack(of: app)?.viewControllers.last as? ModelFormPage)
+                    ?? app.forms.last { $0.isInWindow }
+                guard let form else { continue }
+                log.append("  the person edits \(form.title)")
+                form.draft += "x"
+            default:
+                log.append("  the person answers what asks")
+                answerEverything(in: app, random: &random)
+            }
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: break
+            case 1: app.model.turn()
+            default: app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+            }
+            await Task.yield()
+        }
+        // Everything settles: each question is answered, each waiting form too.
+        for _ in 0..<40 {
+            answerEverything(in: app, random: &random)
+            await app.run()
+            if app.queue.isIdle, topPresented(in: app).map({ !($0 is ModelAlertController) }) ?? true,
+               !app.forms.contains(where: \.isAsking) { break }
+        }
+        let mismatch: String? = if let open = requests.first(where: { !$0.isResolved }) {
+            "`\(open.target.map { "\($0)" } ?? "?")` never ended"
+        } else if !app.queue.isIdle {
+            "the queue still runs `\(app.queue.runningLabel ?? "?")`"
+        } else if !app.timeouts.isEmpty {
+            "timed out, a callback never came: \(app.timeouts)"
+        } else if let exception = app.model.exceptions.first {
+            "UIKit would raise: \(exception)"
+        } else if app.navigator.history.last != app.navigator.currentPath {
+            "the history ends at \(app.navigator.history.last.map { "\($0)" } ?? "nothing"), the screen shows \(app.path)"
+        } else {
+            nil
+        }
+        guard let mismatch else { return nil }
+        return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+    }
+
+    /// The stack the person sees: the sheet's when a stack is presented, else the contact
+    /// stack when its tab is selected.
+    static func visibleStack(of app: UIKitModelApp) -> ModelNavigationController? {
+        if let sheet = topPresented(in: app) { return sheet as? ModelNavigationController }
+        return app.tabs.selectedViewController === app.contact ? app.contact : nil
+    }
+
+    /// The controller presented on top, if any.
+    static func topPresented(in app: UIKitModelApp) -> ModelViewController? {
+        var top: ModelViewController = app.tabs
+        while let next = top.presentedViewController { top = next }
+        return top === app.tabs ? nil : top
+    }
+
+    /// The person taps a button of the question on top, and every form waiting for the
+    /// test gets an answer.
+    static func answerEverything(in app: UIKitModelApp, random: inout SeededRandomNumberGenerator) {
+        if let question = topPresented(in: app) as? ModelAlertController, !question.isBeingPresented {
+            _ = question.personTaps(random.chance(0.5) ? "Discard" : "Keep Editing")
+        }
+        for form in app.forms where form.isAsking { form.answer(random.chance(0.5)) }
+    }
+}
