@@ -53,10 +53,7 @@ final class RequestDriver: TransitionLabeling {
     /// Its turn came: the queue's operation body.
     func start(_ valve: TransitionValve) {
         self.valve = valve
-        valve.onCancellation { [weak self] in
-            guard let self else { return }
-            self.perform(self.machine.cancelRequested())
-        }
+        valve.onCancellation { [weak self] in self?.cancel() }  // Running, not queued: the machine's cancel.
         guard let environment else { return perform(machine.navigatorGone()) }
         // Taken apart at once: the spelled-out path's autoclosure would otherwise capture,
         // and copy, the whole pair.
