@@ -124,6 +124,30 @@ struct LeavingAsksEveryPageTests {
         #expect(fixture.queue.isIdle)
     }
 
+    @Test("a leave cancelled once its page agreed is not cut short: the pop's transition runs to its end, the queue held")
+    func cancelledAfterTheAnswer() async throws {
+        let fixture = Fixture(animationDuration: .milliseconds(350))
+        let compose = ConfirmingPage("compose", allowsLeaving: nil)
+        fixture.navigator.registry.replace("compose") { _ in compose }
+        let open = fixture.navigator.request("app://tab/contact/compose", .animated(false))
+        fixture.clock.advance(by: .seconds(1))
+        #expect(open.isResolved)
+        guard case .leaving(let leave) = try fixture.contact.userTapsBack() else {
+            Issue.record("the tap was not queued")
+            return
+        }
+        #expect(await yieldUntil { compose.isAsking })
+        compose.answerLeave(true)
+        #expect(await yieldUntil { fixture.contact.pages.last !== compose }, "the pop starts")
+        fixture.queue.cancelAll()
+        #expect(!leave.isResolved, "the pop's animation still runs")
+        #expect(!fixture.queue.isIdle)
+        fixture.clock.advance(by: .milliseconds(350))
+        try await leave.finished()
+        #expect(fixture.queue.isIdle)
+        #expect(fixture.timedDriver?.maxInFlight == 1)
+    }
+
     @Test("a policy over several pages is the strictest of theirs")
     func strictest() {
         let queue = TransitionQueue()

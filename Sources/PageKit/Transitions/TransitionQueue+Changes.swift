@@ -19,10 +19,11 @@ struct WeakWatcher {
 }
 
 /// The time-out of a page's answer to the person's gesture, set once the task that asks
-/// exists, and cancelled by that task when the answer comes.
+/// exists, and cancelled by that task when the answer comes; and whether it came.
 @MainActor
 final class AnswerTimer {
     var timer: (any TransitionTimer)?
+    var answered = false
 }
 
 /// A weak hold on a page waiting to leave.
@@ -223,6 +224,7 @@ extension TransitionQueue {
                 let asking = Task { @MainActor in
                     let allowed = await self.confirmLeaving(pages, by: gesture)
                     timer.timer?.cancel()
+                    timer.answered = true
                     // Cancelled or timed out meanwhile: the leave has ended; the answer is late.
                     guard valve.isActive else { return }
                     guard allowed else { return valve.fail(refused) }
@@ -232,9 +234,11 @@ extension TransitionQueue {
                 // Once the answer is no longer awaited (cancelled, or timed out), the leave
                 // ends at once, letting go of the queue, and the asking is cancelled, so that
                 // the page can take its question off the screen; an answer that comes later
-                // moves nothing. The task starts after this returns, so the timer is set
-                // before it can end.
+                // moves nothing. Once answered, the leave's transition runs, and ends as any
+                // transition does: never cut short. The task starts after this returns, so
+                // the timer is set before it can end.
                 valve.onCancellation {
+                    guard !timer.answered else { return }
                     asking.cancel()
                     valve.fail(NavigationError(.cancelled, component: name,
                                                reason: "`\(label)` was cancelled while `\(name)` was asked"))
