@@ -247,6 +247,27 @@ struct UIKitFidelityTests {
         #expect(model.exceptions.isEmpty)
     }
 
+    @Test("2. a late `didShow` of a page's earlier showing does not end the animated transition that shows it again (NAV-3)")
+    func lateDidShowOfTheSamePage() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.deferredDidShow = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        let page = ModelScreen(app.model, "a")
+        // Not animated, one after the other in one turn: each `didShow` comes on the next.
+        #expect(app.contact.core.queued.push(items: [page], animated: false).isResolved)
+        #expect(app.contact.core.queued.set(items: [app.list], animated: false).isResolved)
+        let again = app.contact.core.queued.push(items: [page], animated: true)
+        app.model.turn()  // the late `didShow`s come, `a`'s among them, while the push animates
+        #expect(!again.isResolved, "ended by the `didShow` of its first showing, mid-animation")
+        let next = app.contact.core.queued.push(items: [ModelScreen(app.model, "b")], animated: true)
+        app.model.advance(by: app.model.duration)
+        #expect(again.isResolved)
+        app.model.advance(by: app.model.duration)
+        #expect(next.isResolved)
+        #expect(app.model.warnings.isEmpty, "no push started inside another: \(app.model.warnings)")
+        #expect(app.model.maxTransitionsInFlight == 1)
+    }
+
     // MARK: 3. Lost swipe-down reports
 
     @Test("3. a page that takes its presentation delegate in viewDidLoad keeps its own messages, and PageKit still sees the swipe")

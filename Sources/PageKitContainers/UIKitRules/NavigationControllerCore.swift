@@ -267,6 +267,11 @@ package final class NavigationControllerCore {
     /// UIKit did not queue; and reports a change nobody announced (a pop from the back
     /// button's history menu, or of a tab tapped again, that UIKit carried out itself) as
     /// the person's.
+    ///
+    /// A `didShow` that comes while a transition's coordinator is still vended belongs to
+    /// an earlier showing: UIKit releases the coordinator when the transition completes
+    /// (NAV-3), and says `didShow` only after. A page shown without animation, whose
+    /// `didShow` comes a turn late, may be shown again, animated, in between.
     /// - Parameter item: The view controller now on top.
     package func didShow(_ item: AnyObject) {
         if let wait = running, !wait.completion.isAwaited {
@@ -274,6 +279,7 @@ package final class NavigationControllerCore {
             running = nil
         }
         if let wait = running, wait.expected.item === item {
+            guard surface?.transitionCoordination == nil else { return }
             return transitionEnded(wait.completion)
         }
         if let pop = personPop, !pop.completionQueued {
