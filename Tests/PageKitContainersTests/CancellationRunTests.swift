@@ -17,7 +17,7 @@ import Testing
 @Suite("Model-based: cancellations lose and stall nothing", .timeLimit(.minutes(10)))
 struct CancellationRunTests {
     /// Seeds once found failing, kept as regressions.
-    static let regressionSeeds: [UInt64] = [214_065]
+    static let regressionSeeds: [UInt64] = [214_065, 211_124, 212_010]
 
     @Test("300 seeded sequences where the app cancels what waits or runs, at random moments, end settled and recorded",
           arguments: 0..<2)

@@ -268,6 +268,26 @@ struct UIKitFidelityTests {
         #expect(app.model.maxTransitionsInFlight == 1)
     }
 
+    @Test("2. a late `didShow` of the page under the person's finger does not end their swipe back (NAV-3)")
+    func lateDidShowDuringASwipe() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.deferredDidShow = true
+        behaviour.alongsideQueued = false
+        behaviour.completionAfterFalse = false
+        let app = UIKitModelApp(behaviour: behaviour)
+        #expect(app.contact.core.queued.push(items: [ModelScreen(app.model, "a")], animated: false).isResolved)
+        let swipe = try #require(app.contact.personSwipesBack())
+        app.model.turn()  // the push's late `didShow` comes while the finger holds the pop
+        #expect(app.queue.isInteracting, "the swipe still holds the queue")
+        let push = app.contact.core.queued.push(items: [ModelScreen(app.model, "b")], animated: true)
+        #expect(!push.isResolved)
+        swipe.cancel()
+        await app.run()
+        #expect(push.isResolved)
+        #expect(app.contact.viewControllers.map(\.title) == ["list", "a", "b"])
+        #expect(app.model.warnings.isEmpty, "nothing started inside the swipe: \(app.model.warnings)")
+    }
+
     // MARK: 3. Lost swipe-down reports
 
     @Test("3. a page that takes its presentation delegate in viewDidLoad keeps its own messages, and PageKit still sees the swipe")

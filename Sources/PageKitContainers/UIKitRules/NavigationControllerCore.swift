@@ -268,18 +268,19 @@ package final class NavigationControllerCore {
     /// button's history menu, or of a tab tapped again, that UIKit carried out itself) as
     /// the person's.
     ///
-    /// A `didShow` that comes while a transition's coordinator is still vended belongs to
-    /// an earlier showing: UIKit releases the coordinator when the transition completes
-    /// (NAV-3), and says `didShow` only after. A page shown without animation, whose
-    /// `didShow` comes a turn late, may be shown again, animated, in between.
+    /// A `didShow` that comes while a transition's coordinator is still vended (PageKit's
+    /// transition, or the person's swipe) belongs to an earlier showing, and ends
+    /// nothing: UIKit releases the coordinator when the transition completes (NAV-3), and
+    /// says `didShow` only after. A page shown without animation, whose `didShow` comes a
+    /// turn late, may be shown again, or swiped away, in between.
     /// - Parameter item: The view controller now on top.
     package func didShow(_ item: AnyObject) {
+        guard surface?.transitionCoordination == nil else { return }
         if let wait = running, !wait.completion.isAwaited {
             // Its operation timed out or was cancelled: nobody waits for this any more.
             running = nil
         }
         if let wait = running, wait.expected.item === item {
-            guard surface?.transitionCoordination == nil else { return }
             return transitionEnded(wait.completion)
         }
         if let pop = personPop, !pop.completionQueued {
