@@ -164,3 +164,128 @@ struct CancellationRunTests {
         for form in app.forms where form.isAsking { form.answer(random.chance(0.5)) }
     }
 }
+
+/// The same, on the SwiftUI model: the app cancels at random moments while the person taps
+/// back, swipes back, taps tabs and swipes sheets down; once everything has settled, every
+/// request has ended, the queue is idle, nothing timed out, SwiftUI was asked for nothing
+/// it would get wrong, every binding agrees with its model, and the history's last entry is
+/// the current path.
+@MainActor
+@Suite("Model-based: cancellations lose and stall nothing, in SwiftUI", .timeLimit(.minutes(10)))
+struct SwiftUICancellationRunTests {
+    /// Seeds once found failing, kept as regressions.
+    static let regressionSeeds: [UInt64] = []
+
+    @Test("300 seeded sequences where the app cancels what waits or runs, at random moments, end settled and recorded",
+          arguments: 0..<2)
+    func randomSequences(batch: Int) async {
+        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(250_000 + batch * 150 + $0) }) {
+            await Task.yield()
+            if let failure = await Self.run(seed: seed) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
+    static let paths = [
+        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page",
+        "/tab#contact/list!compose", "/tab#contact/list!/compose/attach", "/tab#settings", "/tab#contact/list",
+        "/tab#/feed/post(id=4)", "/tab#contact/list/home_page!compose",
+    ]
+
+    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
+    static func run(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
+        let app = SwiftUIAppFixture(behaviour: behaviour)
+        var requests: [NavigationRequest] = []
+        var log = ["seed \(seed), \(behaviour)"]
+        for _ in 0..<Int.random(in: 5...30, using: &random) {
+            let stack = app.host.presentedPage(of: app.tabs).map { $0 as? PageStackModel }
+                ?? [app.contact, app.feed, nil][app.tabs.selectedIndex]
+            let roll = Int.random(in: 0..<100, using: &random)
+            // The person touches only what has settled, as in the other SwiftUI runs (how
+            // SwiftUI takes a finger mid-animation is not known): the app cancels at any
+            // moment.
+            if (38..<66).contains(roll), !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+                log.append("  (the person waits: something runs)")
+                for _ in 0..<30 where !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+                    await Task.yield()
+                    app.clock.advance(by: .milliseconds(100))
+                }
+                continue
+            }
+            switch roll {
+            case ..<30:
+                let path = random.pick(paths)
+                let animated = random.chance(0.7)
+                log.append("  open \(path)\(animated ? "" : ", not animated")")
+                requests.append(app.navigator.request(try! PagePath(parsing: path), .animated(animated)))
+            case ..<38:
+                log.append("  the app goes back")
+                requests.append(app.navigator.back(1))
+            case ..<46:
+                log.append("  the person taps back")
+                if let stack { _ = app.screen.personTapsSystemBack(stack) }
+            case ..<54:
+                let finish = random.chance(0.6)
+                log.append("  the person swipes back\(finish ? "" : ", then cancels")")
+                if let stack, app.screen.personBeginsSwipeBack(stack) {
+                    await Task.yield()
+                    app.clock.advance(by: .milliseconds(Int.random(in: 0..<200, using: &random)))
+                    app.screen.personEndsSwipeBack(stack, finishing: finish)
+                }
+            case ..<60:
+                let index = Int.random(in: 0...2, using: &random)
+                log.append("  the person taps tab \(index)")
+                try? app.screen.personTapsTab(index, of: app.tabs)
+            case ..<66:
+                let finish = random.chance(0.7)
+                log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")
+                if let drag = app.screen.personStartsSwipeDown(in: app.host) {
+                    await Task.yield()
+                    if finish { drag.finish() } else { drag.letGo() }
+                }
+            case ..<76:
+                log.append("  the app cancels everything the queue holds")
+                app.queue.cancelAll()
+            default:
+                let open = requests.filter { !$0.isResolved }
+                guard !open.isEmpty else { continue }
+                let request = random.pick(open)
+                log.append("  the app cancels `\(request.target.map { "\($0)" } ?? "?")`")
+                request.cancel()
+            }
+            await Task.yield()
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: break
+            case 1: app.clock.advance(by: .zero)
+            default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+            }
+        }
+        for round in 0..<150 {
+            if round >= 30, app.queue.isIdle { break }
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        let mismatch: String? = if let open = requests.first(where: { !$0.isResolved }) {
+            "`\(open.target.map { "\($0)" } ?? "?")` never ended"
+        } else if !app.queue.isIdle {
+            "the queue still runs `\(app.queue.runningLabel ?? "?")`"
+        } else if app.failures.contains(.timedOut) {
+            "a transition timed out: a callback never came"
+        } else if let violation = app.screen.violations.first {
+            "SwiftUI would misbehave: \(violation)"
+        } else if let disagreement = app.screen.disagreements.first {
+            "a view disagrees with its model: \(disagreement)"
+        } else if app.navigator.history.last != app.navigator.currentPath {
+            "the history ends at \(app.navigator.history.last.map { "\($0)" } ?? "nothing"), the screen shows \(app.path)"
+        } else {
+            nil
+        }
+        guard let mismatch else { return nil }
+        return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+    }
+}
+
