@@ -13,6 +13,45 @@ import Testing
 /// (no animation started over another), and the
 /// history's last entry is the current path (every change recorded). The runs without
 /// cancellations compare the whole screen with a reference (`UIKitModelRunTests`).
+/// What the cancellation runs on both models share: running the seeds, and what must hold
+/// once a run has settled.
+@MainActor
+enum SettledRun {
+    /// Runs `seeds` through `run`, and records the first failure.
+    static func runAll(_ seeds: [UInt64], _ run: (UInt64) async -> String?) async {
+        for seed in seeds {
+            await Task.yield()
+            if let failure = await run(seed) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
+    /// The first of what must hold once everything settled that does not: every request
+    /// ended, the queue is idle and timed nothing out, the platform's model found nothing
+    /// wrong (`platform`), the history ends at the current path; the failure, with the
+    /// operations in `log`, or `nil`.
+    static func failure(seed: UInt64, log: [String], requests: [NavigationRequest], queue: TransitionQueue,
+                        timeouts: [String], platform: String?, navigator: Navigator) -> String? {
+        let mismatch: String? = if let open = requests.first(where: { !$0.isResolved }) {
+            "`\(open.target.map { "\($0)" } ?? "?")` never ended"
+        } else if !queue.isIdle {
+            "the queue still runs `\(queue.runningLabel ?? "?")`"
+        } else if !timeouts.isEmpty {
+            "timed out, a callback never came: \(timeouts)"
+        } else if let platform {
+            platform
+        } else if navigator.history.last != navigator.currentPath {
+            "the history ends at \(navigator.history.last.map { "\($0)" } ?? "nothing"), the screen shows \(navigator.currentPath)"
+        } else {
+            nil
+        }
+        guard let mismatch else { return nil }
+        return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+    }
+}
+
 @MainActor
 @Suite("Model-based: cancellations lose and stall nothing", .timeLimit(.minutes(10)))
 struct CancellationRunTests {
@@ -22,12 +61,8 @@ struct CancellationRunTests {
     @Test("300 seeded sequences where the app cancels what waits or runs, at random moments, end settled and recorded",
           arguments: 0..<2)
     func randomSequences(batch: Int) async {
-        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(200_000 + batch * 150 + $0) }) {
-            await Task.yield()
-            if let failure = await Self.run(seed: seed) {
-                Issue.record(Comment(rawValue: failure))
-                return
-            }
+        await SettledRun.runAll(Self.regressionSeeds + (0..<150).map { UInt64(200_000 + batch * 150 + $0) }) {
+            await Self.run(seed: $0)
         }
     }
 
@@ -122,23 +157,15 @@ struct CancellationRunTests {
             if app.queue.isIdle, topPresented(in: app).map({ !($0 is ModelAlertController) }) ?? true,
                !app.forms.contains(where: \.isAsking) { break }
         }
-        let mismatch: String? = if let open = requests.first(where: { !$0.isResolved }) {
-            "`\(open.target.map { "\($0)" } ?? "?")` never ended"
-        } else if !app.queue.isIdle {
-            "the queue still runs `\(app.queue.runningLabel ?? "?")`"
-        } else if !app.timeouts.isEmpty {
-            "timed out, a callback never came: \(app.timeouts)"
-        } else if let exception = app.model.exceptions.first {
+        let platform: String? = if let exception = app.model.exceptions.first {
             "UIKit would raise: \(exception)"
         } else if !app.model.warnings.isEmpty {
             "UIKit would refuse, or animate over an animation: \(app.model.warnings)"
-        } else if app.navigator.history.last != app.navigator.currentPath {
-            "the history ends at \(app.navigator.history.last.map { "\($0)" } ?? "nothing"), the screen shows \(app.path)"
         } else {
             nil
         }
-        guard let mismatch else { return nil }
-        return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: app.timeouts,
+                                  platform: platform, navigator: app.navigator)
     }
 
     /// The stack the person sees: the sheet's when a stack is presented, else the contact
@@ -179,12 +206,8 @@ struct SwiftUICancellationRunTests {
     @Test("300 seeded sequences where the app cancels what waits or runs, at random moments, end settled and recorded",
           arguments: 0..<2)
     func randomSequences(batch: Int) async {
-        for seed in Self.regressionSeeds + (0..<150).map({ UInt64(250_000 + batch * 150 + $0) }) {
-            await Task.yield()
-            if let failure = await Self.run(seed: seed) {
-                Issue.record(Comment(rawValue: failure))
-                return
-            }
+        await SettledRun.runAll(Self.regressionSeeds + (0..<150).map { UInt64(250_000 + batch * 150 + $0) }) {
+            await Self.run(seed: $0)
         }
     }
 
@@ -269,23 +292,16 @@ struct SwiftUICancellationRunTests {
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
-        let mismatch: String? = if let open = requests.first(where: { !$0.isResolved }) {
-            "`\(open.target.map { "\($0)" } ?? "?")` never ended"
-        } else if !app.queue.isIdle {
-            "the queue still runs `\(app.queue.runningLabel ?? "?")`"
-        } else if app.failures.contains(.timedOut) {
-            "a transition timed out: a callback never came"
-        } else if let violation = app.screen.violations.first {
+        let platform: String? = if let violation = app.screen.violations.first {
             "SwiftUI would misbehave: \(violation)"
         } else if let disagreement = app.screen.disagreements.first {
             "a view disagrees with its model: \(disagreement)"
-        } else if app.navigator.history.last != app.navigator.currentPath {
-            "the history ends at \(app.navigator.history.last.map { "\($0)" } ?? "nothing"), the screen shows \(app.path)"
         } else {
             nil
         }
-        guard let mismatch else { return nil }
-        return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue,
+                                  timeouts: app.failures.contains(.timedOut) ? ["a transition"] : [],
+                                  platform: platform, navigator: app.navigator)
     }
 }
 

@@ -35,6 +35,19 @@ struct WindowTests {
         return windows
     }
 
+    /// Windows with `main` connected, on a platform that shows no window, and an open of
+    /// `path` in a new window, waiting for it.
+    private func openWaitingForItsWindow(_ path: String) async throws
+        -> (ModelWindowOpener, WindowNavigators, Task<Navigator, any Error>) {
+        let opener = ModelWindowOpener(supportsMultipleWindows: true)
+        let windows = windows(opener)
+        try await windows.connect("main")
+        opener.answer = .nothing
+        let open = Task { try await windows.open(path) }
+        #expect(await yieldUntil { opener.requests.count == 1 })
+        return (opener, windows, open)
+    }
+
     @Test("a new window connects with the request and shows its path; the window that asked is left as it was")
     func newWindow() async throws {
         let opener = ModelWindowOpener(supportsMultipleWindows: true)
@@ -91,12 +104,7 @@ struct WindowTests {
 
     @Test("a window that never comes fails the open with a time-out; a refusal with the platform's error")
     func nothingOrRefused() async throws {
-        let opener = ModelWindowOpener(supportsMultipleWindows: true)
-        let windows = windows(opener)
-        try await windows.connect("main")
-        opener.answer = .nothing
-        let open = Task { try await windows.open("/tab#settings") }
-        #expect(await yieldUntil { opener.requests.count == 1 })
+        let (opener, windows, open) = try await openWaitingForItsWindow("/tab#settings")
         clock.advance(by: .seconds(10))
         await #expect { try await open.value } throws: { ($0 as? NavigationError)?.code == .timedOut }
 
@@ -110,12 +118,7 @@ struct WindowTests {
 
     @Test("an open whose task is cancelled while it waits for its window ends with `cancelled`, and a late window is still shown")
     func cancelledWhileWaiting() async throws {
-        let opener = ModelWindowOpener(supportsMultipleWindows: true)
-        let windows = windows(opener)
-        try await windows.connect("main")
-        opener.answer = .nothing
-        let open = Task { try await windows.open("/tab#settings") }
-        #expect(await yieldUntil { opener.requests.count == 1 })
+        let (opener, windows, open) = try await openWaitingForItsWindow("/tab#settings")
         open.cancel()
         await #expect { try await open.value } throws: { error in
             guard let error = error as? NavigationError else { return false }
@@ -130,12 +133,7 @@ struct WindowTests {
 
     @Test("a request continued in a window that is not connected fails the open waiting for it, naming the window")
     func continuedInAMissingWindow() async throws {
-        let opener = ModelWindowOpener(supportsMultipleWindows: true)
-        let windows = windows(opener)
-        try await windows.connect("main")
-        opener.answer = .nothing
-        let open = Task { try await windows.open("/tab#settings") }
-        #expect(await yieldUntil { opener.requests.count == 1 })
+        let (opener, windows, open) = try await openWaitingForItsWindow("/tab#settings")
         await #expect { try await windows.continueRequest(opener.requests[0], in: "closed") } throws: { error in
             (error as? NavigationError)?.code == .staleHierarchy && "\(error)".contains("`closed`")
         }
@@ -144,12 +142,7 @@ struct WindowTests {
 
     @Test("a window that connects with a request it cannot show fails the open waiting for it with that error")
     func requestTheWindowCannotShow() async throws {
-        let opener = ModelWindowOpener(supportsMultipleWindows: true)
-        let windows = windows(opener)
-        try await windows.connect("main")
-        opener.answer = .nothing
-        let open = Task { try await windows.open("/tab#contact/list/unknown") }
-        #expect(await yieldUntil { opener.requests.count == 1 })
+        let (opener, windows, open) = try await openWaitingForItsWindow("/tab#contact/list/unknown")
         await #expect { try await windows.connect("new", request: opener.requests[0]) } throws: {
             ($0 as? NavigationError)?.code == .notRegistered
         }
