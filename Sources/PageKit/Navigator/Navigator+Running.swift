@@ -164,7 +164,8 @@ extension Navigator: RequestEnvironment {
     }
 
     func enqueue(_ driver: RequestDriver) {
-        let ticket = queue.enqueue(.describing(driver), animated: driver.request.animated) { valve in
+        let ticket = queue.enqueue(.describing(driver), animated: driver.request.animated) { [weak self] valve in
+            self?.runningDriver = driver
             driver.start(valve)
             return .wait
         }

@@ -68,6 +68,8 @@ public final class Navigator {
     private var queueObservation: ObservationToken?
     /// The request whose loads are running, which a newer request supersedes.
     var loadingDriver: RequestDriver?
+    /// The request whose turn in the queue came last, while it lives.
+    weak var runningDriver: RequestDriver?
     /// The request made last, to learn whether a newer one waits when one starts loading.
     weak var newestDriver: RequestDriver?
     /// The loads a request is waiting for, while it holds the queue and the screen stays
@@ -112,10 +114,10 @@ public final class Navigator {
                 held.queueEnded(.failure(NavigationError(.cancelled, reason: "its navigator is gone")))
             }
         }
-        // A request whose loads run would otherwise hold the queue, and its loads run on
-        // for nothing, until the load time-out.
-        if let loading = loadingDriver {
-            Task { @MainActor in loading.navigatorGone() }
+        // A request that waits for loads, a guard or a page would otherwise hold the queue,
+        // and its loads run on for nothing, until their time-out.
+        if let waiting = runningDriver {
+            Task { @MainActor in waiting.navigatorGone() }
         }
     }
 

@@ -70,8 +70,12 @@ final class RequestDriver: TransitionLabeling {
 
     func rootInstalled() { perform(machine.rootInstalled()) }
 
-    /// Its navigator was freed while it loaded: it ends cancelled, and its loads with it.
-    func navigatorGone() { perform(machine.navigatorGone()) }
+    /// Its navigator was freed while it waited for loads, a guard or a page: it ends
+    /// cancelled, its loads with it. A step that animates ends first, as every step does.
+    func navigatorGone() {
+        if case .running = machine.state { return }
+        perform(machine.navigatorGone())
+    }
 
     /// A newer request was made: one that is loading ends, cancelled.
     func supersede(by newer: NavigationTarget?) { perform(machine.superseded(by: newer)) }
@@ -81,10 +85,7 @@ final class RequestDriver: TransitionLabeling {
 
     /// Whether the request waits for its turn (or for a root).
     var isWaiting: Bool {
-        switch machine.state {
-        case .queued, .held: true
-        default: false
-        }
+        if case .queued = machine.state { true } else if case .held = machine.state { true } else { false }
     }
 
     /// Someone cancelled the request: the queue's ticket while it waits its turn, or the machine.

@@ -270,6 +270,34 @@ struct LoaderTests {
         #expect(await yieldUntil { loads.cancelled == ["person_detail(id=7)"] }, "the load runs on for nothing")
     }
 
+    @Test("a navigator freed while its request waits for a guard ends it cancelled at once and lets go of the queue")
+    func navigatorFreedWhileGuarding() async throws {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        let answers = PendingAnswers()
+        let request: NavigationRequest
+        weak var freed: Navigator?
+        do {
+            let stack = PageStackModel(name: "contact", pages: [TestPage("list")], queue: queue, ending: .atOnce)
+            let navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .atOnce), queue: queue)
+            navigator.registry.replace("person_detail") { intent in TestPage(intent.component.name) }
+            let token = navigator.addGuard { _ in await answers.wait() ? .allow : .refuse(reason: "no") }
+            freed = navigator
+            request = navigator.request("/contact/list/person_detail(id=7)")
+            #expect(await yieldUntil { answers.isAsking })
+            withExtendedLifetime(token) {}
+        }
+        #expect(freed == nil)
+        #expect(await yieldUntil { request.isResolved }, "it ended only when the guard answered, or at the answer time-out")
+        guard case .failure(let error) = request.result else {
+            Issue.record("expected a cancellation, got \(String(describing: request.result))")
+            return
+        }
+        #expect(error.code == .cancelled && error.reason.contains("navigator is gone"), "\(error)")
+        #expect(queue.isIdle)
+        answers.answer(true)
+        #expect(queue.isIdle, "the late answer moves nothing")
+    }
+
     @Test("a revealed page refreshes when the request asks, or when its loader says so; a page that cannot is an error")
     func refresh() async throws {
         let app = try LoaderFixture()
