@@ -164,8 +164,7 @@ extension Navigator: RequestEnvironment {
     }
 
     func enqueue(_ driver: RequestDriver) {
-        let ticket = queue.enqueue(.describing(driver), animated: driver.request.animated) { [weak self] valve in
-            self?.runningDriver = driver
+        let ticket = queue.enqueue(.describing(driver), animated: driver.request.animated) { valve in
             driver.start(valve)
             return .wait
         }

@@ -68,8 +68,6 @@ public final class Navigator {
     private var queueObservation: ObservationToken?
     /// The request whose loads are running, which a newer request supersedes.
     var loadingDriver: RequestDriver?
-    /// The request whose turn in the queue came last, while it lives.
-    weak var runningDriver: RequestDriver?
     /// The request made last, to learn whether a newer one waits when one starts loading.
     weak var newestDriver: RequestDriver?
     /// The loads a request is waiting for, while it holds the queue and the screen stays
@@ -116,9 +114,7 @@ public final class Navigator {
         }
         // A request that waits for loads, a guard or a page would otherwise hold the queue,
         // and its loads run on for nothing, until their time-out.
-        if let waiting = runningDriver {
-            Task { @MainActor in waiting.navigatorGone() }
-        }
+        Task { @MainActor [queue] in (queue.runningLabeling as? RequestDriver)?.navigatorGone() }
     }
 
     /// Installs the root page. A request made before it was installed runs now.

@@ -73,6 +73,7 @@ final class RequestDriver: TransitionLabeling {
     /// Its navigator was freed while it waited for loads, a guard or a page: it ends
     /// cancelled, its loads with it. A step that animates ends first, as every step does.
     func navigatorGone() {
+        guard environment == nil else { return }  // Another navigator's, on a queue they share.
         if case .running = machine.state { return }
         perform(machine.navigatorGone())
     }

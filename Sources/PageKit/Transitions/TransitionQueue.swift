@@ -130,6 +130,9 @@ public final class TransitionQueue {
     /// The label of the running operation, if any.
     public var runningLabel: String? { machine.runningPayload?.label }
 
+    /// What names the running operation, when an object does: the request it runs, say.
+    var runningLabeling: (any TransitionLabeling)? { machine.runningPayload?.labeling }
+
     /// How many operations wait behind the running one.
     public var pendingCount: Int { machine.pendingCount }
 

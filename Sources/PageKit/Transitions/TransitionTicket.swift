@@ -9,6 +9,11 @@ public final class TransitionTicket {
         }
     }
     private let labelSource: TransitionLabel
+    /// What names the operation, when an object does and still lives: the request that
+    /// queued it, say.
+    var labeling: (any TransitionLabeling)? {
+        if case .describing(let source) = labelSource { source.object } else { nil }
+    }
     let id: UInt64
     // Strong until resolved: a queue with work someone waits for must live to finish it
     // (its time-outs guarantee it does). Dropped on resolution, so no cycle remains.
