@@ -241,6 +241,18 @@ struct LoaderTests {
         #expect(app.fixture.queue.isIdle)
     }
 
+    /// Expects `request` to end at once, cancelled because its navigator is gone, and
+    /// `queue` to be idle.
+    static func expectEndedAsItsNavigatorWentAway(_ request: NavigationRequest, queue: TransitionQueue) async {
+        #expect(await yieldUntil { request.isResolved }, "it waited on, though its navigator is gone")
+        guard case .failure(let error) = request.result else {
+            Issue.record("expected a cancellation, got \(String(describing: request.result))")
+            return
+        }
+        #expect(error.code == .cancelled && error.reason.contains("navigator is gone"), "\(error)")
+        #expect(queue.isIdle)
+    }
+
     @Test("a navigator freed while its request loads ends it cancelled at once, cancels its loads and lets go of the queue")
     func navigatorFreedWhileLoading() async throws {
         let clock = ManualTransitionClock()
@@ -260,13 +272,7 @@ struct LoaderTests {
         }
         #expect(freed == nil)
         // No time passes: the load time-out (10 seconds) is not what ends it.
-        #expect(await yieldUntil { request.isResolved }, "it ended only at the load time-out")
-        guard case .failure(let error) = request.result else {
-            Issue.record("expected a cancellation, got \(String(describing: request.result))")
-            return
-        }
-        #expect(error.code == .cancelled && error.reason.contains("navigator is gone"), "\(error)")
-        #expect(queue.isIdle)
+        await Self.expectEndedAsItsNavigatorWentAway(request, queue: queue)
         #expect(await yieldUntil { loads.cancelled == ["person_detail(id=7)"] }, "the load runs on for nothing")
     }
 
@@ -287,13 +293,8 @@ struct LoaderTests {
             withExtendedLifetime(token) {}
         }
         #expect(freed == nil)
-        #expect(await yieldUntil { request.isResolved }, "it ended only when the guard answered, or at the answer time-out")
-        guard case .failure(let error) = request.result else {
-            Issue.record("expected a cancellation, got \(String(describing: request.result))")
-            return
-        }
-        #expect(error.code == .cancelled && error.reason.contains("navigator is gone"), "\(error)")
-        #expect(queue.isIdle)
+        // No time passes: the answer time-out (60 seconds) is not what ends it.
+        await Self.expectEndedAsItsNavigatorWentAway(request, queue: queue)
         answers.answer(true)
         #expect(queue.isIdle, "the late answer moves nothing")
     }
