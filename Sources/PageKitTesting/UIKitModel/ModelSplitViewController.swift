@@ -102,9 +102,7 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     @discardableResult
     public func personTapsDisplayModeButton(to display: SplitDisplay) -> Bool {
         guard !uikitIsCollapsed, display != displayMode else { return false }
-        model.called("willChangeToDisplayMode \(display.rawValue)")
-        core.willChangeDisplay(to: display)
-        displayMode = display
+        changeDisplay(to: display)
         return true
     }
 
@@ -116,8 +114,7 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
         guard uikitIsCollapsed, let top = stackedColumns.last, top > 0, columns[top].viewControllers.count == 1 else {
             return false
         }
-        model.called("willHideColumn \(columns[top].title)")
-        core.willHideColumn(top)
+        willHide(top)
         stackedColumns.removeLast()
         return true
     }
