@@ -545,12 +545,12 @@ struct RequestStateMachine {
     /// Ends the request with `error`, announced as failed or cancelled: going `to` the
     /// destination, or, when a step changed the screen, ending at `current`, recorded.
     private mutating func end(_ error: NavigationError, plan: NavigationPlan? = nil, to: KnownPath = .unknown,
-                              from: SharedPath? = nil, current: SharedPath? = nil) -> Action {
+                              from: SharedPath? = nil, current: @autoclosure () -> SharedPath? = nil) -> Action {
         let from = from ?? turn?.from ?? SharedPath()
         state = .ended
         let error = error.naming(requested?.target)
         let kind: NavigationEvent.Kind = error.code == .cancelled ? .cancelled : .failed(error)
-        let reached = if case .current = to { current } else { SharedPath?.none }
+        let reached = if case .current = to { current() } else { SharedPath?.none }  // Read only then.
         return .abandon(error, recording: reached, announcing: event(kind, plan: plan, from: from,
                                                                      to: reached ?? plan?.destination ?? to.path.map(SharedPath.init)))
     }
