@@ -118,9 +118,9 @@ struct CancellationRunTests {
             case ..<62:
                 let finish = random.chance(0.7)
                 log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")
-                // A sheet still sliding in is not taken: PageKit watches a sheet once it is
-                // shown (PRE-8), and how UIKit treats a finger on it meanwhile is not known.
-                if let sheet = topPresented(in: app), !(sheet is ModelAlertController), !sheet.isBeingPresented,
+                // A sheet still sliding in does not take the finger: UIKit ignores touches
+                // while a presentation runs (`UIKitModel.isIgnoringTouches`).
+                if let sheet = topPresented(in: app), !(sheet is ModelAlertController),
                    let swipe = sheet.personSwipesDown() {
                     if finish { swipe.finish() } else { swipe.abandon() }
                 }

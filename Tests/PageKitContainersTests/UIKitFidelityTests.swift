@@ -1251,3 +1251,66 @@ enum UIKitSources {
         return parts
     }
 }
+
+extension UIKitFidelityTests {
+    // MARK: 24. Touches while a presentation runs
+
+    /// UIKit ignores touches while a presentation it was asked for runs (rdar 41217893):
+    /// before the model did, a finger took a sheet still sliding in, before PageKit watched
+    /// it (PRE-8). A swipe let go of left the sheet shown while the history named the path
+    /// under it; a `!/` sheet swiped away was reported as the app's dismissal.
+    @Test("24. a finger on a sheet still sliding in is ignored; once it is in, the swipe is seen and recorded",
+          arguments: ["!compose", "!/compose"])
+    func swipeOnASheetSlidingIn(_ sheetLink: String) async throws {
+        let app = UIKitModelApp()
+        let opening = app.navigator.request(try PagePath(parsing: "app://tab/contact" + sheetLink))
+        for _ in 0..<6 {
+            await Task.yield()
+            app.model.turn()
+        }
+        let sheet = try #require(app.tabs.presentedViewController)
+        #expect(sheet.isBeingPresented && app.model.isIgnoringTouches)
+        #expect(sheet.personSwipesDown() == nil, "UIKit ignores the finger while the sheet slides in")
+        #expect(app.model.callbacks.last?.hasPrefix("touch ignored: swipe down") == true)
+        await app.run()
+        #expect(opening.isResolved && !app.model.isIgnoringTouches)
+        let path = "/tab#contact/list" + (sheetLink == "!compose" ? "!compose" : "!/compose")
+        #expect(app.path == path && app.navigator.history.last?.description == path)
+        _ = app.takeChanges()
+
+        let swipe = try #require(sheet.personSwipesDown(), "once in, the sheet follows the finger")
+        swipe.finish()
+        await app.run()
+        let name = sheetLink == "!compose" ? "compose" : "stack"
+        #expect(app.takeChanges() == ["dismissed [\(name)] by the user"])
+        #expect(app.path == "/tab#contact/list" && app.navigator.history.last?.description == "/tab#contact/list")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("24. while the app's dismissal runs, the person's back and tab taps do nothing; after it, they work")
+    func tapsDuringADismissal() async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/person_detail(id=5)!compose")
+        _ = app.takeChanges()
+        let closing = app.navigator.request("app://tab/contact/person_detail(id=5)")
+        for _ in 0..<6 {
+            await Task.yield()
+            app.model.turn()
+        }
+        #expect(app.model.isIgnoringTouches, "the sheet is being dismissed")
+        app.contact.personTapsBack()
+        #expect(!app.tabs.personTaps(1))
+        await app.run()
+        #expect(closing.isResolved)
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.takeChanges().isEmpty, "neither tap reached UIKit")
+
+        app.contact.personTapsBack()
+        await app.run()
+        #expect(app.tabs.personTaps(1))
+        await app.run()
+        #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user", "selected [settings] by the user"])
+        #expect(app.path == "/tab#settings")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+    }
+}

@@ -51,11 +51,12 @@ public final class ModelAlertController: ModelViewController {
 
     /// The person taps the action titled `title`: UIKit takes the alert away, then runs
     /// the action's handler once the dismissal is over.
-    /// - Returns: Whether there was such an action on screen.
+    /// - Returns: Whether there was such an action on screen to take the touch
+    ///   (``UIKitModel/isIgnoringTouches``: not while the alert still slides in).
     @discardableResult
     public func personTaps(_ title: String) -> Bool {
         guard let action = actions.first(where: { $0.title == title }), let presenter = presentingViewController,
-              !isBeingDismissed else { return false }
+              !isBeingDismissed, model.takesTouch("alert action \(title)") else { return false }
         model.called("alert action \(title)")
         presenter.dismiss(animated: true) { action.handler() }
         return true

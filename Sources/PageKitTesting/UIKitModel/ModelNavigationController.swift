@@ -298,8 +298,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// ``appTookSwipeDelegate``), then pops through `popViewController(animated:)` or
     /// internally (``UIKitModel/Behaviour/swipePopsThroughOverride``); then the
     /// recognizer's targets hear it begin.
-    /// - Returns: The swipe to finish or cancel; `nil` when it did not begin.
+    /// - Returns: The swipe to finish or cancel; `nil` when it did not begin, or UIKit
+    ///   ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personSwipesBack() -> ModelEdgeSwipe? {
+        guard model.takesTouch("edge swipe on \(title)") else { return nil }
         let begins = if appTookSwipeDelegate {
             viewControllers.count > 1 && coordinator == nil
         } else if kind == .queue {
@@ -328,9 +330,11 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     /// The person starts iOS 26's full-width content swipe: no delegate is asked; UIKit
     /// starts the pop, then PageKit's target hears the recognizer begin and may cancel it.
-    /// - Returns: The swipe; `nil` when the system has none or it did not begin.
+    /// - Returns: The swipe; `nil` when the system has none, it did not begin, or UIKit
+    ///   ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personContentSwipes() -> ModelEdgeSwipe? {
-        guard model.behaviour.hasContentSwipe, uikitInteractivePop() != nil else { return nil }
+        guard model.behaviour.hasContentSwipe, model.takesTouch("content swipe on \(title)"),
+              uikitInteractivePop() != nil else { return nil }
         let swipe = ModelEdgeSwipe(stack: self)
         if kind == .queue, !core.unaskedSwipeBegan() {
             model.called("content swipe cancelled")
@@ -359,9 +363,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     }
 
     /// The person taps the back button of the page on top: a left item in its place, a
-    /// back action, or UIKit's own pop through `popViewController(animated:)`.
+    /// back action, or UIKit's own pop through `popViewController(animated:)`. Nothing,
+    /// while UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personTapsBack() {
-        guard let top = viewControllers.last, viewControllers.count > 1 else { return }
+        guard let top = viewControllers.last, viewControllers.count > 1, model.takesTouch("back on \(title)") else { return }
         let item = top.navigationItem
         if let left = item.leftItem { return left.action() }
         guard !item.hidesBackButton else { return }
@@ -373,11 +378,13 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// only while UIKit shows its own back button; the pop goes past `shouldPop`
     /// (wikimedia/wikipedia-ios#3640), through the override or not
     /// (``UIKitModel/Behaviour/menuPopsThroughOverride``).
-    /// - Returns: Whether the menu was there.
+    /// - Returns: Whether the menu was there and took the touch
+    ///   (``UIKitModel/isIgnoringTouches``).
     @discardableResult
     public func personPicksFromBackMenu(_ target: ModelViewController) -> Bool {
         guard let top = viewControllers.last, top.navigationItem.showsSystemBackButton, top !== target,
-              let index = viewControllers.firstIndex(where: { $0 === target }) else { return false }
+              let index = viewControllers.firstIndex(where: { $0 === target }),
+              model.takesTouch("back menu on \(title)") else { return false }
         if model.behaviour.menuPopsThroughOverride {
             popToViewController(target, animated: true)
         } else {

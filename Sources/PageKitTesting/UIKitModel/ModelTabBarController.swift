@@ -105,10 +105,11 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     /// ``Kind/pageKit`` controller), then selects it, or pops it to its root when it was
     /// selected already, and says `didSelect`.
     /// - Parameter index: The tab.
-    /// - Returns: Whether UIKit let the tap through.
+    /// - Returns: Whether UIKit let the tap through: not while it ignores touches
+    ///   (``UIKitModel/isIgnoringTouches``).
     @discardableResult
     public func personTaps(_ index: Int) -> Bool {
-        guard viewControllers.indices.contains(index) else { return false }
+        guard viewControllers.indices.contains(index), model.takesTouch("tab \(index) of \(title)") else { return false }
         let tapped: ModelViewController = viewControllers.count > TabBarCore.visibleTabLimit
             && index >= TabBarCore.visibleTabLimit - 1 ? moreNavigationController : viewControllers[index]
         let isReselect = tapped === selectedViewController

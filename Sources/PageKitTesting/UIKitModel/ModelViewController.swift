@@ -164,12 +164,8 @@ open class ModelViewController {
             context?.presentationCoordinator = nil
             completion?()
         }
-        if animated {
-            context.presentationCoordinator = ModelCoordinator(model: model, interactive: false)
-            model.animate(end)
-        } else {
-            model.nextTurn(end)
-        }
+        if animated { context.presentationCoordinator = ModelCoordinator(model: model, interactive: false) }
+        model.runPresentation(animated: animated, end)
     }
 
     /// `dismiss(animated:completion:)`.
@@ -205,12 +201,8 @@ open class ModelViewController {
             presenter.presentationCoordinator = nil
             completion?()
         }
-        if animated {
-            presenter.presentationCoordinator = ModelCoordinator(model: model, interactive: false)
-            model.animate(end)
-        } else {
-            model.nextTurn(end)
-        }
+        if animated { presenter.presentationCoordinator = ModelCoordinator(model: model, interactive: false) }
+        model.runPresentation(animated: animated, end)
         dismissed.disappearing()
     }
 
@@ -263,11 +255,11 @@ open class ModelViewController {
 
     /// The person swipes this presented controller down, as a sheet lets them: see
     /// ``ModelSheetSwipe`` for what UIKit then says, and to whom.
-    /// - Returns: The swipe, or `nil` when it is not a presented root, or is presented full
-    ///   screen.
+    /// - Returns: The swipe, or `nil` when it is not a presented root, is presented full
+    ///   screen, or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personSwipesDown() -> ModelSheetSwipe? {
         // UIKit's swipe down belongs to sheets: a full-screen presentation has none.
-        guard presentingViewController != nil, !isFullScreen else { return nil }
+        guard presentingViewController != nil, !isFullScreen, model.takesTouch("swipe down \(title)") else { return nil }
         return ModelSheetSwipe(sheet: self)
     }
 

@@ -116,6 +116,11 @@ public final class UIKitModel {
     public private(set) var transitionsInFlight = 0
     /// The most animated transitions there were at once: 1 when none overlapped.
     public private(set) var maxTransitionsInFlight = 0
+    /// How many presentations and dismissals the app asked for run now. UIKit ignores
+    /// every touch meanwhile: `-[UIPresentationController runTransitionForCurrentState]`
+    /// calls `-[UIApplication beginIgnoringInteractionEvents]` unless the transition is
+    /// interactive (lionheart/openradar-mirror#19940, rdar 41217893; reported).
+    private var presentationsRunning = 0
 
     /// A device.
     /// - Parameters:
@@ -144,6 +149,30 @@ public final class UIKitModel {
     public func takeCallbacks() -> [String] {
         defer { callbacks = [] }
         return callbacks
+    }
+
+    /// Whether UIKit ignores the person's touches now: while a presentation or dismissal
+    /// the app asked for runs, animated or not (a finger's own dismissal is interactive, and
+    /// UIKit takes touches through it).
+    public var isIgnoringTouches: Bool { presentationsRunning > 0 }
+
+    /// Whether the person's `gesture` reaches UIKit: not while ``isIgnoringTouches``,
+    /// and then the log says so.
+    func takesTouch(_ gesture: String) -> Bool {
+        guard isIgnoringTouches else { return true }
+        called("touch ignored: \(gesture)")
+        return false
+    }
+
+    /// A presentation or dismissal the app asked for starts; `end` runs when it is over,
+    /// after ``duration`` when `animated`, on the next turn otherwise.
+    func runPresentation(animated: Bool, _ end: @escaping @MainActor () -> Void) {
+        presentationsRunning += 1
+        let over: @MainActor () -> Void = { [weak self] in
+            self?.presentationsRunning -= 1
+            end()
+        }
+        if animated { animate(over) } else { nextTurn(over) }
     }
 
     /// An animated transition starts; `end` runs when it has run for ``duration``.
