@@ -258,6 +258,37 @@ struct ShowingTests {
         guardToken.cancel()
         token.cancel()
     }
+
+    @Test("an action after pages the request makes runs once they are shown, on the page made, or in a stack presented for it")
+    func actionAfterPagesMade() async throws {
+        let fixture = Fixture(presentsTabs: true)
+        let navigator = fixture.navigator
+        var runs: [String] = []
+        try navigator.registry.registerAction("share") { intent in
+            runs.append("share \(intent.path)")
+        }
+        let pushed = try await navigator.open("app://tab/contact/list/person_detail(id=9)/share")
+        #expect(pushed.plan.steps.map(\.description) == ["push person_detail(id=9) onto contact", "run share"])
+        #expect(runs == ["share app://tab/contact/list/person_detail(id=9)/share"])
+        // Default mode pushes on the stack as it stands.
+        let top = "/tab#contact/list/person_detail(id=5)/home_page(id=5)/person_detail(id=9)"
+        #expect(navigator.currentPath.description == top, "the action shows no page")
+        #expect(navigator.history.last == navigator.currentPath)
+
+        // A presented stack made for the path: the action runs inside it, once it is shown.
+        let presented = try await navigator.open("app://tab/contact/list/person_detail(id=9)!/compose/share")
+        #expect(presented.plan.steps.last?.description == "run share")
+        #expect(runs.last == "share app://tab/contact/list/person_detail(id=9)!/compose/share")
+        #expect(navigator.currentPath.description == top + "!/compose")
+        try await navigator.open("app://tab/contact/list", .mode(.exact))
+
+        // Tabs made for the path: the rest, the action, is planned again inside them.
+        let tabs = try await navigator.open("/tab#contact/list!picker#recent/share")
+        #expect(tabs.plan.steps.last?.description == "run share")
+        #expect(runs.count == 3)
+        #expect(navigator.currentPath.description == "/tab#contact/list!picker#recent")
+        #expect(fixture.made.suffix(2) == ["compose", "picker"])
+    }
 }
 
 /// A page that cannot change its parameters in place, pushed on the fixture.
