@@ -69,6 +69,30 @@ struct ContainerModelTests {
         #expect(queue.isIdle)
     }
 
+    @Test("a queued replacement of the whole stack waits its turn, keeps the pages it names, and refuses an empty stack")
+    func queuedSetStack() {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        let driver = ClockTransitionDriver(clock: clock)
+        let root = PlainPage("root")
+        let stack = PageStackModel(name: "s", pages: [root], queue: queue, ending: .driver(driver))
+        let push = stack.queued.push(PlainPage("a"))
+        let other = PlainPage("other")
+        let set = stack.queued.setStack([other, root])
+        let empty = stack.queued.setStack([])
+        #expect(stack.pages.map(\.pageName) == ["root", "a"], "the push runs; the replacement waits")
+        clock.advance(by: .milliseconds(350))
+        #expect(push.isResolved && !set.isResolved)
+        #expect(stack.pages.map(\.pageName) == ["other", "root"])
+        clock.advance(by: .milliseconds(350))
+        #expect(set.isResolved && set.errorCode == nil)
+        #expect(stack.pages[1] === root, "the root is moved, not made again")
+        #expect(empty.errorCode == .outOfRange, "a stack cannot be empty")
+        #expect(stack.pages.map(\.pageName) == ["other", "root"])
+        #expect(driver.maxInFlight == 1)
+        #expect(queue.isIdle)
+    }
+
     @Test("the person's swipe back holds the queue: cancelled leaves the stack, finished removes the top")
     func interactivePop() throws {
         let clock = ManualTransitionClock()

@@ -131,14 +131,6 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         pages.first.map { PageEntry($0, id: serials[0]) }
     }
 
-    /// How `page` was pushed: the style of the step that pushed it, or the default.
-    /// - Parameter page: A page of the stack.
-    /// - Returns: Its style; the view hides the tab bar when ``/PageKit/ShowStyle/hidesBottomBar``.
-    public func style(of page: any Page) -> ShowStyle {
-        guard let index = index(of: page) else { return .default }
-        return styles[serials[index]] ?? .default
-    }
-
     /// What the transition running on this stack waits for from the screen, if any.
     package var screenWait: ScreenWait? { pending.wait }
 
