@@ -196,6 +196,32 @@ struct SplitViewTests {
         #expect(app.mail.display == .all, "showing a hidden column picks the nearest display that shows it")
     }
 
+    @Test("expanding shows the current column even where the display mode hid it before collapsing", arguments: [false, true])
+    func expandShowsCurrentColumn(threeColumns: Bool) throws {
+        let app = SplitFixture(current: 0, threeColumns: threeColumns)
+        app.mail.userChangesDisplay(.detailOnly)
+        app.mail.collapse()
+        try app.open("/mail#sidebar/folder(name=work)")
+        let before = app.path
+        #expect(before == "/mail#sidebar/mailboxes/folder(name=work)")
+        _ = app.changes
+        let changes = app.changes.count
+        app.mail.expand()
+        #expect(app.mail.isOnScreen(column: 0), "the sidebar the path goes through shows")
+        #expect(app.mail.display == .all)
+        #expect(app.path == before, "expanding changes no path")
+        #expect(app.changes.count == changes)
+        // The list column of three: the nearest display that shows it.
+        if threeColumns {
+            app.mail.userChangesDisplay(.detailOnly)
+            app.mail.collapse()
+            try app.open("/mail#list")
+            app.mail.expand()
+            #expect(app.mail.display == .doubleColumn)
+            #expect(app.path == "/mail#list/inbox")
+        }
+    }
+
     @Test("collapsing or expanding while a push waits its turn: the push still lands in its column")
     func collapseWhileQueued() throws {
         let app = SplitFixture(current: 0)
@@ -544,6 +570,31 @@ struct SplitViewUIKitFidelityTests {
         #expect(three.model.takeCallbacks().prefix(3) == ["showColumn sidebar", "willHideColumn detail", "willHideColumn list"])
         #expect(three.path == "/mail#sidebar/mailboxes")
         #expect(three.changes.isEmpty, "each change is its request's")
+    }
+
+    @Test("SPL-4: expanding, PageKit answers displayModeForExpanding with a display mode that shows the current column",
+          arguments: [false, true])
+    func expandShowsCurrentColumn(threeColumns: Bool) throws {
+        let app = UIKitSplitFixture(threeColumns: threeColumns)
+        app.split.appHidesColumn(0)
+        app.model.settle()
+        #expect(app.split.displayMode == (threeColumns ? .doubleColumn : .detailOnly))
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#sidebar/folder(name=work)")
+        #expect(app.split.stackedColumns == [0])
+        let before = app.path
+        let changes = app.changes.count
+        _ = app.model.takeCallbacks()
+        app.split.sizeChanges(compact: false)
+        #expect(app.model.takeCallbacks() == ["displayModeForExpanding all", "didExpand mail"])
+        #expect(app.split.displayMode == .all, "UIKit shows the sidebar the path goes through")
+        #expect(app.path == before, "expanding changes no path")
+        #expect(app.changes.count == changes)
+        #expect(app.split.core.state.display == .all)
+        // A current column the proposed display mode shows keeps it.
+        app.split.sizeChanges(compact: true)
+        app.split.sizeChanges(compact: false)
+        #expect(app.split.displayMode == .all)
     }
 
     @Test("SPL-1, SPL-5: collapsed, the app's own showColumn: is seen, and reported as the app's, whichever way it goes")

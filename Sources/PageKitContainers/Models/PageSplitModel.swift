@@ -117,7 +117,8 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     }
 
     /// The width became regular: the columns stand side by side, the current one still
-    /// current. Not a change of the path, so nothing is reported.
+    /// current and on screen: a display mode that hid it gives way to the nearest one that
+    /// shows it. Not a change of the path, so nothing is reported.
     public func expand() {
         guard state.expand() else { return }
         observers.send(animated: false)

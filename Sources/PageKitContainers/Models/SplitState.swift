@@ -11,7 +11,9 @@ package import PageKit
 /// already shown. The current column is the one the live path goes through: collapsed,
 /// the top of the one stack; expanded, the one the last navigation went to. Collapsing
 /// keeps it on top (PageKit answers `topColumnForCollapsingToProposedTopColumn` with it),
-/// so neither collapsing nor expanding changes the path.
+/// and expanding keeps it on screen (PageKit answers
+/// `displayModeForExpandingToProposedDisplayMode` with a display mode that shows it), so
+/// neither collapsing nor expanding changes the path.
 package struct SplitState: Hashable, Sendable {
     /// How many columns: 2 or 3.
     package let columnCount: Int
@@ -53,12 +55,22 @@ package struct SplitState: Hashable, Sendable {
     /// Whether column `index` is on screen: collapsed, whether it is on top; expanded,
     /// whether the display mode shows it (every column, for ``SplitDisplay/automatic``).
     package func isOnScreen(_ index: Int) -> Bool {
-        if isCollapsed { return index == current }
+        isCollapsed ? index == current : shows(display, index)
+    }
+
+    /// Whether an expanded split view in `display` shows column `index`.
+    private func shows(_ display: SplitDisplay, _ index: Int) -> Bool {
         switch display {
-        case .automatic, .all: return true
-        case .doubleColumn: return index >= columnCount - 2
-        case .detailOnly: return index == secondary
+        case .automatic, .all: true
+        case .doubleColumn: index >= columnCount - 2
+        case .detailOnly: index == secondary
         }
+    }
+
+    /// `display` if it shows column `index`, else the nearest display mode that does, as
+    /// `showColumn:` picks it: every column for the primary, the last two otherwise.
+    private func display(_ display: SplitDisplay, showing index: Int) -> SplitDisplay {
+        shows(display, index) ? display : index == 0 ? .all : .doubleColumn
     }
 
     /// Makes column `index` current, as `showColumn:` would.
@@ -70,11 +82,9 @@ package struct SplitState: Hashable, Sendable {
             defer { current = index }
             return index > current ? .pushed : .popped
         }
-        var displayChanged = false
-        if !isOnScreen(index) {
-            display = index == 0 ? .all : .doubleColumn
-            displayChanged = true
-        }
+        let shown = display(display, showing: index)
+        let displayChanged = shown != display
+        display = shown
         guard index != current || displayChanged else { return .nothing }
         current = index
         return .madeCurrent(displayChanged: displayChanged)
@@ -88,12 +98,24 @@ package struct SplitState: Hashable, Sendable {
         return !isCollapsed
     }
 
+    /// The display mode an expanding split view takes: `proposed` when it shows the
+    /// current column, else the nearest one that does.
+    /// - Parameter proposed: The display mode the platform proposes, or the one before
+    ///   collapsing.
+    package func displayForExpanding(proposed: SplitDisplay) -> SplitDisplay {
+        display(proposed, showing: current)
+    }
+
     /// The width became regular: the columns stand side by side again, the current one
-    /// still current.
+    /// still current and on screen (``displayForExpanding(proposed:)``).
+    /// - Parameter display: The display mode it expands to; by default, the one before
+    ///   collapsing, or the nearest that shows the current column.
     /// - Returns: Whether it was collapsed.
-    package mutating func expand() -> Bool {
-        defer { isCollapsed = false }
-        return isCollapsed
+    package mutating func expand(to display: SplitDisplay? = nil) -> Bool {
+        guard isCollapsed else { return false }
+        isCollapsed = false
+        self.display = display ?? displayForExpanding(proposed: self.display)
+        return true
     }
 
     /// The person's back at the root of the current column, collapsed: the column comes

@@ -11,14 +11,18 @@ public import UIKit
 /// Collapsed, the columns form one stack, and the same path shows the column with
 /// `showColumn(_:)`, which pushes it and the columns between onto that stack; the plan
 /// says so. When the split view collapses, the current column stays on top (the
-/// controller answers `topColumnForCollapsingToProposedTopColumn`), so collapsing and
-/// expanding change no path and are not reported. The person's display-mode button that
+/// controller answers `topColumnForCollapsingToProposedTopColumn`), and when it expands,
+/// the current column stays on screen (it answers
+/// `displayModeForExpandingToProposedDisplayMode` with the proposed display mode, or the
+/// nearest one that shows the column), so collapsing and expanding change no path and
+/// are not reported. The person's display-mode button that
 /// hides the current column, and their back at a column's root in the collapsed stack,
 /// are reported as the person's.
 ///
 /// Set `delegate` as usual: the controller keeps the delegate slot for itself and passes
 /// every message on to yours, except that it answers
-/// `topColumnForCollapsingToProposedTopColumn` itself.
+/// `topColumnForCollapsingToProposedTopColumn` and
+/// `displayModeForExpandingToProposedDisplayMode` itself.
 ///
 /// ```swift
 /// let sidebar = QueueNavigationController(rootViewController: mailboxes, queue: navigator.queue)
@@ -119,6 +123,18 @@ open class PageSplitViewController: UISplitViewController, SplitContainer, Queue
         }
     }
 
+    /// The display mode that shows what `display` says: `proposed` when it does.
+    func displayMode(for display: SplitDisplay, proposed: UISplitViewController.DisplayMode)
+        -> UISplitViewController.DisplayMode {
+        guard self.display(of: proposed) != display else { return proposed }
+        switch display {
+        case .automatic: return .automatic
+        case .all: return columnControllers.count == 3 ? .twoBesideSecondary : .oneBesideSecondary
+        case .doubleColumn: return .oneBesideSecondary
+        case .detailOnly: return .secondaryOnly
+        }
+    }
+
     func display(of mode: UISplitViewController.DisplayMode) -> SplitDisplay {
         switch mode {
         case .secondaryOnly: .detailOnly
@@ -188,6 +204,14 @@ final class SplitDelegateProxy: NSObject, UISplitViewControllerDelegate {
     func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
         owner?.core.didCollapse()
         external?.splitViewControllerDidCollapse?(svc)
+    }
+
+    func splitViewController(_ svc: UISplitViewController,
+                             displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController.DisplayMode)
+        -> UISplitViewController.DisplayMode {
+        guard let owner else { return proposedDisplayMode }
+        let display = owner.core.displayForExpanding(proposed: owner.display(of: proposedDisplayMode))
+        return owner.displayMode(for: display, proposed: proposedDisplayMode)
     }
 
     func splitViewControllerDidExpand(_ svc: UISplitViewController) {

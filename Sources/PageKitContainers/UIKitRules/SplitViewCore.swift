@@ -42,6 +42,8 @@ package final class SplitViewCore: IdleQueueAdopting {
     /// Whether the app's own `showColumn:` or `hideColumn:` is running: what UIKit says
     /// meanwhile is the app's, not the person's.
     private var appChanging = false
+    /// The display mode PageKit answered UIKit's question before expanding with.
+    private var expandingTo: SplitDisplay?
 
     /// - Parameters:
     ///   - columnCount: 2 for `.doubleColumn`, 3 for `.tripleColumn`.
@@ -103,9 +105,21 @@ package final class SplitViewCore: IdleQueueAdopting {
         _ = state.collapse()
     }
 
+    /// `displayModeForExpandingToProposedDisplayMode`: `proposed` when it shows the
+    /// current column, else the nearest display mode that does, so that expanding
+    /// changes no path.
+    /// - Parameter proposed: The display mode UIKit proposes.
+    /// - Returns: The display mode to expand to.
+    package func displayForExpanding(proposed: SplitDisplay) -> SplitDisplay {
+        let display = state.displayForExpanding(proposed: proposed)
+        expandingTo = display
+        return display
+    }
+
     /// `splitViewControllerDidExpand`: no change of the path, nothing reported.
     package func didExpand() {
-        _ = state.expand()
+        _ = state.expand(to: expandingTo)
+        expandingTo = nil
     }
 
     /// `willChangeToDisplayMode` outside PageKit's own `showColumn:`: the person's

@@ -17,8 +17,9 @@ public import PageKitContainers
 ///   does nothing vends none and calls nothing back.
 /// - SPL-4 (documented): when it collapses, the delegate's
 ///   `topColumnForCollapsingToProposedTopColumn` chooses the column on top, then
-///   `splitViewControllerDidCollapse` comes; `splitViewControllerDidExpand` when it
-///   expands.
+///   `splitViewControllerDidCollapse` comes; when it expands, the delegate's
+///   `displayModeForExpandingToProposedDisplayMode` chooses the display mode (the one
+///   before collapsing is proposed), then `splitViewControllerDidExpand` comes.
 /// - SPL-5 (inferred from the delegate's declarations): the display-mode button sends
 ///   `willChangeToDisplayMode`; the person's back at a column's root, collapsed, sends
 ///   `willHideColumn` for it; `showColumn:` and `hideColumn:` send `willShowColumn`/
@@ -78,7 +79,7 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     // MARK: The person and the device
 
     /// The width changes: UIKit collapses (asking the delegate which column goes on top,
-    /// SPL-4) or expands.
+    /// SPL-4) or expands (asking it which display mode to take).
     /// - Parameter compact: Whether the width is compact now.
     public func sizeChanges(compact: Bool) {
         guard compact != uikitIsCollapsed else { return }
@@ -90,6 +91,9 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
             model.called("didCollapse \(title)")
             core.didCollapse()
         } else {
+            let display = core.displayForExpanding(proposed: displayMode)
+            model.called("displayModeForExpanding \(display.rawValue)")
+            displayMode = display
             stackedColumns = []
             model.called("didExpand \(title)")
             core.didExpand()
@@ -194,11 +198,15 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
         displayMode = display
     }
 
+    /// Starts the transition of a `showColumn:` or `hideColumn:`. Each transition's
+    /// completion runs when its own animation ends, even if another began meanwhile: the
+    /// coordinator is released only after its transition completes
+    /// (`UIViewControllerTransitionCoordinator.h`); the split view vends the latest.
     private func animate() {
         let coordinator = ModelCoordinator(model: model, interactive: false)
         self.coordinator = coordinator
-        model.animate { [weak self, weak coordinator] in
-            coordinator?.complete()
+        model.animate { [weak self] in
+            coordinator.complete()
             if self?.coordinator === coordinator { self?.coordinator = nil }
         }
     }
