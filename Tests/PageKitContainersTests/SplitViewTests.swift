@@ -597,6 +597,33 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.split.displayMode == .all)
     }
 
+    /// UIKit runs a coordinator's completions while the transition is still its own, and
+    /// still vends the coordinator then (`UIViewControllerTransitionCoordinator.h`: it is
+    /// released after the transition completes). A request whose turn came inside the
+    /// completion of a column transition found that coordinator, waited for a completion
+    /// already under way, and timed out.
+    @Test("SPL-3: the request after a column transition starts once UIKit's transition is over, not inside its completion")
+    func nextRequestAfterColumnTransition() async throws {
+        let app = UIKitSplitFixture(threeColumns: true)
+        var timeouts: [String] = []
+        let token = app.queue.observe { event in
+            if case .timedOut(let label, _) = event { timeouts.append(label) }
+        }
+        defer { token.cancel() }
+        try app.open("/mail#detail")
+        app.split.appHidesColumn(0)
+        app.model.settle()
+        _ = app.model.takeCallbacks()
+        let sidebar = app.navigator.request(try PagePath(parsing: "/mail#sidebar"))
+        let detail = app.navigator.request(try PagePath(parsing: "/mail#detail/message(id=1)"), .animated(false))
+        app.model.settle()
+        #expect(sidebar.isResolved && sidebar.errorCode == nil)
+        #expect(detail.isResolved && detail.errorCode == nil, "\(String(describing: detail.result))")
+        #expect(timeouts.isEmpty)
+        #expect(app.model.takeCallbacks().prefix(3) == ["showColumn sidebar", "willChangeToDisplayMode all", "showColumn detail"])
+        #expect(app.path == "/mail#detail/welcome/message(id=1)")
+    }
+
     @Test("SPL-1, SPL-5: collapsed, the app's own showColumn: is seen, and reported as the app's, whichever way it goes")
     func appShowsColumnCollapsed() throws {
         let app = UIKitSplitFixture()

@@ -77,9 +77,14 @@ package final class SplitViewCore: IdleQueueAdopting {
         surface.showColumn(at: index)
         showing = false
         // `false` says nothing of whether the completion will come: end now; the
-        // completion counts only its first end.
+        // completion counts only its first end. UIKit runs the coordinator's completions
+        // while the transition is still its own, and vends the coordinator meanwhile: the
+        // step ends on the next turn, so that the next one never meets it.
+        let clock = queue.clock
         guard let transition = surface.columnTransition,
-              transition.whenCompleted({ _ in completion.finish() }) else { return completion.finish() }
+              transition.whenCompleted({ _ in _ = clock.schedule(after: .zero) { completion.finish() } }) else {
+            return completion.finish()
+        }
     }
 
     /// Runs `body`, a `showColumn:` or `hideColumn:` of the split view's, so that the
