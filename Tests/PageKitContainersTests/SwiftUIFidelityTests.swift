@@ -526,6 +526,34 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    /// A stack that shows only its root, given a new root: the `NavigationStack`'s path
+    /// stays empty, so SwiftUI pushes and pops nothing and no hosting controller appears
+    /// for a transition (SNS-7: appearance is not a navigation fact). The replacement
+    /// waited for the new root's appearance and failed at its time-out, the screen
+    /// already showing it.
+    @Test("14. an exact path that replaces the root of a stack showing only its root ends at once")
+    func rootReplacedInPlace() async throws {
+        let app = SwiftUIAppFixture()
+        var timeouts: [String] = []
+        let token = app.queue.observe { event in
+            if case .timedOut(let label, _) = event { timeouts.append(label) }
+        }
+        defer { token.cancel() }
+        let request = app.navigator.request(try PagePath(parsing: "/tab#contact/person_detail(id=1)"), .mode(.exact))
+        app.clock.advance(by: .zero)
+        #expect(request.isResolved && request.errorCode == nil, "\(String(describing: request.result))")
+        #expect(app.path == "/tab#contact/person_detail(id=1)")
+        #expect(app.screen.shownPages(of: app.contact).map(\.pageDescription) == ["person_detail(id=1)"])
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        // With pages above it, the path empties: SwiftUI pops, and the new root appears.
+        try app.open("/tab#contact/person_detail(id=1)/post(id=2)")
+        let again = app.navigator.request(try PagePath(parsing: "/tab#contact/person_detail(id=3)"), .mode(.exact))
+        app.clock.advance(by: .seconds(1))
+        #expect(again.isResolved && again.errorCode == nil, "\(String(describing: again.result))")
+        #expect(app.path == "/tab#contact/person_detail(id=3)")
+        #expect(timeouts.isEmpty && app.screen.violations.isEmpty)
+    }
+
     // MARK: 15. The person's swipe down holds the queue
 
     /// SwiftUI says nothing of a sheet's swipe down until it writes the binding at the end

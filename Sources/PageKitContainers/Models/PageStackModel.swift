@@ -228,13 +228,16 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             return completion.fail(refusal)
         }
         let before = serials.last
+        // A root replaced under an empty path, which stays empty: the view swaps the root's
+        // content, and pushes or pops nothing, so nothing animates or appears.
+        let inPlace = self.pages.count == 1 && pages.count == 1
         dropLeaving()
         let newSerials = pages.map { page in index(of: page).map { serials[$0] } ?? PageEntry.nextSerial() }
         replace(with: pages, serials: newSerials)
         // The new stack is shown as `style` says, the pages kept as well.
         for serial in newSerials { styles[serial] = style.isDefault ? nil : style }
         transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: pages))
-        settle(.setStack, pages, from: before, animated: animated, style: style, completion: completion)
+        settle(.setStack, pages, from: before, animated: animated && !inPlace, style: style, completion: completion)
     }
 
     // MARK: What the view tells the model
