@@ -152,3 +152,131 @@ struct SplitViewUIKitRunTests {
         }
     }
 }
+
+/// The same on the SwiftUI model: `PageSplitView` on the model screen, changed by the
+/// navigator's opens, the app's pushes on a column, the person's back taps and swipes in a
+/// column, their sidebar button and their back at a column's root, and the size class.
+/// The person acts on settled screens only, as in the other SwiftUI runs. Once settled,
+/// SwiftUI was asked for nothing it would get wrong, every binding agrees with its model,
+/// the current column is on screen and the path goes through it and its stack.
+@MainActor
+@Suite("Model-based: a SwiftUI split view, whoever changes it", .timeLimit(.minutes(10)))
+struct SplitViewSwiftUIRunTests {
+    /// Seeds once found failing, kept as regressions.
+    static let regressionSeeds: [UInt64] = []
+
+    @Test("300 seeded sequences of opens, the person's and the app's column changes, pushes, backs and size classes end as SwiftUI shows",
+          arguments: 0..<2)
+    func randomSequences(batch: Int) async {
+        await SettledRun.runAll(Self.regressionSeeds + (0..<150).map { UInt64(340_000 + batch * 150 + $0) }) {
+            await Self.run(seed: $0)
+        }
+    }
+
+    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
+    static func run(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true)
+        var timeouts: [String] = []
+        let token = app.queue.observe { event in
+            if case .timedOut(let label, _) = event { timeouts.append(label) }
+        }
+        defer { token.cancel() }
+        let split = app.mail
+        let names = split.columns.map(\.pageName)
+        var compact = split.isCollapsed
+        var requests: [NavigationRequest] = []
+        var log = ["seed \(seed), \(names.count) columns\(compact ? ", compact" : "")"]
+        var pushes = 0
+        for _ in 0..<Int.random(in: 5...30, using: &random) {
+            let column = Int.random(in: 0..<names.count, using: &random)
+            let stack = split.columns[column]
+            let roll = Int.random(in: 0..<100, using: &random)
+            if (30..<66).contains(roll), !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+                log.append("  (the person waits: something runs)")
+                for _ in 0..<30 where !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+                    await Task.yield()
+                    app.clock.advance(by: .milliseconds(100))
+                }
+                continue
+            }
+            switch roll {
+            case ..<22:
+                let id = Int.random(in: 0..<4, using: &random)
+                let path = random.chance(0.25) ? "/mail#\(names[column])" : "/mail#\(names[column])/message(id=\(id))"
+                let exact = random.chance(0.3)
+                let animated = random.chance(0.8)
+                log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
+                let options: NavigationOptions = .mode(exact ? .exact : .reuse).animated(animated)
+                requests.append(app.navigator.request(try! PagePath(parsing: path), options))
+            case ..<30:
+                pushes += 1
+                log.append("  the app pushes note(n=\(pushes)) on \(names[column])")
+                stack.queued.push(ScreenPage("note", parameters: ["n": "\(pushes)"]), animated: random.chance(0.8))
+            case ..<40:
+                log.append("  the person taps back in \(names[column])")
+                _ = app.screen.personTapsSystemBack(stack)
+            case ..<48:
+                let finish = random.chance(0.6)
+                log.append("  the person swipes back in \(names[column])\(finish ? "" : ", then cancels")")
+                if app.screen.personBeginsSwipeBack(stack) {
+                    await Task.yield()
+                    app.clock.advance(by: .milliseconds(Int.random(in: 0..<200, using: &random)))
+                    app.screen.personEndsSwipeBack(stack, finishing: finish)
+                }
+            case ..<54:
+                log.append("  the person taps back at a column's root")
+                app.screen.personTapsBackAtColumnRoot(of: split)
+            case ..<60:
+                let display = random.pick([SplitDisplay.all, .doubleColumn, .detailOnly, .automatic])
+                log.append("  the person taps the sidebar button: \(display.rawValue)")
+                app.screen.personChangesDisplay(to: display, of: split)
+            case ..<66:
+                compact.toggle()
+                log.append(compact ? "  the size class becomes compact" : "  the size class becomes regular")
+                app.screen.sizeClassChanges(compact: compact, of: split)
+            default:
+                log.append("  time passes")
+                app.clock.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
+            }
+            await Task.yield()
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: break
+            case 1: app.clock.advance(by: .zero)
+            default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
+            }
+            if random.chance(0.3), let mismatch = await settle(app) {
+                return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
+            }
+        }
+        let platform: String? = if let mismatch = await settle(app) {
+            mismatch
+        } else if let violation = app.screen.violations.first {
+            "SwiftUI would misbehave: \(violation)"
+        } else {
+            nil
+        }
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: timeouts,
+                                  platform: platform, navigator: app.navigator)
+    }
+
+    /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
+    /// knows; the mismatch, or `nil`.
+    private static func settle(_ app: SplitFixture) async -> String? {
+        for _ in 0..<40 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        guard app.queue.isIdle else { return nil }  // Reported by the final check.
+        if let disagreement = app.screen.disagreements.first { return "a view disagrees with its model: \(disagreement)" }
+        let split = app.mail
+        let current = split.columns[split.currentColumn]
+        let shown = app.screen.shownColumns(of: split)
+        if split.isCollapsed ? shown.last != current.pageName : !shown.contains(current.pageName) {
+            return "SwiftUI shows the columns \(shown), PageKit's current column is \(current.pageName)"
+        }
+        let path = "/mail#\(current.pageName)/" + current.pages.map(\.pageDescription).joined(separator: "/")
+        guard app.path == path else { return "the current column shows \(path), PageKit's path is \(app.path)" }
+        return nil
+    }
+}
