@@ -121,7 +121,9 @@ struct SplitViewUIKitRunTests {
     /// Lets everything run to its end, then compares what UIKit shows with what PageKit
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest]) async -> String? {
-        for _ in 0..<40 {
+        // What was queued runs in turn, each for an animation or two: until the queue is
+        // idle, or the longest time-out has passed.
+        for round in 0..<700 where round < 40 || !app.queue.isIdle {
             await Task.yield()
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
@@ -263,7 +265,7 @@ struct SplitViewSwiftUIRunTests {
     /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: SplitFixture) async -> String? {
-        for _ in 0..<40 {
+        for round in 0..<700 where round < 40 || !app.queue.isIdle {
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
