@@ -447,6 +447,38 @@ struct UIKitFidelityTests {
         #expect(app.takeChanges() == ["selected [settings] by the user"])
     }
 
+    /// UIKit tells no delegate of a selection made in code (TAB-1): the app's own
+    /// `selectedIndex = 1` went unannounced, and the history named the tab left until the
+    /// next request noticed. `PageTabBarController` overrides the setters.
+    @Test("5. the app's own selection of a tab is announced and recorded as the app's; PageKit's and the person's as theirs",
+          arguments: [false, true])
+    func appSelectsTab(tapSelectsThroughSetter: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.tapSelectsThroughSetter = tapSelectsThroughSetter
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        app.tabs.appSelects(1)
+        #expect(app.takeChanges() == ["selected [settings] by the app"])
+        #expect(app.path == "/tab#settings" && app.navigator.history.last?.description == "/tab#settings")
+        app.tabs.appSelects(1)
+        #expect(app.takeChanges().isEmpty, "the same tab again changes nothing")
+
+        try await app.open("app://tab/contact")
+        #expect(app.takeChanges().isEmpty, "PageKit's own selection is its request's")
+        app.tabs.personTaps(1)
+        #expect(app.takeChanges() == ["selected [settings] by the user"], "the person's tap stays theirs")
+        app.tabs.appSelects(0)
+        #expect(app.takeChanges() == ["selected [contact] by the app"])
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.navigator.history.last?.description == app.path)
+
+        // A plain UITabBarController has no setter PageKit sees: the next request notices.
+        let plain = UIKitModelApp(behaviour: behaviour, tabKind: .plain)
+        plain.tabs.appSelects(1)
+        #expect(plain.takeChanges().isEmpty)
+    }
+
     // MARK: 6. Back menu and full-width swipe
 
     @Test("6. an edited form gets PageKit's back button, which has no history menu that would pop past it")

@@ -16,6 +16,29 @@ import Testing
 // Every second form asks the person over the top of the window (`Navigator.ask`), and the
 // person answers what shows, at once or after the app's next action.
 
+/// What a run's sequences draw more of, or add: each mix is its own set of seeds.
+struct UIKitRunMix: CustomStringConvertible {
+    /// Forms, edits and leaving far more often, so that forms ask, and the app acts while
+    /// a question shows.
+    var formsFirst = false
+    /// The navigator's pushes and pops of the visible stack.
+    var navigatorMoves = false
+    /// One operation in ten opens an earlier path in exact mode.
+    var restores = false
+    /// Now and then the app acts again before time passes: while what the last operation
+    /// started (the person's pop, swipe, tab tap or dismissal, or the app's own act) still
+    /// runs.
+    var midAnimation = false
+    /// One operation in eight is the app's own selection of a tab (`selectedIndex`).
+    var appSelectsTabs = false
+
+    /// ` (forms first) (navigator moves)`, for logs.
+    var description: String {
+        [(formsFirst, " (forms first)"), (navigatorMoves, " (navigator moves)"), (midAnimation, " (mid-animation)"),
+         (appSelectsTabs, " (the app selects tabs)")].filter(\.0).map(\.1).joined()
+    }
+}
+
 /// What a sequence is made of.
 enum UIKitRunOperation: CustomStringConvertible {
     case open(stack: Int, item: String)
@@ -37,6 +60,8 @@ enum UIKitRunOperation: CustomStringConvertible {
     case advance(milliseconds: Int)
     /// The app opens, in exact mode, a path the navigator reported `back` operations ago.
     case restore(back: Int)
+    /// The app sets the tab bar controller's `selectedIndex` itself.
+    case appSelectsTab(Int)
 
     var description: String {
         switch self {
@@ -57,6 +82,7 @@ enum UIKitRunOperation: CustomStringConvertible {
         case .navigatorPop(let count): "the app pops \(count) of the visible stack (navigator.pop)"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
         case .restore(let back): "open, in exact mode, the path shown \(back) operation(s) ago"
+        case .appSelectsTab(let index): "the app selects tab \(index) itself"
         }
     }
 
@@ -65,21 +91,21 @@ enum UIKitRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .edit, .tapBack, .swipeBack, .contentSwipe, .menuPick, .tapTab, .swipeDown, .cancelButton: true
-        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance, .restore: false
+        case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance, .restore,
+             .appSelectsTab: false
         }
     }
 
-    /// A random operation; `formsFirst` draws forms, edits and leaving far more often, so
-    /// that forms ask, and the app acts while a question shows; `navigatorMoves` adds the
-    /// navigator's pushes and pops of the visible stack; `restores` makes one operation in
-    /// ten open an earlier path in exact mode.
-    static func random(_ random: inout SeededRandomNumberGenerator, formsFirst: Bool = false,
-                       navigatorMoves: Bool = false, restores: Bool = false) -> UIKitRunOperation {
-        if restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
+    /// A random operation, of `mix`.
+    static func random(_ random: inout SeededRandomNumberGenerator, mix: UIKitRunMix) -> UIKitRunOperation {
+        // Each addition draws only in its own mix, so that the other mixes' seeds keep their sequences.
+        if mix.restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
+        if mix.appSelectsTabs, random.chance(0.125) { return .appSelectsTab(Int.random(in: 0...2, using: &random)) }
+        let formsFirst = mix.formsFirst
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         // Where each kind's share of 100 ends, in the order of the cases below; the rest advance time.
-        let ends = navigatorMoves ? [10, 15, 18, 28, 35, 41, 44, 48, 54, 60, 64, 70, 72, 81, 90]
+        let ends = mix.navigatorMoves ? [10, 15, 18, 28, 35, 41, 44, 48, 54, 60, 64, 70, 72, 81, 90]
             : formsFirst ? [20, 26, 30, 46, 54, 60, 62, 66, 72, 79, 82, 88, 90]
             : [14, 22, 27, 37, 45, 52, 56, 61, 68, 74, 78, 85, 88]
         let roll = Int.random(in: 0..<100, using: &random)
@@ -141,7 +167,7 @@ struct UIKitModelRunTests {
           arguments: 0..<2)
     func formsFirstSequences(batch: Int) async throws {
         await Self.runAll(Self.formsFirstRegressionSeeds + (0..<200).map { UInt64(50_000 + batch * 200 + $0) },
-                          formsFirst: true)
+                          mix: UIKitRunMix(formsFirst: true))
     }
 
     /// Seeds of the navigator-moves mix once found failing, kept as regressions.
@@ -151,7 +177,7 @@ struct UIKitModelRunTests {
           arguments: 0..<2)
     func navigatorMovesSequences(batch: Int) async throws {
         await Self.runAll(Self.navigatorMovesRegressionSeeds + (0..<200).map { UInt64(90_000 + batch * 200 + $0) },
-                          navigatorMoves: true)
+                          mix: UIKitRunMix(navigatorMoves: true))
     }
 
     /// Seeds of the restores mix once found failing, kept as regressions.
@@ -161,7 +187,7 @@ struct UIKitModelRunTests {
           arguments: 0..<2)
     func restoresSequences(batch: Int) async throws {
         await Self.runAll(Self.restoresRegressionSeeds + (0..<200).map { UInt64(70_000 + batch * 200 + $0) },
-                          navigatorMoves: true, restores: true)
+                          mix: UIKitRunMix(navigatorMoves: true, restores: true))
     }
 
     /// Seeds of the mid-animation mix once found failing, kept as regressions.
@@ -171,28 +197,33 @@ struct UIKitModelRunTests {
           arguments: 0..<2)
     func midAnimationSequences(batch: Int) async throws {
         await Self.runAll(Self.midAnimationRegressionSeeds + (0..<200).map { UInt64(110_000 + batch * 200 + $0) },
-                          navigatorMoves: true, restores: true, midAnimation: true)
+                          mix: UIKitRunMix(navigatorMoves: true, restores: true, midAnimation: true))
+    }
+
+    /// Seeds of the app's-tab-selection mix once found failing, kept as regressions.
+    static let appSelectsTabsRegressionSeeds: [UInt64] = []
+
+    @Test("400 seeded sequences where the app also selects tabs itself, which UIKit tells no delegate",
+          arguments: 0..<2)
+    func appSelectsTabsSequences(batch: Int) async throws {
+        await Self.runAll(Self.appSelectsTabsRegressionSeeds + (0..<200).map { UInt64(130_000 + batch * 200 + $0) },
+                          mix: UIKitRunMix(navigatorMoves: true, appSelectsTabs: true))
     }
 
     /// Runs the sequences of `seeds` in one mix, and records the first that fails.
-    static func runAll(_ seeds: [UInt64], formsFirst: Bool = false, navigatorMoves: Bool = false,
-                       restores: Bool = false, midAnimation: Bool = false) async {
+    static func runAll(_ seeds: [UInt64], mix: UIKitRunMix = UIKitRunMix()) async {
         for seed in seeds {
             await Task.yield()
-            if let failure = await run(seed: seed, formsFirst: formsFirst, navigatorMoves: navigatorMoves,
-                                       restores: restores, midAnimation: midAnimation) {
+            if let failure = await run(seed: seed, mix: mix) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
         }
     }
 
-    /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    /// With `midAnimation`, the app now and then acts again before time passes: while what
-    /// the last operation started (the person's pop, swipe, tab tap or dismissal, or the
-    /// app's own act) still runs.
-    static func run(seed: UInt64, formsFirst: Bool = false, navigatorMoves: Bool = false,
-                    restores: Bool = false, midAnimation: Bool = false) async -> String? {
+    /// Runs one sequence of `mix`; the failure, with the seed and the operations so far,
+    /// or `nil`.
+    static func run(seed: UInt64, mix: UIKitRunMix = UIKitRunMix()) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         // An inferred rule no code can be right under: a refused re-tap that pops anyway.
@@ -228,16 +259,14 @@ struct UIKitModelRunTests {
             !host.isAsking && forms.made.contains { $0.isAskingThePerson }
         }
         var run = UIKitRun(app: app, stacks: [app.contact, feed], tabs: tabs, forms: forms)
-        var log: [String] = ["seed \(seed)\(formsFirst ? " (forms first)" : "")\(navigatorMoves ? " (navigator moves)" : "")"
-                             + "\(midAnimation ? " (mid-animation)" : "")"
+        var log: [String] = ["seed \(seed)\(mix)"
                              + "\(feed.appTookSwipeDelegate ? " (feed's swipe delegate taken)" : ""), "
                              + "settings: \(behaviour)"]
         // The person's own choices, from a stream of their own: the operations' stream
         // stays as it was.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = UIKitRunOperation.random(&random, formsFirst: formsFirst, navigatorMoves: navigatorMoves,
-                                                     restores: restores)
+            let operation = UIKitRunOperation.random(&random, mix: mix)
             // A question left on top for this operation takes the person's touches.
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
@@ -248,7 +277,7 @@ struct UIKitModelRunTests {
             // Queued work takes a turn first, and time moves on by part of an animation at most.
             // Never after an exact open, checked against the path it opens.
             var actsAtOnce = 0
-            while midAnimation, immediate == nil, !run.restores.isRestoring, actsAtOnce < 3, random.chance(0.5) {
+            while mix.midAnimation, immediate == nil, !run.restores.isRestoring, actsAtOnce < 3, random.chance(0.5) {
                 actsAtOnce += 1
                 await Task.yield()
                 app.model.turn()
@@ -261,7 +290,7 @@ struct UIKitModelRunTests {
             await app.run()
             // The person answers what shows, or, now and then, lets the app act first.
             // A restore is checked against the path it opens, once every question is answered.
-            let leavingOneUp = person.chance(formsFirst ? 0.5 : 0.3) && !run.restores.isRestoring
+            let leavingOneUp = person.chance(mix.formsFirst ? 0.5 : 0.3) && !run.restores.isRestoring
             let answering = immediate == nil ? await run.personAnswers(leavingOneUp: leavingOneUp, log: &log) : nil
             let restored = (immediate ?? answering) == nil ? run.endRestore() : nil
             // While a question is left up, its request holds the queue: checked once answered.
@@ -414,6 +443,11 @@ struct UIKitRun {
             } else {
                 reference.selected = index
             }
+        case .appSelectsTab(let index):
+            // Under a sheet or a question, the app's own selection is left to other tests.
+            guard sheet == nil, tabs.presentedViewController == nil else { return nil }
+            tabs.appSelects(index)
+            reference.selected = index
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
             presentations += 1

@@ -78,6 +78,26 @@ open class PageTabBarController: UITabBarController, QueuedContainer {
         super.delegate = delegateProxy
     }
 
+    /// The selected tab. UIKit tells no delegate when code sets it, so the controller
+    /// reports the app's own selection of another tab to the navigator, as the app's
+    /// change; PageKit's own and the person's taps are reported as theirs.
+    override open var selectedViewController: UIViewController? {
+        get { super.selectedViewController }
+        set {
+            super.selectedViewController = newValue
+            core.selectionSet()
+        }
+    }
+
+    /// The index of the selected tab; set, as ``selectedViewController``.
+    override open var selectedIndex: Int {
+        get { super.selectedIndex }
+        set {
+            super.selectedIndex = newValue
+            core.selectionSet()
+        }
+    }
+
     /// The app's delegate; every message is passed on to it.
     override open var delegate: (any UITabBarControllerDelegate)? {
         get { delegateProxy.external }

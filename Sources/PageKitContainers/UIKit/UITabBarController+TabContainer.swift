@@ -35,8 +35,11 @@ extension UITabBarController: TabContainer {
         if let refusal = TabBarCore.refusal(toSelect: index, of: tabs.count, name: page.pageDescription) {
             return completion.fail(refusal)
         }
-        selectedViewController = controller
-        (self as? PageTabBarController)?.core.selected(controller)
+        if let owner = self as? PageTabBarController {
+            owner.core.select(controller) { selectedViewController = controller }
+        } else {
+            selectedViewController = controller
+        }
         completion.finish()
     }
 

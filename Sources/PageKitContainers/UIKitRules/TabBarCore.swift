@@ -38,6 +38,11 @@ package final class TabBarCore: IdleQueueAdopting {
     /// The queue the person's taps are reported on and wait for.
     package var queue: TransitionQueue
     private var known: WeakItem?
+    /// Whether PageKit itself is selecting a tab: the setters it goes through report nothing.
+    private var selectingInCode = false
+    /// The tab the person's tap is selecting, between `shouldSelect` and `didSelect`,
+    /// which reports it.
+    private weak var tapped: AnyObject?
     /// Whether a component that names no tab is added as a new tab
     /// (`PageTabBarController(queue:acceptsNewTabs:)`).
     package var acceptsNewTabs = false
@@ -57,9 +62,15 @@ package final class TabBarCore: IdleQueueAdopting {
     /// - Returns: Whether UIKit may select it.
     package func shouldSelect(_ item: AnyObject) -> Bool {
         guard let surface else { return true }
-        if let more = surface.moreItem, item === more { return queue.isIdle }
+        if let more = surface.moreItem, item === more {
+            if queue.isIdle { tapped = item }
+            return queue.isIdle
+        }
         guard queue.isIdle else { return false }
-        guard item === surface.selectedItem else { return true }
+        guard item === surface.selectedItem else {
+            tapped = item
+            return true
+        }
         guard let stack = surface.stackCore(of: item), (stack.surface?.stackItems.count ?? 0) > 1 else { return true }
         stack.leaveToRoot(by: .tabReselected)
         return false
@@ -69,16 +80,48 @@ package final class TabBarCore: IdleQueueAdopting {
     /// the selected tab.
     /// - Parameter item: The tab now selected.
     package func didSelect(_ item: AnyObject) {
+        tapped = nil
         guard known?.item !== item else { return }
         known = WeakItem(item)
         queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
                                            pages: (item as? any Page).map { [$0] } ?? []))
     }
 
-    /// A selection PageKit or the app made in code, which UIKit does not report.
+    /// The tab selected at first, which nobody reports.
     /// - Parameter item: The tab now selected.
     package func selected(_ item: AnyObject) {
         known = WeakItem(item)
+    }
+
+    /// PageKit selects `item` in code with `body`, which UIKit reports to no one (TAB-1);
+    /// the setters `body` goes through report nothing either.
+    /// - Parameters:
+    ///   - item: The tab PageKit selects.
+    ///   - body: The call to UIKit.
+    package func select(_ item: AnyObject, with body: () -> Void) {
+        inCode(body)
+        known = WeakItem(item)
+    }
+
+    /// Runs `body`, PageKit's own call to UIKit, with the setters reporting nothing.
+    private func inCode<T>(_ body: () -> T) -> T {
+        selectingInCode = true
+        defer { selectingInCode = false }
+        return body()
+    }
+
+    /// `selectedViewController` or `selectedIndex` was set (`PageTabBarController`'s
+    /// overrides). UIKit tells no delegate of a selection made in code (TAB-1), so a
+    /// change the app made itself is reported here, as the app's. PageKit's own selection
+    /// and the person's tap, which `didSelect` reports, pass silently, as does a first
+    /// selection before PageKit knew any (UIKit's own, as the tabs are set up).
+    package func selectionSet() {
+        guard !selectingInCode, let item = surface?.selectedItem, item !== tapped else { return }
+        guard let before = known?.item else { return known = WeakItem(item) }
+        guard before !== item else { return }
+        known = WeakItem(item)
+        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface?.containerPage,
+                                           pages: (item as? any Page).map { [$0] } ?? []))
     }
 
     /// Why `item` cannot be selected by a path: with more than five tabs, the fifth and
@@ -117,7 +160,7 @@ package final class TabBarCore: IdleQueueAdopting {
         if let refusal = Self.refusal(toAddTo: surface.tabItems.count, name: page.pageDescription) {
             return completion.fail(refusal)
         }
-        guard surface.applyAddTab(page, animated: animated) else {
+        guard inCode({ surface.applyAddTab(page, animated: animated) }) else {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
                                                    reason: "`\(page.pageDescription)` is not a view controller"))
         }

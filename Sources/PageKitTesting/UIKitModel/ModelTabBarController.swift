@@ -82,9 +82,23 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         if let refusal = TabBarCore.refusal(toSelect: index, of: viewControllers.count, name: page.pageDescription) {
             return completion.fail(refusal)
         }
-        select(index)
-        core.selected(viewControllers[index])
+        core.select(viewControllers[index]) { setSelectedIndex(index) }
         completion.finish()
+    }
+
+    /// The app sets `selectedIndex` itself: UIKit tells no delegate (TAB-1); a
+    /// ``Kind/pageKit`` controller's override sees it.
+    /// - Parameter index: The tab.
+    public func appSelects(_ index: Int) {
+        guard viewControllers.indices.contains(index) else { return }
+        model.called("selectedIndex = \(index)")
+        setSelectedIndex(index)
+    }
+
+    /// The `selectedIndex` setter: the selection, then `PageTabBarController`'s override.
+    private func setSelectedIndex(_ index: Int) {
+        select(index)
+        if kind == .pageKit { core.selectionSet() }
     }
 
     /// Whether a component that names no tab is added as a new tab.
@@ -122,7 +136,7 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         if isReselect {
             popToRoot(tapped)
         } else if let index = viewControllers.firstIndex(where: { $0 === tapped }) {
-            select(index)
+            if model.behaviour.tapSelectsThroughSetter { setSelectedIndex(index) } else { select(index) }
         }
         model.called("didSelect \(tapped.title)")
         if kind == .pageKit { core.didSelect(tapped) }
@@ -160,7 +174,7 @@ extension ModelTabBarController: TabBarSurface {
         model.called("setViewControllers \((viewControllers + [controller]).map(\.title).joined(separator: ","))")
         viewControllers.append(controller)
         controller.parent = self
-        select(viewControllers.count - 1)
+        setSelectedIndex(viewControllers.count - 1)
         return true
     }
 }

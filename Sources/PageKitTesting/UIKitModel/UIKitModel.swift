@@ -46,6 +46,9 @@ public final class UIKitModel {
         /// A re-tap that `tabBarController(_:shouldSelect:)` refused still pops (that
         /// `false` stops it is inferred, not shown).
         public var refusedRetapStillPops = false
+        /// The person's tap selects its tab through `selectedViewController`'s setter, so a
+        /// subclass's override sees it before `didSelect` (not documented).
+        public var tapSelectsThroughSetter = false
         /// `presentationControllerShouldDismiss` is asked while `isModalInPresentation`
         /// is `true` (not settled by `UIPresentationController.h`).
         public var asksShouldDismissWhenModal = false
@@ -71,6 +74,9 @@ public final class UIKitModel {
             behaviour.menuPopsThroughOverride = Bool.random(using: &random)
             behaviour.retapPopsThroughOverride = Bool.random(using: &random)
             behaviour.refusedRetapStillPops = false
+            // Whether the tab bar's own actions go through API a subclass overrides: one
+            // draw for both, so that the seeds of earlier runs keep their sequences.
+            behaviour.tapSelectsThroughSetter = behaviour.retapPopsThroughOverride
             behaviour.asksShouldDismissWhenModal = Bool.random(using: &random)
             behaviour.completesEmptyDismiss = Bool.random(using: &random)
             behaviour.hasContentSwipe = Bool.random(using: &random)
@@ -85,6 +91,7 @@ public final class UIKitModel {
                 (!alongsideQueued, "alongsideNotQueued"), (!completionAfterFalse, "noCompletionAfterFalse"),
                 (swipePopsThroughOverride, "swipePopsThroughOverride"), (menuPopsThroughOverride, "menuPopsThroughOverride"),
                 (retapPopsThroughOverride, "retapPopsThroughOverride"), (refusedRetapStillPops, "refusedRetapStillPops"),
+                (tapSelectsThroughSetter, "tapSelectsThroughSetter"),
                 (asksShouldDismissWhenModal, "asksShouldDismissWhenModal"), (completesEmptyDismiss, "completesEmptyDismiss"),
                 (hasContentSwipe, "hasContentSwipe"), (regularWidth, "regularWidth"),
             ]
