@@ -8,8 +8,10 @@ public import UIKit
 /// refused (it would run on in a tab no longer on screen). Tapping the selected tab,
 /// which UIKit answers by popping that tab's stack to its root without asking anyone,
 /// goes through the queue as the person's leave of every page above the root, asking
-/// those that confirm leaving. (A plain `UITabBarController` is a tab container too; a
-/// tap on it is noticed when the navigator's next request starts, and its re-tap pops
+/// those that confirm leaving. The app's own selection in code (`selectedIndex`,
+/// `selectedViewController`), which UIKit reports to no delegate, is reported as the
+/// app's. (A plain `UITabBarController` is a tab container too; a tap on it or a selection
+/// in code is noticed when the navigator's next request starts, and its re-tap pops
 /// without asking.)
 ///
 /// Set `delegate` as usual: the controller keeps the delegate slot for itself and passes
