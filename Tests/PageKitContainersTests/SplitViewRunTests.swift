@@ -7,7 +7,7 @@ import Testing
 /// Seeded runs of a UIKit split view on the ``UIKitModel``, changed by everyone at random
 /// moments: the navigator's opens, in either mode; the person's back taps and swipes back
 /// in a column, their back at a column's root and their display-mode button; the app's own
-/// `showColumn:`, `hideColumn:` and pushes; the width changing, collapsing and expanding
+/// `showColumn:`, `hideColumn:`, `preferredDisplayMode` and pushes; the width changing, collapsing and expanding
 /// the split view. Time moves on by none, a turn or part of an animation between them.
 ///
 /// Once the run has settled, what UIKit shows must be what PageKit knows: the current
@@ -80,6 +80,12 @@ struct SplitViewUIKitRunTests {
             case ..<64:
                 log.append("  the app shows column \(names[column])")
                 split.appShowsColumn(column)
+            case ..<70 where seed.isMultiple(of: 5):
+                // Every fifth seed, the app sets its preferred display mode instead: chosen
+                // by seed and column, so that the random stream, and every kept seed, is unchanged.
+                let display = [SplitDisplay.detailOnly, .doubleColumn, .all][column]
+                log.append("  the app prefers the display mode \(display.rawValue)")
+                split.appPrefersDisplay(display)
             case ..<70:
                 log.append("  the app hides column \(names[column])")
                 split.appHidesColumn(column)

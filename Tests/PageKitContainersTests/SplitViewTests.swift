@@ -665,6 +665,30 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.changes.last == "selected by the user → /mail#sidebar/mailboxes")
     }
 
+    @Test("the app's own preferredDisplayMode that hides the current column makes the detail current, as the app's change")
+    func appPrefersDisplay() throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#sidebar/folder(name=work)")
+        app.split.appPrefersDisplay(.detailOnly)
+        #expect(app.split.displayMode == .detailOnly)
+        #expect(app.changes == ["selected by the app → /mail#detail/welcome"], "the app's own call, not the person's button")
+        #expect(app.path == "/mail#detail/welcome" && app.navigator.history.last?.description == app.path)
+        app.split.appPrefersDisplay(.all)
+        #expect(app.changes.count == 1, "showing more columns hides none: the current one stays")
+        // Collapsed, it waits for the split view to expand, and changes nothing meanwhile.
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#sidebar")
+        let sidebar = "/mail#sidebar/mailboxes/folder(name=work)"
+        app.split.appPrefersDisplay(.detailOnly)
+        #expect(app.path == sidebar)
+        app.split.sizeChanges(compact: false)
+        #expect(app.split.displayMode == .all, "expanding keeps the current column on screen")
+        #expect(app.path == sidebar)
+        #expect(app.changes.count == 1, "PageKit's own request is no change; nothing else changed")
+        #expect(app.split.personTapsDisplayModeButton(to: .detailOnly))
+        #expect(app.changes.last == "selected by the user → /mail#detail/welcome", "the person's button stays theirs")
+    }
+
     @Test("SPL-6: expanded, the app's own hideColumn: of the current column makes the detail current, as the app's change")
     func appHidesColumnExpanded() throws {
         let app = UIKitSplitFixture()

@@ -146,6 +146,15 @@ open class PageSplitViewController: UISplitViewController, SplitContainer, Queue
 }
 
 extension PageSplitViewController {
+    /// The display mode the app prefers. Set by the app's own code, the display mode change
+    /// it makes (`willChangeToDisplayMode`) is reported as the app's, where the person's
+    /// display-mode button is theirs: hiding the current column makes the secondary one
+    /// current.
+    override open var preferredDisplayMode: UISplitViewController.DisplayMode {
+        get { super.preferredDisplayMode }
+        set { core.appChangesColumns { super.preferredDisplayMode = newValue } }
+    }
+
     /// Shows `column` as `UISplitViewController` does; a call from the app's own code (a
     /// sidebar row's action) is reported to the navigator as the app's change, not the
     /// person's.

@@ -25,6 +25,11 @@ public import PageKitContainers
 ///   `willHideColumn` for it; `showColumn:` and `hideColumn:` send `willShowColumn`/
 ///   `willHideColumn` and `willChangeToDisplayMode` while they run, to the delegate,
 ///   which is PageKit's whoever called them.
+/// - SPL-7 (inferred from `preferredDisplayMode`, "an animatable property that controls
+///   how the primary view controller is hidden and displayed", and from
+///   `willChangeToDisplayMode`): the app's `preferredDisplayMode` changes the display mode
+///   of an expanded split view, with `willChangeToDisplayMode` first; collapsed, it is
+///   proposed when the split view expands.
 /// - SPL-6 (documented): `hideColumn:` collapsed is ignored for the primary column and for
 ///   a column not on top, and pops the column otherwise; expanded, it is ignored for the
 ///   secondary column and for a column the display mode does not show, and otherwise
@@ -137,6 +142,21 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// - Parameter index: The column.
     public func appHidesColumn(_ index: Int) {
         core.appChangesColumns { uikitHideColumn(index) }
+    }
+
+    /// The app sets `preferredDisplayMode`, through `PageSplitViewController`'s override
+    /// (SPL-7): expanded, the display mode changes, the delegate hearing
+    /// `willChangeToDisplayMode` first; collapsed, it is what the split view proposes when
+    /// it expands.
+    /// - Parameter display: The display mode the app prefers.
+    public func appPrefersDisplay(_ display: SplitDisplay) {
+        model.called("preferredDisplayMode = \(display.rawValue)")
+        core.appChangesColumns {
+            guard display != displayMode else { return }
+            if uikitIsCollapsed { return displayMode = display }
+            changeDisplay(to: display)
+            animate()
+        }
     }
 
     /// `hideColumn:` as the header says (SPL-6).
