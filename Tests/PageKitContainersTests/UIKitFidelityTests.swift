@@ -1345,4 +1345,26 @@ extension UIKitFidelityTests {
         #expect(app.path == "/tab#settings")
         #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
     }
+
+    // MARK: 25. The app's own assignments
+
+    /// Apple documents assigning `viewControllers` as `setViewControllers(_:animated:)`
+    /// with `false`; `QueueNavigationController` makes it exactly that, so it waits its
+    /// turn whether or not UIKit's own setter goes through the method.
+    @Test("25. the app's assignment of viewControllers waits for the running push, then is announced as the app's")
+    func appAssignsViewControllers() async throws {
+        let app = UIKitModelApp()
+        _ = app.takeChanges()
+        let push = app.navigator.request("app://tab/contact/person_detail?id=5")
+        await Task.yield()
+        app.model.turn()
+        #expect(!app.queue.isIdle, "the push animates")
+        app.contact.appAssigns([app.list, ModelScreen(app.model, "detail")])
+        await app.run()
+        #expect(push.isResolved && push.errorCode == nil)
+        #expect(app.contact.viewControllers.map(\.title) == ["list", "detail"])
+        #expect(app.takeChanges() == ["replaced [list, detail] by the app"])
+        #expect(app.navigator.history.last?.description == "/tab#contact/list/detail")
+        #expect(app.model.warnings.isEmpty && app.model.maxTransitionsInFlight == 1)
+    }
 }

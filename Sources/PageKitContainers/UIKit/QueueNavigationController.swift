@@ -223,6 +223,15 @@ open class QueueNavigationController: UINavigationController {
         queued.set(items: viewControllers, animated: animated)
     }
 
+    /// The stack, bottom first. Assigned, it is replaced when its turn comes, without
+    /// animation: Apple documents the assignment as `setViewControllers(_:animated:)` with
+    /// `false`, and this controller makes it exactly that, whether or not UIKit's own
+    /// setter goes through the method.
+    override open var viewControllers: [UIViewController] {
+        get { super.viewControllers }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
     // MARK: Queued operations with tickets
 
     /// Pushes `viewController` when its turn comes, like `pushViewController`, and returns

@@ -116,6 +116,15 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     private var isQueueing: Bool { kind == .queue && !bypassesQueue }
 
+    /// The app assigns `viewControllers`: on a ``Kind/queue`` controller, its override
+    /// makes it `setViewControllers(_:animated: false)`, queued; on a plain one, UIKit
+    /// replaces the stack at once, without animation (Apple's documentation of the property).
+    /// - Parameter controllers: The new stack, bottom first.
+    public func appAssigns(_ controllers: [ModelViewController]) {
+        model.called("viewControllers = \(controllers.map(\.title).joined(separator: ","))")
+        setViewControllers(controllers, animated: false)
+    }
+
     private func bypassing<Result>(_ body: () -> Result) -> Result {
         let previous = bypassesQueue
         bypassesQueue = true
