@@ -259,6 +259,30 @@ struct SwiftUIFidelityTests {
         #expect(app.changes.contains("popped by the user → /tab#contact/list"))
     }
 
+    /// The coordinator's completion of the person's pop came inside UIKit's completion of
+    /// the transition, and the hold let go at once: the operations that waited started
+    /// there, before the hosting controller of the page the pop revealed said
+    /// `viewDidAppear`. A pop among them, back to that same page, took that late appearance
+    /// for its own end, and the next operation wrote the path while the pop still animated
+    /// (seed 820390 of the SwiftUI cancellation run).
+    @Test("7. what waited for the person's pop starts on the turn after its completion, and a late appearance ends none of it",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func afterThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(onAppear: .animationEnd, swipeWrite: write))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        #expect(app.screen.personTapsSystemBack(app.contact))
+        let push = app.contact.queued.push(ScreenPage("home_page"), animated: false)
+        let pop = app.contact.queued.pop(to: app.list)
+        let pushAgain = app.contact.queued.push(ScreenPage("person_detail", parameters: ["id": "6"]))
+        app.clock.advance(by: .seconds(3))
+        for ticket in [push, pop, pushAgain] {
+            #expect(ticket.isResolved && ticket.errorCode == nil, "\(String(describing: ticket.result))")
+        }
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail"])
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     // MARK: 8. iOS 16.0 and 16.1 pop several levels without animation
 
     @Test("8. a pop of several levels animates on every release: one level at a time on iOS 16.0 and 16.1",

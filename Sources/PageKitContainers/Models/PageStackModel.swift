@@ -492,7 +492,14 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     func endSwipe(cancelled: Bool) {
         guard var move, case .pop(let serial, _) = move.kind else { return }
-        if cancelled || !serials.contains(serial) { return releaseMove() }
+        // Over (cancelled, or SwiftUI wrote the path first). On screen, the queue is let go
+        // on the next turn: the completion comes inside UIKit's, before the page revealed
+        // has said `viewDidAppear`, and an operation started here would take that late
+        // appearance for its own end (a pop back to the same page).
+        if cancelled || !serials.contains(serial) {
+            guard case .screen = ending else { return releaseMove() }
+            return releaseMove(after: .zero)
+        }
         // Finished, but SwiftUI may write the path after the coordinator's completion:
         // hold until it does, for at most an animation's time-out.
         move.kind = .pop(serial: serial, finished: true)
