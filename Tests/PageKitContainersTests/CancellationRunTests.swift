@@ -28,6 +28,17 @@ enum SettledRun {
         }
     }
 
+    /// Whether something runs or animates on `screen`, for which the person, who touches
+    /// only settled screens in the SwiftUI runs, waits: for at most three seconds.
+    static func personWaits(on screen: SwiftUIScreen, queue: TransitionQueue, clock: ManualTransitionClock) async -> Bool {
+        guard !queue.isIdle || clock.now < screen.animationEnds else { return false }
+        for _ in 0..<30 where !queue.isIdle || clock.now < screen.animationEnds {
+            await Task.yield()
+            clock.advance(by: .milliseconds(100))
+        }
+        return true
+    }
+
     /// The first of what must hold once everything settled that does not: every request
     /// ended, the queue is idle and timed nothing out, the platform's model found nothing
     /// wrong (`platform`), the history ends at the current path; the failure, with the
@@ -232,12 +243,8 @@ struct SwiftUICancellationRunTests {
             // The person touches only what has settled, as in the other SwiftUI runs (how
             // SwiftUI takes a finger mid-animation is not known): the app cancels at any
             // moment.
-            if (38..<66).contains(roll), !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+            if (38..<66).contains(roll), await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
                 log.append("  (the person waits: something runs)")
-                for _ in 0..<30 where !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
-                    await Task.yield()
-                    app.clock.advance(by: .milliseconds(100))
-                }
                 continue
             }
             switch roll {

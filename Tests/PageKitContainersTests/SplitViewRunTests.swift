@@ -38,11 +38,7 @@ struct SplitViewUIKitRunTests {
     static func run(seed: UInt64) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let app = UIKitSplitFixture(threeColumns: random.chance(0.5))
-        var timeouts: [String] = []
-        let token = app.queue.observe { event in
-            if case .timedOut(let label, _) = event { timeouts.append(label) }
-        }
-        defer { token.cancel() }
+        let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }
         let split = app.split
         let names = split.columns.map(\.title)
@@ -54,13 +50,7 @@ struct SplitViewUIKitRunTests {
             let stack = split.columns[column]
             switch Int.random(in: 0..<100, using: &random) {
             case ..<26:
-                let id = Int.random(in: 0..<4, using: &random)
-                let path = random.chance(0.25) ? "/mail#\(names[column])" : "/mail#\(names[column])/message(id=\(id))"
-                let exact = random.chance(0.3)
-                let animated = random.chance(0.8)
-                log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
-                let options: NavigationOptions = .mode(exact ? .exact : .reuse).animated(animated)
-                requests.append(app.navigator.request(try! PagePath(parsing: path), options))
+                requests.append(SplitRun.open(names[column], on: app.navigator, random: &random, log: &log))
             case ..<36:
                 log.append("  the person taps back in \(names[column])")
                 stack.personTapsBack()
@@ -120,7 +110,7 @@ struct SplitViewUIKitRunTests {
         } else {
             nil
         }
-        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: timeouts,
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: timeouts.labels,
                                   platform: platform, navigator: app.navigator)
     }
 
@@ -185,11 +175,7 @@ struct SplitViewSwiftUIRunTests {
     static func run(seed: UInt64) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true)
-        var timeouts: [String] = []
-        let token = app.queue.observe { event in
-            if case .timedOut(let label, _) = event { timeouts.append(label) }
-        }
-        defer { token.cancel() }
+        let timeouts = TimeoutLog(app.queue)
         let split = app.mail
         let names = split.columns.map(\.pageName)
         var compact = split.isCollapsed
@@ -200,23 +186,13 @@ struct SplitViewSwiftUIRunTests {
             let column = Int.random(in: 0..<names.count, using: &random)
             let stack = split.columns[column]
             let roll = Int.random(in: 0..<100, using: &random)
-            if (30..<66).contains(roll), !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
+            if (30..<66).contains(roll), await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
                 log.append("  (the person waits: something runs)")
-                for _ in 0..<30 where !app.queue.isIdle || app.clock.now < app.screen.animationEnds {
-                    await Task.yield()
-                    app.clock.advance(by: .milliseconds(100))
-                }
                 continue
             }
             switch roll {
             case ..<22:
-                let id = Int.random(in: 0..<4, using: &random)
-                let path = random.chance(0.25) ? "/mail#\(names[column])" : "/mail#\(names[column])/message(id=\(id))"
-                let exact = random.chance(0.3)
-                let animated = random.chance(0.8)
-                log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
-                let options: NavigationOptions = .mode(exact ? .exact : .reuse).animated(animated)
-                requests.append(app.navigator.request(try! PagePath(parsing: path), options))
+                requests.append(SplitRun.open(names[column], on: app.navigator, random: &random, log: &log))
             case ..<30:
                 pushes += 1
                 log.append("  the app pushes note(n=\(pushes)) on \(names[column])")
@@ -264,7 +240,7 @@ struct SplitViewSwiftUIRunTests {
         } else {
             nil
         }
-        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: timeouts,
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: timeouts.labels,
                                   platform: platform, navigator: app.navigator)
     }
 
@@ -286,5 +262,21 @@ struct SplitViewSwiftUIRunTests {
         let path = "/mail#\(current.pageName)/" + current.pages.map(\.pageDescription).joined(separator: "/")
         guard app.path == path else { return "the current column shows \(path), PageKit's path is \(app.path)" }
         return nil
+    }
+}
+
+/// What both split view runs do alike.
+@MainActor
+enum SplitRun {
+    /// The navigator opens a message of `column`, or the column alone, in either mode,
+    /// animated or not.
+    static func open(_ column: String, on navigator: Navigator, random: inout SeededRandomNumberGenerator,
+                     log: inout [String]) -> NavigationRequest {
+        let id = Int.random(in: 0..<4, using: &random)
+        let path = random.chance(0.25) ? "/mail#\(column)" : "/mail#\(column)/message(id=\(id))"
+        let exact = random.chance(0.3)
+        let animated = random.chance(0.8)
+        log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
+        return navigator.request(try! PagePath(parsing: path), .mode(exact ? .exact : .reuse).animated(animated))
     }
 }

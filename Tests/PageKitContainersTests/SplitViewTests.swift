@@ -605,11 +605,7 @@ struct SplitViewUIKitFidelityTests {
     @Test("SPL-3: the request after a column transition starts once UIKit's transition is over, not inside its completion")
     func nextRequestAfterColumnTransition() async throws {
         let app = UIKitSplitFixture(threeColumns: true)
-        var timeouts: [String] = []
-        let token = app.queue.observe { event in
-            if case .timedOut(let label, _) = event { timeouts.append(label) }
-        }
-        defer { token.cancel() }
+        let timeouts = TimeoutLog(app.queue)
         try app.open("/mail#detail")
         app.split.appHidesColumn(0)
         app.model.settle()
@@ -619,7 +615,7 @@ struct SplitViewUIKitFidelityTests {
         app.model.settle()
         #expect(sidebar.isResolved && sidebar.errorCode == nil)
         #expect(detail.isResolved && detail.errorCode == nil, "\(String(describing: detail.result))")
-        #expect(timeouts.isEmpty)
+        #expect(timeouts.labels.isEmpty)
         #expect(app.model.takeCallbacks().prefix(3) == ["showColumn sidebar", "willChangeToDisplayMode all", "showColumn detail"])
         #expect(app.path == "/mail#detail/welcome/message(id=1)")
     }

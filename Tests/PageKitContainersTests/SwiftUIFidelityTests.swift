@@ -558,11 +558,7 @@ struct SwiftUIFidelityTests {
     @Test("14. an exact path that replaces the root of a stack showing only its root ends at once")
     func rootReplacedInPlace() async throws {
         let app = SwiftUIAppFixture()
-        var timeouts: [String] = []
-        let token = app.queue.observe { event in
-            if case .timedOut(let label, _) = event { timeouts.append(label) }
-        }
-        defer { token.cancel() }
+        let timeouts = TimeoutLog(app.queue)
         let request = app.navigator.request(try PagePath(parsing: "/tab#contact/person_detail(id=1)"), .mode(.exact))
         app.clock.advance(by: .zero)
         #expect(request.isResolved && request.errorCode == nil, "\(String(describing: request.result))")
@@ -575,7 +571,7 @@ struct SwiftUIFidelityTests {
         app.clock.advance(by: .seconds(1))
         #expect(again.isResolved && again.errorCode == nil, "\(String(describing: again.result))")
         #expect(app.path == "/tab#contact/person_detail(id=3)")
-        #expect(timeouts.isEmpty && app.screen.violations.isEmpty)
+        #expect(timeouts.labels.isEmpty && app.screen.violations.isEmpty)
     }
 
     // MARK: 15. The person's swipe down holds the queue

@@ -34,9 +34,9 @@ public final class UIKitModelApp {
     public private(set) var made: [String] = []
     /// The operations the queue's time-out ended, by label: a stall, where UIKit never
     /// called back.
-    public private(set) var timeouts: [String] = []
+    public var timeouts: [String] { timeoutLog.labels }
     private var token: ObservationToken?
-    private var queueToken: ObservationToken?
+    private let timeoutLog: TimeoutLog
 
     /// - Parameters:
     ///   - behaviour: The model's switches.
@@ -50,6 +50,7 @@ public final class UIKitModelApp {
         let model = UIKitModel(behaviour: behaviour)
         self.model = model
         queue = TransitionQueue(clock: model.clock)
+        timeoutLog = TimeoutLog(queue)
         // A storyboard, or UIKit's own initializers, make each container on a queue of its own.
         let own = { [queue] in queuesOfTheirOwn ? TransitionQueue(clock: model.clock) : queue }
         host = ModelPageHost(model: model, queue: own())
@@ -74,9 +75,6 @@ public final class UIKitModelApp {
         }
         navigator.registry = registry
         token = navigator.observe { [weak self] in self?.events.append($0) }
-        queueToken = queue.observe { [weak self] event in
-            if case .timedOut(let label, _) = event { self?.timeouts.append(label) }
-        }
     }
 
     /// The parameters a made page keeps: its component's, and `id` from the query.
