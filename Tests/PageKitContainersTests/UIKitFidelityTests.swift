@@ -670,6 +670,26 @@ struct UIKitFidelityTests {
         #expect(app.timeouts.isEmpty)
     }
 
+    @Test("9. a presentation the app makes after the plan, while an earlier step runs, fails the present step with a typed error, not UIKit's warning")
+    func foreignPresentationAfterPlanning() async throws {
+        let app = UIKitModelApp()
+        let request = app.navigator.request("app://tab/contact/list/person_detail(id=5)!compose")
+        for _ in 0..<6 {
+            await Task.yield()
+            app.model.turn()
+        }
+        #expect(app.contact.viewControllers.count == 2, "the push runs")
+        let alert = ModelViewController(app.model, title: "UIAlertController")
+        app.tabs.present(alert, animated: true)
+        await app.run()
+        #expect(request.errorCode == .cannotShow, "\(String(describing: request.result))")
+        #expect(String(describing: request.result).contains("already presents"))
+        #expect(app.tabs.presentedViewController === alert, "the app's alert stays")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+        #expect(app.navigator.history.last?.description == "/tab#contact/list/person_detail(id=5)",
+                "the step that ran is recorded")
+    }
+
     // MARK: 10. More than five tabs
 
     @Test("10. a path to a tab in UIKit's More tab is a typed error")
