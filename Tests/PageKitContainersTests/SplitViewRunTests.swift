@@ -7,8 +7,9 @@ import Testing
 /// Seeded runs of a UIKit split view on the ``UIKitModel``, changed by everyone at random
 /// moments: the navigator's opens, in either mode; the person's back taps and swipes back
 /// in a column, their back at a column's root and their display-mode button; the app's own
-/// `showColumn:`, `hideColumn:`, `preferredDisplayMode` and pushes; the width changing, collapsing and expanding
-/// the split view. Time moves on by none, a turn or part of an animation between them.
+/// `showColumn:`, `hideColumn:`, `preferredDisplayMode` and pushes, and, every third seed,
+/// its cancellations; the width changing, collapsing and expanding the split view. Time
+/// moves on by none, a turn or part of an animation between them.
 ///
 /// Once the run has settled, what UIKit shows must be what PageKit knows: the current
 /// column is the one on top of UIKit's stack, collapsed, and one the display mode shows,
@@ -86,6 +87,17 @@ struct SplitViewUIKitRunTests {
             case ..<86:
                 log.append(split.uikitIsCollapsed ? "  the width grows: expanded" : "  the width shrinks: collapsed")
                 split.sizeChanges(compact: !split.uikitIsCollapsed)
+            case _ where seed.isMultiple(of: 3):
+                // Every third seed, the app cancels instead: chosen by seed, so that the
+                // random stream of every kept seed is unchanged.
+                let open = requests.filter { !$0.isResolved }
+                if let request = open.randomElement(using: &random), random.chance(0.6) {
+                    log.append("  the app cancels `\(request.target.map { "\($0)" } ?? "?")`")
+                    request.cancel()
+                } else {
+                    log.append("  the app cancels everything the queue holds")
+                    app.queue.cancelAll()
+                }
             default:
                 log.append("  time passes")
                 app.model.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
