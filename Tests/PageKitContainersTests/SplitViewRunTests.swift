@@ -90,14 +90,7 @@ struct SplitViewUIKitRunTests {
             case _ where seed.isMultiple(of: 3):
                 // Every third seed, the app cancels instead: chosen by seed, so that the
                 // random stream of every kept seed is unchanged.
-                let open = requests.filter { !$0.isResolved }
-                if let request = open.randomElement(using: &random), random.chance(0.6) {
-                    log.append("  the app cancels `\(request.target.map { "\($0)" } ?? "?")`")
-                    request.cancel()
-                } else {
-                    log.append("  the app cancels everything the queue holds")
-                    app.queue.cancelAll()
-                }
+                SplitRun.cancel(requests, on: app.queue, random: &random, log: &log)
             default:
                 log.append("  time passes")
                 app.model.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
@@ -164,8 +157,9 @@ struct SplitViewUIKitRunTests {
 }
 
 /// The same on the SwiftUI model: `PageSplitView` on the model screen, changed by the
-/// navigator's opens, the app's pushes on a column, the person's back taps and swipes in a
-/// column, their sidebar button and their back at a column's root, and the size class.
+/// navigator's opens, the app's pushes on a column (and, every third seed, its
+/// cancellations), the person's back taps and swipes in a column, their sidebar button and
+/// their back at a column's root, and the size class.
 /// The person acts on settled screens only, as in the other SwiftUI runs. Once settled,
 /// SwiftUI was asked for nothing it would get wrong, every binding agrees with its model,
 /// the current column is on screen and the path goes through it and its stack.
@@ -231,6 +225,9 @@ struct SplitViewSwiftUIRunTests {
                 compact.toggle()
                 log.append(compact ? "  the size class becomes compact" : "  the size class becomes regular")
                 app.screen.sizeClassChanges(compact: compact, of: split)
+            case _ where seed.isMultiple(of: 3):
+                // Every third seed, the app cancels instead, at any moment.
+                SplitRun.cancel(requests, on: app.queue, random: &random, log: &log)
             default:
                 log.append("  time passes")
                 app.clock.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
@@ -290,5 +287,18 @@ enum SplitRun {
         let animated = random.chance(0.8)
         log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
         return navigator.request(try! PagePath(parsing: path), .mode(exact ? .exact : .reuse).animated(animated))
+    }
+
+    /// The app cancels one of the `requests` still open, or everything `queue` holds.
+    static func cancel(_ requests: [NavigationRequest], on queue: TransitionQueue,
+                       random: inout SeededRandomNumberGenerator, log: inout [String]) {
+        let open = requests.filter { !$0.isResolved }
+        if let request = open.randomElement(using: &random), random.chance(0.6) {
+            log.append("  the app cancels `\(request.target.map { "\($0)" } ?? "?")`")
+            request.cancel()
+        } else {
+            log.append("  the app cancels everything the queue holds")
+            queue.cancelAll()
+        }
     }
 }
