@@ -446,9 +446,3 @@ private func letTimePass<T: Sendable>(on clock: ManualTransitionClock,
     }
     return try await task.value
 }
-
-/// Whether something has happened, shared between a test and the task it runs.
-@MainActor
-private final class Flag {
-    var isSet = false
-}

@@ -113,8 +113,14 @@ public final class Navigator {
             }
         }
         // A request that waits for loads, a guard or a page would otherwise hold the queue,
-        // and its loads run on for nothing, until their time-out.
-        Task { @MainActor [queue] in (queue.runningLabeling as? RequestDriver)?.navigatorGone() }
+        // and its loads run on for nothing, until their time-out; one on a guard's detour,
+        // out of the queue, would wait for an answer no page will send.
+        let responses = responses
+        Task { @MainActor [queue] in
+            (queue.runningLabeling as? RequestDriver)?.navigatorGone()
+            var waiting = responses
+            waiting.endAll()
+        }
     }
 
     /// Installs the root page. A request made before it was installed runs now.

@@ -67,6 +67,13 @@ struct ResponseRouter {
         return lingers
     }
 
+    /// Ends every wait with no response: their navigator is gone, and no page will answer.
+    mutating func endAll() {
+        let gone = awaiters
+        awaiters = []
+        for awaiter in gone { awaiter.resume(nil) }
+    }
+
     /// Ends, with no response, the waits for alerts that left and did not answer.
     mutating func endLingering() {
         var gone: [Awaiter] = []

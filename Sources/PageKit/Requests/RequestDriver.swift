@@ -85,9 +85,7 @@ final class RequestDriver: TransitionLabeling {
     var pendingComponents: [PageComponent] { loads?.pending.map(\.component) ?? [] }
 
     /// Whether the request waits for its turn (or for a root).
-    var isWaiting: Bool {
-        if case .queued = machine.state { true } else if case .held = machine.state { true } else { false }
-    }
+    var isWaiting: Bool { switch machine.state { case .queued, .held: true; default: false } }
 
     /// Someone cancelled the request: the queue's ticket while it waits its turn, or the machine.
     func cancel() {
@@ -214,7 +212,9 @@ final class RequestDriver: TransitionLabeling {
                 let turn = valve
                 valve = nil
                 turn?.fire()
-                environment.detour(to: path) { ok in self.perform(self.machine.detourEnded(ok: ok)) }
+                environment.detour(to: path) { ok in
+                    self.perform(self.environment == nil ? self.machine.navigatorGone() : self.machine.detourEnded(ok: ok))
+                }
                 return
             case .ignore, .none:
                 return

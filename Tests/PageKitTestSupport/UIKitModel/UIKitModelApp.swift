@@ -2,12 +2,6 @@ public import PageKit
 public import PageKitTesting
 import PageKitContainers
 
-/// A flag a task sets.
-@MainActor
-private final class Flag {
-    var isSet = false
-}
-
 /// The worked example's app on the ``UIKitModel``: a `PageTabBarController` named `tab`
 /// with a `contact` `QueueNavigationController` holding `list`, and a `settings` page; a
 /// navigator over them with the UIKit host; a registry whose `compose` is a form that

@@ -299,6 +299,32 @@ struct LoaderTests {
         #expect(queue.isIdle, "the late answer moves nothing")
     }
 
+    @Test("a navigator freed while its request is on a guard's detour ends it cancelled at once")
+    func navigatorFreedOnADetour() async throws {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        let request: NavigationRequest
+        weak var freed: Navigator?
+        do {
+            let stack = PageStackModel(name: "contact", pages: [TestPage("list")], queue: queue, ending: .atOnce)
+            let navigator = Navigator(root: stack, host: PageHostModel(queue: queue, ending: .atOnce), queue: queue)
+            for name in ["compose", "settings"] {
+                navigator.registry.replace(name) { intent in TestPage(intent.component.name) }
+            }
+            let detour = try PagePath(parsing: "/contact/list!compose")
+            let token = navigator.addGuard { request in
+                request.to.components.last?.name == "settings" ? .detour(to: detour) : .allow
+            }
+            freed = navigator
+            request = navigator.request("/contact/list/settings")
+            #expect(await yieldUntil { navigator.currentPath.description.hasSuffix("!compose") },
+                    "\(navigator.currentPath)")
+            withExtendedLifetime(token) {}
+        }
+        #expect(freed == nil)
+        // No answer comes, and no time passes: the answer time-out is not what ends it.
+        await Self.expectEndedAsItsNavigatorWentAway(request, queue: queue)
+    }
+
     @Test("a revealed page refreshes when the request asks, or when its loader says so; a page that cannot is an error")
     func refresh() async throws {
         let app = try LoaderFixture()
