@@ -136,6 +136,23 @@ struct LoaderTests {
             == ["load started (person_detail(id=7))", "load ended", "cancelled", "will start", "did finish"])
     }
 
+    @Test("a request whose loads start while a newer request already waits its turn is superseded at once")
+    func supersededAsItsLoadsStart() async throws {
+        let app = try LoaderFixture()
+        // The person's swipe holds the queue: both requests wait their turn behind it.
+        let swipe = try #require(app.fixture.queue.beginInteraction("swipe"))
+        let loading = app.navigator.request("/tab#contact/list/person_detail(id=7)")
+        let newer = app.navigator.request("/tab#settings")
+        swipe.end()
+        #expect(await yieldUntil { loading.isResolved && newer.isResolved })
+        let error = try #require(loading.result.flatMap { if case .failure(let error) = $0 { error } else { nil } })
+        #expect(error.code == .cancelled && error.reason.contains("superseded"), "\(error)")
+        #expect(newer.result.map { (try? $0.get()) != nil } == true)
+        #expect(await yieldUntil { app.loads.cancelled == ["person_detail(id=7)"] }, "the load was not worth waiting for")
+        #expect(app.fixture.tabs.visiblePage?.pageName == "settings")
+        #expect(app.contact == Self.start)
+    }
+
     @Test("a load that ends after its request was superseded is discarded: nothing is made or shown")
     func lateLoadDiscarded() async throws {
         let app = try LoaderFixture()
