@@ -473,6 +473,13 @@ struct UIKitFidelityTests {
         #expect(app.path == "/tab#contact/list/person_detail(id=5)")
         #expect(app.navigator.history.last?.description == app.path)
 
+        // Before PageKit knew any selection, the tabs began on the first.
+        let fresh = UIKitModelApp(behaviour: behaviour)
+        fresh.tabs.appSelects(1)
+        #expect(fresh.takeChanges() == ["selected [settings] by the app"])
+        fresh.tabs.appSelects(0)
+        #expect(fresh.takeChanges() == ["selected [contact] by the app"])
+
         // A plain UITabBarController has no setter PageKit sees: the next request notices.
         let plain = UIKitModelApp(behaviour: behaviour, tabKind: .plain)
         plain.tabs.appSelects(1)

@@ -87,12 +87,6 @@ package final class TabBarCore: IdleQueueAdopting {
                                            pages: (item as? any Page).map { [$0] } ?? []))
     }
 
-    /// The tab selected at first, which nobody reports.
-    /// - Parameter item: The tab now selected.
-    package func selected(_ item: AnyObject) {
-        known = WeakItem(item)
-    }
-
     /// PageKit selects `item` in code with `body`, which UIKit reports to no one (TAB-1);
     /// the setters `body` goes through report nothing either.
     /// - Parameters:
@@ -113,14 +107,14 @@ package final class TabBarCore: IdleQueueAdopting {
     /// `selectedViewController` or `selectedIndex` was set (`PageTabBarController`'s
     /// overrides). UIKit tells no delegate of a selection made in code (TAB-1), so a
     /// change the app made itself is reported here, as the app's. PageKit's own selection
-    /// and the person's tap, which `didSelect` reports, pass silently, as does a first
-    /// selection before PageKit knew any (UIKit's own, as the tabs are set up).
+    /// and the person's tap, which `didSelect` reports, pass silently. Before PageKit knew
+    /// any selection, the tabs began on the first, as UIKit selects it when they are set.
     package func selectionSet() {
-        guard !selectingInCode, let item = surface?.selectedItem, item !== tapped else { return }
-        guard let before = known?.item else { return known = WeakItem(item) }
-        guard before !== item else { return }
+        guard !selectingInCode, let surface, let item = surface.selectedItem, item !== tapped else { return }
+        let before = known?.item ?? surface.tabItems.first
         known = WeakItem(item)
-        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface?.containerPage,
+        guard before !== item else { return }
+        queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
                                            pages: (item as? any Page).map { [$0] } ?? []))
     }
 
@@ -164,7 +158,7 @@ package final class TabBarCore: IdleQueueAdopting {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
                                                    reason: "`\(page.pageDescription)` is not a view controller"))
         }
-        selected(page)
+        known = WeakItem(page)
         completion.finish()
     }
 

@@ -50,7 +50,6 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         super.init(model, title: name)
         core.surface = self
         for tab in tabs { tab.parent = self }
-        if let first = tabs.first { core.selected(first) }
     }
 
     /// The page name.
