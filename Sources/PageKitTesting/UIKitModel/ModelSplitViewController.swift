@@ -25,15 +25,15 @@ public import PageKitContainers
 ///   `willHideColumn` for it; `showColumn:` and `hideColumn:` send `willShowColumn`/
 ///   `willHideColumn` and `willChangeToDisplayMode` while they run, to the delegate,
 ///   which is PageKit's whoever called them.
+/// - SPL-6 (documented): `hideColumn:` collapsed is ignored for the primary column and for
+///   a column not on top, and pops the column otherwise; expanded, it is ignored for the
+///   secondary column and for a column the display mode does not show, and otherwise
+///   animates to the nearest display mode that hides it.
 /// - SPL-7 (inferred from `preferredDisplayMode`, "an animatable property that controls
 ///   how the primary view controller is hidden and displayed", and from
 ///   `willChangeToDisplayMode`): the app's `preferredDisplayMode` changes the display mode
 ///   of an expanded split view, with `willChangeToDisplayMode` first; collapsed, it is
 ///   proposed when the split view expands.
-/// - SPL-6 (documented): `hideColumn:` collapsed is ignored for the primary column and for
-///   a column not on top, and pops the column otherwise; expanded, it is ignored for the
-///   secondary column and for a column the display mode does not show, and otherwise
-///   animates to the nearest display mode that hides it.
 @MainActor
 public final class ModelSplitViewController: ModelViewController, SplitContainer, QueuedContainer {
     /// The columns' navigation controllers, leading first.
