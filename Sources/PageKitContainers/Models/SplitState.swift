@@ -69,7 +69,7 @@ package struct SplitState: Hashable, Sendable {
 
     /// `display` if it shows column `index`, else the nearest display mode that does, as
     /// `showColumn:` picks it: every column for the primary, the last two otherwise.
-    private func display(_ display: SplitDisplay, showing index: Int) -> SplitDisplay {
+    private func nearestDisplay(to display: SplitDisplay, showing index: Int) -> SplitDisplay {
         shows(display, index) ? display : index == 0 ? .all : .doubleColumn
     }
 
@@ -82,7 +82,7 @@ package struct SplitState: Hashable, Sendable {
             defer { current = index }
             return index > current ? .pushed : .popped
         }
-        let shown = display(display, showing: index)
+        let shown = nearestDisplay(to: display, showing: index)
         let displayChanged = shown != display
         display = shown
         guard index != current || displayChanged else { return .nothing }
@@ -103,7 +103,7 @@ package struct SplitState: Hashable, Sendable {
     /// - Parameter proposed: The display mode the platform proposes, or the one before
     ///   collapsing.
     package func displayForExpanding(proposed: SplitDisplay) -> SplitDisplay {
-        display(proposed, showing: current)
+        nearestDisplay(to: proposed, showing: current)
     }
 
     /// The width became regular: the columns stand side by side again, the current one
