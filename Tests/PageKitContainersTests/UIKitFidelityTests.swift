@@ -1394,4 +1394,51 @@ extension UIKitFidelityTests {
         #expect(app.navigator.history.last?.description == "/tab#contact/list/detail")
         #expect(app.model.warnings.isEmpty && app.model.maxTransitionsInFlight == 1)
     }
+
+    /// UIKit tells no delegate when the app sets a tab bar controller's tabs, and reselects
+    /// by its documented rule (the tab selected before, else the same index, else the first;
+    /// Apple's documentation of `viewControllers`): the tabs the history named could be gone
+    /// unannounced. `PageTabBarController` overrides both ways to set them.
+    @Test("25. the app's own setting of the tabs is announced and recorded as the app's, whichever tab UIKit reselects",
+          arguments: [false, true])
+    func appSetsTabs(tapSelectsThroughSetter: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.tapSelectsThroughSetter = tapSelectsThroughSetter
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        let photos = ModelNavigationController(app.model, name: "photos", root: [ModelScreen(app.model, "photo")],
+                                               queue: TransitionQueue(clock: app.model.clock))
+        app.tabs.appSetsTabs([app.settings, app.contact, photos], animated: true)
+        #expect(app.takeChanges() == ["replaced [settings, contact, photos] by the app"], "the selected tab moved, and stays")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.navigator.history.last?.description == app.path)
+
+        app.tabs.appSetsTabs([app.settings, photos], animated: false)
+        #expect(app.tabs.selectedViewController === photos, "UIKit selects the same index when the selected tab is gone")
+        #expect(app.takeChanges() == ["replaced [settings, photos] by the app"])
+        #expect(app.path == "/tab#photos/photo" && app.navigator.history.last?.description == app.path)
+
+        app.tabs.appSetsTabs([app.settings, photos], animated: false)
+        #expect(app.takeChanges().isEmpty, "the same tabs again change nothing")
+
+        // The new tab's stack is on the navigator's queue: the person's pop there is heard.
+        try await app.open("app://tab/photos/photo/detail")
+        _ = app.takeChanges()
+        #expect(photos.transitionQueue === app.queue)
+        photos.personTapsBack()
+        await app.run()
+        #expect(app.takeChanges() == ["popped [detail] by the user"])
+        #expect(app.path == "/tab#photos/photo" && app.navigator.history.last?.description == app.path)
+
+        app.tabs.appSetsTabs([app.contact], animated: false)
+        #expect(app.takeChanges() == ["replaced [contact] by the app"], "an index past the end selects the first tab")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+
+        // A plain UITabBarController has no override PageKit sees: the next request notices.
+        let plain = UIKitModelApp(behaviour: behaviour, tabKind: .plain)
+        plain.tabs.appSetsTabs([plain.settings], animated: false)
+        #expect(plain.takeChanges().isEmpty)
+    }
 }

@@ -10,7 +10,7 @@ public struct HierarchyChange: Sendable, CustomStringConvertible {
         case pushed
         /// Pages popped off a stack.
         case popped
-        /// A stack's pages replaced.
+        /// A stack's pages, or a tab bar's tabs, replaced.
         case replaced
         /// A tab selected.
         case selected

@@ -9,8 +9,9 @@ public import UIKit
 /// which UIKit answers by popping that tab's stack to its root without asking anyone,
 /// goes through the queue as the person's leave of every page above the root, asking
 /// those that confirm leaving. The app's own selection in code (`selectedIndex`,
-/// `selectedViewController`), which UIKit reports to no delegate, is reported as the
-/// app's. (A plain `UITabBarController` is a tab container too; a tap on it or a selection
+/// `selectedViewController`) and its own setting of the tabs (`viewControllers`,
+/// `setViewControllers(_:animated:)`), which UIKit reports to no delegate, are reported as
+/// the app's. (A plain `UITabBarController` is a tab container too; a tap on it or a selection
 /// in code is noticed when the navigator's next request starts, and its re-tap pops
 /// without asking.)
 ///
@@ -98,6 +99,22 @@ open class PageTabBarController: UITabBarController, QueuedContainer {
             super.selectedIndex = newValue
             core.selectionSet()
         }
+    }
+
+    /// The tabs. UIKit tells no delegate when code sets them, so the controller reports the
+    /// app's own change of the tabs to the navigator, as the app's change, with the tab UIKit
+    /// reselected; PageKit's own additions are reported by its requests.
+    override open var viewControllers: [UIViewController]? {
+        get { super.viewControllers }
+        set { core.setTabs { super.viewControllers = newValue } }
+    }
+
+    /// Sets the tabs, as ``viewControllers``.
+    /// - Parameters:
+    ///   - viewControllers: The new tabs.
+    ///   - animated: Whether the tab bar animates its items.
+    override open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        core.setTabs { super.setViewControllers(viewControllers, animated: animated) }
     }
 
     /// The app's delegate; every message is passed on to it.

@@ -38,7 +38,8 @@ package final class TabBarCore: IdleQueueAdopting {
     /// The queue the person's taps are reported on and wait for.
     package var queue: TransitionQueue
     private var known: WeakItem?
-    /// Whether PageKit itself is selecting a tab: the setters it goes through report nothing.
+    /// Whether PageKit itself is selecting a tab, or the tabs are being set: the setters
+    /// they go through report nothing.
     private var selectingInCode = false
     /// The tab the person's tap is selecting, between `shouldSelect` and `didSelect`,
     /// which reports it.
@@ -116,6 +117,24 @@ package final class TabBarCore: IdleQueueAdopting {
         guard before !== item else { return }
         queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
                                            pages: (item as? any Page).map { [$0] } ?? []))
+    }
+
+    /// The tabs are set with `body` (`PageTabBarController`'s overrides of
+    /// `viewControllers` and `setViewControllers(_:animated:)`). UIKit tells no delegate, and
+    /// reselects the tab selected before, or else the one at its index, or else the first
+    /// (Apple's documentation of `viewControllers`); so the app's change of the tabs is
+    /// reported here, as the app's, with whatever UIKit selected. PageKit's own setting,
+    /// and a setter UIKit calls inside another, report nothing.
+    /// - Parameter body: The call to UIKit.
+    package func setTabs(with body: () -> Void) {
+        guard !selectingInCode, let surface else { return body() }
+        let before = surface.tabItems
+        inCode(body)
+        known = surface.selectedItem.map(WeakItem.init)
+        let after = surface.tabItems
+        guard !after.elementsEqual(before, by: ===) else { return }
+        queue.reportChange(HierarchyChange(.replaced, by: .app, in: surface.containerPage,
+                                           pages: after.compactMap { $0 as? any Page }))
     }
 
     /// Why `item` cannot be selected by a path: with more than five tabs, the fifth and

@@ -94,6 +94,28 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         setSelectedIndex(index)
     }
 
+    /// The app sets the tabs itself (`setViewControllers(_:animated:)`): UIKit tells no
+    /// delegate, and reselects the tab selected before, or else the one at its index, or
+    /// else the first (Apple's documentation of `viewControllers`); a ``Kind/pageKit``
+    /// controller's overrides see it. With ``UIKitModel/Behaviour/tapSelectsThroughSetter``
+    /// on, that reselection goes through the setter too.
+    /// - Parameters:
+    ///   - tabs: The new tabs; each is one of the tabs, or has no parent.
+    ///   - animated: Whether the tab bar animates its items.
+    public func appSetsTabs(_ tabs: [ModelViewController], animated: Bool) {
+        let set = { [self] in
+            model.called("setViewControllers \(tabs.map(\.title).joined(separator: ","))")
+            let before = selectedViewController
+            for tab in viewControllers where !tabs.contains(where: { $0 === tab }) { tab.parent = nil }
+            for tab in tabs { tab.parent = self }
+            viewControllers = tabs
+            let index = tabs.firstIndex { $0 === before } ?? (tabs.indices.contains(selectedIndex) ? selectedIndex : 0)
+            guard !tabs.isEmpty else { return }
+            if model.behaviour.tapSelectsThroughSetter { setSelectedIndex(index) } else { select(index) }
+        }
+        if kind == .pageKit { core.setTabs(with: set) } else { set() }
+    }
+
     /// The `selectedIndex` setter: the selection, then `PageTabBarController`'s override.
     private func setSelectedIndex(_ index: Int) {
         select(index)

@@ -47,7 +47,8 @@ public final class UIKitModel {
         /// `false` stops it is inferred, not shown).
         public var refusedRetapStillPops = false
         /// The person's tap selects its tab through `selectedViewController`'s setter, so a
-        /// subclass's override sees it before `didSelect` (not documented).
+        /// subclass's override sees it before `didSelect`, and so does the reselection that
+        /// follows new tabs (not documented).
         public var tapSelectsThroughSetter = false
         /// `presentationControllerShouldDismiss` is asked while `isModalInPresentation`
         /// is `true` (not settled by `UIPresentationController.h`).
