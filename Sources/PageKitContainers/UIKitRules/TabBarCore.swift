@@ -82,11 +82,15 @@ package final class TabBarCore: IdleQueueAdopting {
     /// - Parameter item: The tab now selected.
     package func didSelect(_ item: AnyObject) {
         tapped = nil
-        guard known?.item !== item else { return }
+        guard knownSelection !== item else { return }
         known = WeakItem(item)
         queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
                                            pages: (item as? any Page).map { [$0] } ?? []))
     }
+
+    /// The selected tab as PageKit last knew it: before it knew any, the first, as UIKit
+    /// selects it when the tabs are set.
+    private var knownSelection: AnyObject? { known?.item ?? surface?.tabItems.first }
 
     /// PageKit selects `item` in code with `body`, which UIKit reports to no one (TAB-1);
     /// the setters `body` goes through report nothing either.
@@ -108,11 +112,10 @@ package final class TabBarCore: IdleQueueAdopting {
     /// `selectedViewController` or `selectedIndex` was set (`PageTabBarController`'s
     /// overrides). UIKit tells no delegate of a selection made in code (TAB-1), so a
     /// change the app made itself is reported here, as the app's. PageKit's own selection
-    /// and the person's tap, which `didSelect` reports, pass silently. Before PageKit knew
-    /// any selection, the tabs began on the first, as UIKit selects it when they are set.
+    /// and the person's tap, which `didSelect` reports, pass silently.
     package func selectionSet() {
         guard !selectingInCode, let surface, let item = surface.selectedItem, item !== tapped else { return }
-        let before = known?.item ?? surface.tabItems.first
+        let before = knownSelection
         known = WeakItem(item)
         guard before !== item else { return }
         queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
