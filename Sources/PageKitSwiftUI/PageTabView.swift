@@ -40,10 +40,13 @@ public struct PageTabView<ItemLabel: View>: View {
     /// The tab view.
     public var body: some View {
         TabView(selection: selection) {
-            ForEach(model.tabs.indices, id: \.self) { index in
+            // Told apart by the tab, not its index: a tab the app takes away
+            // (`PageTabModel.setTabs(_:)`) disappears, and its stacks' transitions end.
+            ForEach(model.tabs.indices.map { TabSlot(index: $0, tab: model.tabs[$0]) }) { slot in
+                let index = slot.index
                 let tabLabel = model.label(ofTab: index)
-                PageView(model.tabs[index])
-                    .tabItem { label(model.tabs[index], index) }
+                PageView(slot.tab)
+                    .tabItem { label(slot.tab, index) }
                     .modifier(TabBadge(badge: tabLabel.badge, table: tabLabel.table))
                     .tag(index)
             }
@@ -65,6 +68,13 @@ extension PageTabView where ItemLabel == TabItem {
     public init(_ model: PageTabModel) {
         self.init(model) { _, index in TabItem(label: model.label(ofTab: index)) }
     }
+}
+
+/// A tab and its index, identified by the tab.
+private struct TabSlot: Identifiable {
+    let index: Int
+    let tab: any Page
+    var id: ObjectIdentifier { ObjectIdentifier(tab) }
 }
 
 /// A tab's badge, which SwiftUI reads from the tab's content, not its item.

@@ -42,6 +42,47 @@ struct SwiftUITabAndScreenTests {
         #expect(app.tabs.selectedIndex == 3)
     }
 
+    /// A UIKit tab bar controller reselects after new tabs by its documented rule (the tab
+    /// selected before, else the same index, else the first); the tab model does the same.
+    @Test("the app's own setting of the tabs is announced and recorded as the app's, reselecting as UIKit does")
+    func appSetsTabs() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#settings")
+        let inbox = ScreenPage("inbox")
+        try app.tabs.setTabs([app.settings, app.contact, inbox])
+        #expect(app.tabs.selectedIndex == 0 && app.path == "/tab#settings", "the selected tab moved, and stays")
+        #expect(app.changes == ["replaced by the app → /tab#settings"])
+        #expect(app.navigator.history.last?.description == app.path)
+        try app.tabs.setTabs([app.contact, inbox])
+        #expect(app.path == "/tab#contact/list", "the tab at the same index, as the selected one is gone")
+        try app.tabs.setTabs([app.contact, inbox])
+        try app.navigator.request(try PagePath(parsing: "/tab#inbox")).outcome(within: app.clock)
+        try app.tabs.setTabs([app.feed])
+        #expect(app.path == "/tab#/feed", "an index past the end selects the first tab")
+        #expect(app.changes == ["replaced by the app → /tab#settings", "replaced by the app → /tab#contact/list",
+                                "replaced by the app → /tab#/feed"], "the same tabs again change nothing")
+        #expect(app.navigator.history.last?.description == app.path)
+        #expect { try app.tabs.setTabs([]) } throws: { ($0 as? NavigationError)?.code == .outOfRange }
+        #expect { try app.tabs.setTabs([app.feed, app.feed]) } throws: { ($0 as? NavigationError)?.code == .alreadyInHierarchy }
+        #expect(app.tabs.tabs.count == 1, "a refused setting changes nothing")
+    }
+
+    /// A tab taken away with a push still animating in it: its stack's view disappears, so
+    /// the push ends rather than waiting for an appearance that never comes.
+    @Test("taking away the tab a push animates in ends the push at once, on the model screen")
+    func appTakesAwayTabMidPush() throws {
+        let app = SwiftUIAppFixture()
+        let push = app.navigator.request(try PagePath(parsing: "/tab#contact/list/home_page"))
+        app.clock.advance(by: .milliseconds(50))
+        #expect(!push.isResolved, "the push animates")
+        try app.tabs.setTabs([app.feed, app.settings])
+        #expect(app.screen.callbacks.contains("onDisappear stack contact (tab taken away)"))
+        app.clock.advance(by: .milliseconds(10))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.path == "/tab#/feed" && app.navigator.history.last?.description == app.path)
+        #expect(app.queue.isIdle)
+    }
+
     @Test("registerScreen makes screen pages that keep the named query keys and read parameters and payloads")
     func screenPages() throws {
         let app = SwiftUIAppFixture()

@@ -130,6 +130,36 @@ public final class PageTabModel: TabContainer, QueuedContainer, ObservableModel 
         settle(.addTab, page, animated: animated, style: style, completion: completion)
     }
 
+    /// Replaces the tabs: the app's own change, reported as the app's
+    /// (``/PageKit/HierarchyChange`` `.replaced` by `.app`). The tab selected before stays
+    /// selected where it is still a tab; otherwise the one at its index, or else the first,
+    /// as a UIKit tab bar controller reselects. Nothing animates; the view takes a tab that
+    /// goes away off screen, and a transition of its stacks that waits for the screen ends
+    /// then.
+    ///
+    /// ```swift
+    /// try tabs.setTabs(signedIn ? [contacts, feed, account] : [contacts, feed])
+    /// ```
+    /// - Parameter tabs: The new tabs, in order.
+    /// - Throws: ``/PageKit/NavigationError/Code/outOfRange`` for no tabs, and
+    ///   ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice; nothing
+    ///   changes then.
+    public func setTabs(_ tabs: [any Page]) throws {
+        guard !tabs.isEmpty else {
+            throw NavigationError(.outOfRange, component: pageName, reason: "`\(pageName)` needs at least one tab")
+        }
+        if let twice = tabs.indices.first(where: { index in tabs[..<index].contains { $0 === tabs[index] } }) {
+            throw NavigationError(.alreadyInHierarchy, component: tabs[twice].pageName,
+                                  reason: "`\(tabs[twice].pageDescription)` is given twice; a page is shown once")
+        }
+        guard !tabs.elementsEqual(self.tabs, by: ===) else { return }
+        let selected = visiblePage
+        selectedIndex = tabs.firstIndex { $0 === selected } ?? (tabs.indices.contains(selectedIndex) ? selectedIndex : 0)
+        self.tabs = tabs
+        transitionQueue.reportChange(HierarchyChange(.replaced, by: .app, in: self, pages: tabs))
+        observers.send(animated: false)
+    }
+
     /// The person taps a tab (the `TabView` set its selection): it is selected at once,
     /// outside any queue, as a tab bar does not wait for transitions, and the change is
     /// reported as the person's.

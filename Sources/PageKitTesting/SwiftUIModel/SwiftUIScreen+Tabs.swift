@@ -20,6 +20,9 @@ final class TabBarView {
     weak var model: PageTabModel?
     var labels: [TabLabel] = []
     var selection = 0
+    /// The tab whose content is drawn: SwiftUI tells a tab's views apart by the tab, not by
+    /// its index, as `PageTabView` identifies them.
+    weak var shown: (any Page)?
     var observation: ModelObservation?
 
     init(model: PageTabModel) {
@@ -40,23 +43,24 @@ extension SwiftUIScreen {
             self.update { [weak self, weak view] in view.map { self?.render($0) } }
         }
         view.selection = tabs.selectedIndex
+        view.shown = tabs.visiblePage
         render(view)
     }
 
     private func render(_ view: TabBarView) {
         guard let tabs = view.model else { return }
-        let left = view.selection
+        let left = view.shown
         view.selection = tabs.selectedIndex
+        view.shown = tabs.visiblePage
         view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
         // Only the selected tab's content is drawn: the one chosen appears and the one left
         // disappears, its stacks' and split views' `onDisappear` running (SSV-5). Which
         // comes first is not documented (inferred: the chosen one, so that what the
         // disappearance sets off, a transition of the stack left ending at once and the
         // queue moving on, finds the chosen tab on screen; the other order is as safe, and
-        // was the model's before).
-        guard left != view.selection else { return }
-        if tabs.tabs.indices.contains(view.selection) {
-            let chosen = tabs.tabs[view.selection]
+        // was the model's before). A tab the app took away goes as one left does.
+        guard left !== view.shown else { return }
+        if let chosen = view.shown {
             // A split view's columns come back with it, as it draws them.
             let columns = splitViews.compactMap(\.model).flatMap(\.columns)
             for stack in stacks.compactMap(\.model) where Self.holds(chosen, stack) && !columns.contains(where: { $0 === stack }) {
@@ -65,10 +69,11 @@ extension SwiftUIScreen {
             }
             splitViewsAppear(in: chosen)
         }
-        if tabs.tabs.indices.contains(left) {
-            splitViewsDisappear(in: tabs.tabs[left])
-            for stack in stacks.compactMap(\.model) where Self.holds(tabs.tabs[left], stack) {
-                if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (tab left)") }
+        if let left {
+            let why = tabs.tabs.contains { $0 === left } ? "tab left" : "tab taken away"
+            splitViewsDisappear(in: left)
+            for stack in stacks.compactMap(\.model) where Self.holds(left, stack) {
+                if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (\(why))") }
                 hide(stack)
             }
         }
