@@ -217,22 +217,37 @@ package final class PresentationCore {
     /// Fails at once, with nothing shown, where UIKit would refuse silently and never call
     /// back; finishes at UIKit's completion, after which the dismissal watcher is set up
     /// (after `viewDidLoad`, where a page may have taken the delegate slot, so that slot is
-    /// kept and chained).
+    /// kept and chained). What covers `presenter` and is not a page (an alert the app
+    /// presented after the plan, which would have dismissed it as a step) is dismissed
+    /// first, once.
     /// - Parameters:
     ///   - item: The view controller to present.
     ///   - presenter: The page to present it from.
     ///   - animated: Whether to animate.
     ///   - completion: Finished when the presentation has ended; failed with
-    ///     `cannotShow` (already presenting, not in a window, refused by UIKit), `busy`
-    ///     (a transition of the presenter runs) or `alreadyInHierarchy`.
+    ///     `cannotShow` (already presenting a page, not in a window, refused by UIKit),
+    ///     `busy` (a transition of the presenter runs) or `alreadyInHierarchy`.
     package func present(_ item: AnyObject, from presenter: any Page, animated: Bool, completion: TransitionCompletion) {
+        present(item, from: presenter, animated: animated, dismissingForeign: true, completion: completion)
+    }
+
+    private func present(_ item: AnyObject, from presenter: any Page, animated: Bool, dismissingForeign: Bool,
+                         completion: TransitionCompletion) {
         guard let surface else {
             return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone"))
         }
         let name = StackRules.describe(item)
         if let refusal = refusal(toPresent: item, from: presenter, surface: surface) {
             if refusal.code == .alreadyInHierarchy { queue.reportRefusal(refusal, by: .app) }
-            return completion.fail(refusal)
+            guard dismissingForeign, refusal.code == .cannotShow, foreignCovering(presenter) != nil else {
+                return completion.fail(refusal)
+            }
+            return dismissForeign(over: presenter, animated: animated, completion: TransitionCompletion { [weak self] result in
+                if case .failure(let error) = result { return completion.fail(error) }
+                guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the host is gone")) }
+                completion.continuesWithAnotherAnimation()
+                self.present(item, from: presenter, animated: animated, dismissingForeign: false, completion: completion)
+            })
         }
         surface.applyPresent(item, from: presenter, animated: animated) { [weak self, weak item] in
             guard let self, let item else { return completion.finish() }
