@@ -723,6 +723,40 @@ struct UIKitFidelityTests {
         #expect(tabs.selectedIndex == 3)
     }
 
+    /// UIKit selects its More navigation controller when the person taps the More tab
+    /// (`selectedViewController` "may return the More navigation controller",
+    /// `UITabBarController.h`), which is never a page (TAB-3); the model used to keep the
+    /// tab selected before.
+    @Test("10. the person's tap on the More tab selects it: the path ends at the tab bar, and the report names no page")
+    func moreTabTapped() async throws {
+        let app = UIKitModelApp()
+        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
+        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: app.queue)
+        app.model.root = tabs
+        app.navigator.install(root: tabs)
+        try await app.open("app://many/contact/person_detail?id=1")
+        _ = app.takeChanges()
+        let push = app.navigator.request("app://many/contact/person_detail/home_page")
+        await Task.yield()
+        app.model.turn()
+        #expect(!tabs.personTaps(4), "refused while a transition runs")
+        await app.run()
+        #expect(push.isResolved && tabs.selectedViewController === app.contact)
+        _ = app.takeChanges()
+
+        #expect(tabs.personTaps(4))
+        #expect(tabs.selectedViewController === tabs.moreNavigationController)
+        #expect(app.takeChanges() == ["selected [] by the user"])
+        #expect(app.path == "/many" && app.navigator.history.last?.description == "/many")
+        #expect(tabs.personTaps(4))
+        #expect(app.takeChanges().isEmpty, "the More tab again changes nothing")
+
+        try await app.open("app://many/contact")
+        #expect(tabs.selectedViewController === app.contact)
+        #expect(app.path == "/many#contact/list/person_detail(id=1)/home_page")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+    }
+
     // MARK: 11. Double-tapping Back
 
     @Test("11. Back tapped twice on an edited form asks once, and a refusal is not asked again")

@@ -135,6 +135,10 @@ extension PageTabBarController: TabBarSurface {
     package var moreItem: AnyObject? { moreNavigationController }
     package var containerPage: (any Page)? { self }
 
+    package func page(of item: AnyObject) -> (any Page)? {
+        (item as? UIViewController)?.pageKitPage
+    }
+
     package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
         (item as? UINavigationController)?.pageKitCore
     }

@@ -11,6 +11,8 @@ package protocol TabBarSurface: AnyObject {
     var moreItem: AnyObject? { get }
     /// The container as a page, for reports.
     var containerPage: (any Page)? { get }
+    /// A tab as a page, for reports: the More tab's navigation controller never is one.
+    func page(of item: AnyObject) -> (any Page)?
     /// The decisions of the navigation controller a tab is, if it is one PageKit follows.
     func stackCore(of item: AnyObject) -> NavigationControllerCore?
     /// `viewControllers` set to the tabs and `page`, then `page` selected; `false` when
@@ -85,7 +87,7 @@ package final class TabBarCore: IdleQueueAdopting {
         guard knownSelection !== item else { return }
         known = WeakItem(item)
         queue.reportChange(HierarchyChange(.selected, by: .user, in: surface?.containerPage,
-                                           pages: (item as? any Page).map { [$0] } ?? []))
+                                           pages: surface?.page(of: item).map { [$0] } ?? []))
     }
 
     /// The selected tab as PageKit last knew it: before it knew any, the first, as UIKit
@@ -119,7 +121,7 @@ package final class TabBarCore: IdleQueueAdopting {
         known = WeakItem(item)
         guard before !== item else { return }
         queue.reportChange(HierarchyChange(.selected, by: .app, in: surface.containerPage,
-                                           pages: (item as? any Page).map { [$0] } ?? []))
+                                           pages: surface.page(of: item).map { [$0] } ?? []))
     }
 
     /// The tabs are set with `body` (`PageTabBarController`'s overrides of
@@ -137,7 +139,7 @@ package final class TabBarCore: IdleQueueAdopting {
         let after = surface.tabItems
         guard !after.elementsEqual(before, by: ===) else { return }
         queue.reportChange(HierarchyChange(.replaced, by: .app, in: surface.containerPage,
-                                           pages: after.compactMap { $0 as? any Page }))
+                                           pages: after.compactMap(surface.page(of:))))
     }
 
     /// Why `item` cannot be selected by a path: with more than five tabs, the fifth and

@@ -23,8 +23,11 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     public let kind: Kind
     /// `viewControllers`.
     public private(set) var viewControllers: [ModelViewController]
-    /// The index of the selected tab.
+    /// The index of the selected tab; ``notFound`` while the More tab is selected, as
+    /// Apple documents `selectedIndex`.
     public private(set) var selectedIndex: Int
+    /// `NSNotFound`.
+    public static let notFound = Int.max
     /// The decisions the UIKit layer makes for it.
     package let core: TabBarCore
     /// UIKit's More tab, which holds the overflow tabs' list.
@@ -64,12 +67,14 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     /// The tabs that are pages.
     public var containedPages: [any Page] { viewControllers.compactMap { $0 as? any Page } }
 
-    /// The selected tab, if it is a page.
-    public var visiblePage: (any Page)? { selectedViewController as? any Page }
+    /// The selected tab, if it is a page: the More tab never is (TAB-3).
+    public var visiblePage: (any Page)? { selectedIndex == Self.notFound ? nil : selectedViewController as? any Page }
 
-    /// `selectedViewController`.
+    /// `selectedViewController`, which may be the More navigation controller
+    /// (`UITabBarController.h`).
     public var selectedViewController: ModelViewController? {
-        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+        if selectedIndex == Self.notFound { return moreItem as? ModelViewController }
+        return viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
 
     /// Selects a tab in code, as the UIKit extension does: no delegate call.
@@ -158,6 +163,10 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
             popToRoot(tapped)
         } else if let index = viewControllers.firstIndex(where: { $0 === tapped }) {
             if model.behaviour.tapSelectsThroughSetter { setSelectedIndex(index) } else { select(index) }
+        } else {
+            // The More tab: UIKit selects its navigation controller.
+            selectedIndex = Self.notFound
+            if model.behaviour.tapSelectsThroughSetter, kind == .pageKit { core.selectionSet() }
         }
         model.called("didSelect \(tapped.title)")
         if kind == .pageKit { core.didSelect(tapped) }
@@ -179,6 +188,10 @@ extension ModelTabBarController: TabBarSurface {
     package var selectedItem: AnyObject? { selectedViewController }
     package var moreItem: AnyObject? { viewControllers.count > TabBarCore.visibleTabLimit ? moreNavigationController : nil }
     package var containerPage: (any Page)? { self }
+
+    package func page(of item: AnyObject) -> (any Page)? {
+        item === moreItem ? nil : item as? any Page
+    }
 
     package func stackCore(of item: AnyObject) -> NavigationControllerCore? {
         (item as? ModelNavigationController)?.core
