@@ -29,7 +29,9 @@ struct UIKitRunMix: CustomStringConvertible {
     /// started (the person's pop, swipe, tab tap or dismissal, or the app's own act) still
     /// runs.
     var midAnimation = false
-    /// One operation in eight is the app's own selection of a tab (`selectedIndex`).
+    /// One operation in eight is the app's own doing to the tabs: a selection
+    /// (`selectedIndex`), or, one time in four, the settings tab taken away or given back
+    /// (`setViewControllers`).
     var appSelectsTabs = false
 
     /// ` (forms first) (navigator moves)`, for logs.
@@ -62,6 +64,8 @@ enum UIKitRunOperation: CustomStringConvertible {
     case restore(back: Int)
     /// The app sets the tab bar controller's `selectedIndex` itself.
     case appSelectsTab(Int)
+    /// The app takes the settings tab away, or gives it back, with `setViewControllers`.
+    case appTogglesSettingsTab(animated: Bool)
 
     var description: String {
         switch self {
@@ -83,6 +87,8 @@ enum UIKitRunOperation: CustomStringConvertible {
         case .advance(let milliseconds): "advance \(milliseconds) ms"
         case .restore(let back): "open, in exact mode, the path shown \(back) operation(s) ago"
         case .appSelectsTab(let index): "the app selects tab \(index) itself"
+        case .appTogglesSettingsTab(let animated):
+            "the app takes the settings tab away, or gives it back\(animated ? "" : " without animation")"
         }
     }
 
@@ -92,7 +98,7 @@ enum UIKitRunOperation: CustomStringConvertible {
         switch self {
         case .edit, .tapBack, .swipeBack, .contentSwipe, .menuPick, .tapTab, .swipeDown, .cancelButton: true
         case .open, .appPush, .appPop, .presentSheet, .sheetPush, .navigatorPush, .navigatorPop, .advance, .restore,
-             .appSelectsTab: false
+             .appSelectsTab, .appTogglesSettingsTab: false
         }
     }
 
@@ -100,7 +106,10 @@ enum UIKitRunOperation: CustomStringConvertible {
     static func random(_ random: inout SeededRandomNumberGenerator, mix: UIKitRunMix) -> UIKitRunOperation {
         // Each addition draws only in its own mix, so that the other mixes' seeds keep their sequences.
         if mix.restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
-        if mix.appSelectsTabs, random.chance(0.125) { return .appSelectsTab(Int.random(in: 0...2, using: &random)) }
+        if mix.appSelectsTabs, random.chance(0.125) {
+            return random.chance(0.25) ? .appTogglesSettingsTab(animated: random.chance(0.5))
+                : .appSelectsTab(Int.random(in: 0...2, using: &random))
+        }
         let formsFirst = mix.formsFirst
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
@@ -203,7 +212,7 @@ struct UIKitModelRunTests {
     /// Seeds of the app's-tab-selection mix once found failing, kept as regressions.
     static let appSelectsTabsRegressionSeeds: [UInt64] = []
 
-    @Test("400 seeded sequences where the app also selects tabs itself, which UIKit tells no delegate",
+    @Test("400 seeded sequences where the app also selects tabs itself, and takes the settings tab away and back, which UIKit tells no delegate",
           arguments: 0..<2)
     func appSelectsTabsSequences(batch: Int) async throws {
         await Self.runAll(Self.appSelectsTabsRegressionSeeds + (0..<200).map { UInt64(130_000 + batch * 200 + $0) },
@@ -434,7 +443,7 @@ struct UIKitRun {
                 reference.setVisible(entries)
             }
         case .tapTab(let index):
-            guard sheet == nil else { return nil }
+            guard sheet == nil, index < tabs.viewControllers.count else { return nil }
             tabs.personTaps(index)
             if index == reference.selected {
                 if index < 2, reference.stacks[index].count > 1, reference.agree(reference.stacks[index][1...]) {
@@ -445,9 +454,18 @@ struct UIKitRun {
             }
         case .appSelectsTab(let index):
             // Under a sheet or a question, the app's own selection is left to other tests.
-            guard sheet == nil, tabs.presentedViewController == nil else { return nil }
+            guard sheet == nil, tabs.presentedViewController == nil, index < tabs.viewControllers.count else { return nil }
             tabs.appSelects(index)
             reference.selected = index
+        case .appTogglesSettingsTab(let animated):
+            guard sheet == nil, tabs.presentedViewController == nil else { return nil }
+            if tabs.viewControllers.count == 3 {
+                tabs.appSetsTabs(stacks, animated: animated)
+                // UIKit selects the tab at the same index, or else the first.
+                if reference.selected == 2 { reference.selected = 0 }
+            } else {
+                tabs.appSetsTabs(stacks + [app.settings], animated: animated)
+            }
         case .presentSheet:
             guard reference.sheet == nil else { return nil }
             presentations += 1
