@@ -70,6 +70,8 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     case advance(milliseconds: Int)
     /// The app opens, in exact mode, a path the navigator reported `back` operations ago.
     case restore(back: Int)
+    /// The app takes the settings tab away, or gives it back (`PageTabModel.setTabs`).
+    case appTogglesSettingsTab
 
     var description: String {
         switch self {
@@ -90,6 +92,7 @@ enum SwiftUIRunOperation: CustomStringConvertible {
         case .closeButton: "the person taps the sheet's close button"
         case .advance(let milliseconds): "advance \(milliseconds) ms"
         case .restore(let back): "open, in exact mode, the path shown \(back) operation(s) ago"
+        case .appTogglesSettingsTab: "the app takes the settings tab away, or gives it back"
         }
     }
 
@@ -97,15 +100,17 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     var isPersonOnScreen: Bool {
         switch self {
         case .sheetLink, .edit, .tapBack, .historyPick, .swipeBack, .tapTab, .swipeDown, .closeButton: true
-        case .open, .openSheet, .push, .pop, .presentSheet, .advance, .restore: false
+        case .open, .openSheet, .push, .pop, .presentSheet, .advance, .restore, .appTogglesSettingsTab: false
         }
     }
 
     /// An operation drawn at random; with `deepSheets`, half the links end in a sheet, and
     /// with `restores`, one operation in ten opens an earlier path in exact mode (mixes of
-    /// their own, so that the first mix's sequences stay as they were).
+    /// their own, so that the first mix's sequences stay as they were); with `changesTabs`,
+    /// one in ten takes the settings tab away or gives it back.
     static func random(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool = false,
-                       restores: Bool = false) -> SwiftUIRunOperation {
+                       restores: Bool = false, changesTabs: Bool = false) -> SwiftUIRunOperation {
+        if changesTabs, random.chance(0.1) { return .appTogglesSettingsTab }
         if restores, random.chance(0.1) { return .restore(back: Int.random(in: 1...8, using: &random)) }
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
@@ -134,7 +139,9 @@ enum SwiftUIRunOperation: CustomStringConvertible {
     /// reference predicts while what came before still animates, as the queue runs it
     /// after that (the navigator's links, pushes and pops, a sheet's presentation, an
     /// exact open).
-    static func randomAppAct(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool) -> SwiftUIRunOperation {
+    static func randomAppAct(_ random: inout SeededRandomNumberGenerator, deepSheets: Bool,
+                             changesTabs: Bool = false) -> SwiftUIRunOperation {
+        if changesTabs, random.chance(0.15) { return .appTogglesSettingsTab }
         let stack = Int.random(in: 0...1, using: &random)
         let id = Int.random(in: 1...3, using: &random)
         switch Int.random(in: 0..<100, using: &random) {
@@ -184,13 +191,22 @@ struct SwiftUIAppRunTests {
                           deepSheets: true, restores: true, midAnimation: true)
     }
 
+    static let changesTabsRegressionSeeds: [UInt64] = []
+
+    @Test("400 more, where the app also takes the settings tab away and gives it back, at once or while what came before still runs",
+          arguments: 0..<2)
+    func changesTabs(batch: Int) async throws {
+        await Self.runAll(Self.changesTabsRegressionSeeds + (0..<200).map { UInt64(380_000 + batch * 200 + $0) },
+                          deepSheets: true, midAnimation: true, changesTabs: true)
+    }
+
     /// Runs the sequences of `seeds` in one mix, and records the first that fails.
     static func runAll(_ seeds: [UInt64], deepSheets: Bool = false, restores: Bool = false,
-                       midAnimation: Bool = false) async {
+                       midAnimation: Bool = false, changesTabs: Bool = false) async {
         for seed in seeds {
             await Task.yield()
             if let failure = await SwiftUIRun.run(seed: seed, deepSheets: deepSheets, restores: restores,
-                                                  midAnimation: midAnimation) {
+                                                  midAnimation: midAnimation, changesTabs: changesTabs) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -233,16 +249,17 @@ struct SwiftUIRun {
     /// the last operation started (the person's pop, swipe, tab tap or dismissal, or the
     /// app's own act) still runs.
     static func run(seed: UInt64, deepSheets: Bool = false, restores: Bool = false,
-                    midAnimation: Bool = false) async -> String? {
+                    midAnimation: Bool = false, changesTabs: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
         var run = SwiftUIRun(app: SwiftUIAppFixture(behaviour: behaviour))
         run.dragsSheets = midAnimation
         run.presentations = Int(seed % 3)  // Each kind of sheet comes first in a third of the runs.
         var person = SeededRandomNumberGenerator(seed: seed ^ 0x5045_5253_4F4E)
-        var log: [String] = ["seed \(seed)\(midAnimation ? " (mid-animation)" : ""), \(behaviour)"]
+        var log: [String] = ["seed \(seed)\(midAnimation ? " (mid-animation)" : "")\(changesTabs ? " (tabs change)" : ""), \(behaviour)"]
         for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets, restores: restores)
+            let operation = SwiftUIRunOperation.random(&random, deepSheets: deepSheets, restores: restores,
+                                                       changesTabs: changesTabs)
             let blocked = operation.isPersonOnScreen && run.shownQuestion() != nil
             log.append("  \(operation)\(blocked ? " (a question takes the touch: nothing happens)" : "")")
             var immediate = blocked ? nil : run.apply(operation, random: &random)
@@ -257,7 +274,7 @@ struct SwiftUIRun {
                 run.app.clock.advance(by: .zero)
                 let partly = random.chance(0.5) ? Int.random(in: 1..<350, using: &random) : 0
                 if partly > 0 { run.app.clock.advance(by: .milliseconds(partly)) }
-                let act = SwiftUIRunOperation.randomAppAct(&random, deepSheets: deepSheets)
+                let act = SwiftUIRunOperation.randomAppAct(&random, deepSheets: deepSheets, changesTabs: changesTabs)
                 log.append("  then\(partly > 0 ? ", \(partly) ms on," : "") at once: \(act)")
                 immediate = run.apply(act, random: &random)
                 // While the act runs, the sheet on top must not follow a finger: UIKit's host
@@ -409,9 +426,17 @@ struct SwiftUIRun {
             reference.setVisible(entries)
         case .tapTab(let index):
             // A sheet covers the tab bar; SwiftUI's tab view does not pop on a second tap.
-            guard sheet == nil else { return nil }
+            guard sheet == nil, index < app.tabs.tabs.count else { return nil }
             try! app.screen.personTapsTab(index, of: app.tabs)
             reference.selected = index
+        case .appTogglesSettingsTab:
+            if app.tabs.tabs.count == 3 {
+                try! app.tabs.setTabs([app.contact, app.feed])
+                // The tab at the same index, or else the first.
+                if reference.selected == 2 { reference.selected = 0 }
+            } else {
+                try! app.tabs.setTabs([app.contact, app.feed, app.settings])
+            }
         case .swipeDown:
             guard let entries = reference.sheet else { return nil }
             let swiped: Bool
@@ -435,6 +460,8 @@ struct SwiftUIRun {
             app.clock.advance(by: .milliseconds(milliseconds))
         case .restore(let back):
             guard let path = restores.path(back: back) else { return nil }
+            // A path to the settings tab the app took away is not an earlier state to restore.
+            if app.tabs.tabs.count < 3, path.description.contains("#settings") { return nil }
             restores.open(path, on: app.navigator)
         }
         return nil
