@@ -449,17 +449,24 @@ struct UIKitFidelityTests {
         #expect(app.takeChanges() == ["selected [settings] by the user"])
     }
 
+    /// The app showing `/tab#contact/list/person_detail(id=5)`, its changes taken, under
+    /// the given setting of whether UIKit's own tab selections go through the setter.
+    static func appShowingPerson(tapSelectsThroughSetter: Bool) async throws -> (UIKitModelApp, UIKitModel.Behaviour) {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.tapSelectsThroughSetter = tapSelectsThroughSetter
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        return (app, behaviour)
+    }
+
     /// UIKit tells no delegate of a selection made in code (TAB-1): the app's own
     /// `selectedIndex = 1` went unannounced, and the history named the tab left until the
     /// next request noticed. `PageTabBarController` overrides the setters.
     @Test("5. the app's own selection of a tab is announced and recorded as the app's; PageKit's and the person's as theirs",
           arguments: [false, true])
     func appSelectsTab(tapSelectsThroughSetter: Bool) async throws {
-        var behaviour = UIKitModel.Behaviour()
-        behaviour.tapSelectsThroughSetter = tapSelectsThroughSetter
-        let app = UIKitModelApp(behaviour: behaviour)
-        try await app.open("app://tab/contact/person_detail?id=5")
-        _ = app.takeChanges()
+        let (app, behaviour) = try await Self.appShowingPerson(tapSelectsThroughSetter: tapSelectsThroughSetter)
         app.tabs.appSelects(1)
         #expect(app.takeChanges() == ["selected [settings] by the app"])
         #expect(app.path == "/tab#settings" && app.navigator.history.last?.description == "/tab#settings")
@@ -1441,11 +1448,7 @@ extension UIKitFidelityTests {
     @Test("25. the app's own setting of the tabs is announced and recorded as the app's, whichever tab UIKit reselects",
           arguments: [false, true])
     func appSetsTabs(tapSelectsThroughSetter: Bool) async throws {
-        var behaviour = UIKitModel.Behaviour()
-        behaviour.tapSelectsThroughSetter = tapSelectsThroughSetter
-        let app = UIKitModelApp(behaviour: behaviour)
-        try await app.open("app://tab/contact/person_detail?id=5")
-        _ = app.takeChanges()
+        let (app, behaviour) = try await Self.appShowingPerson(tapSelectsThroughSetter: tapSelectsThroughSetter)
         let photos = ModelNavigationController(app.model, name: "photos", root: [ModelScreen(app.model, "photo")],
                                                queue: TransitionQueue(clock: app.model.clock))
         app.tabs.appSetsTabs([app.settings, app.contact, photos], animated: true)
