@@ -177,8 +177,15 @@ struct WindowTests {
         #expect(relaunched.currentPath.description == "/tab#settings")
     }
 
-    @Test("seeded sequences of window requests agree with a reference model", arguments: [5, 23, 77])
-    func seededModel(seed: UInt64) async throws {
+    @Test("100 seeded sequences of window requests agree with a reference model", arguments: 0..<4)
+    func seededModel(batch: Int) async throws {
+        let kept: [UInt64] = batch == 0 ? [5, 23, 77] : []
+        for seed in kept + (0..<25).map({ UInt64(1_000 + batch * 25 + $0) }) {
+            try await seededModel(seed: seed)
+        }
+    }
+
+    private func seededModel(seed: UInt64) async throws {
         var random = SeededRandomNumberGenerator(seed: seed)
         let opener = ModelWindowOpener(supportsMultipleWindows: true)
         let windows = windows(opener)
@@ -197,12 +204,12 @@ struct WindowTests {
                 made += 1
                 reference["window \(made)"] = path
                 order.append("window \(made)")
-                #expect(navigator === windows.navigator(of: "window \(made)"))
+                #expect(navigator === windows.navigator(of: "window \(made)"), "seed \(seed)")
             case 2:
                 let target = order[Int.random(in: 0..<order.count, using: &random)]
                 opener.answer = .existingWindow(target)
                 asked += 1
-                #expect(try await windows.open(path) === windows.navigator(of: target))
+                #expect(try await windows.open(path) === windows.navigator(of: target), "seed \(seed)")
                 reference[target] = path
             case 3:
                 opener.answer = .nothing
@@ -210,18 +217,18 @@ struct WindowTests {
                 let open = Task { try await windows.open(path) }
                 #expect(await yieldUntil { opener.requests.count == asked })
                 clock.advance(by: .seconds(10))
-                await #expect(throws: NavigationError.self) { try await open.value }
+                await #expect(throws: NavigationError.self, "seed \(seed)") { try await open.value }
             default:
                 guard order.count > 1 else { continue }
                 let gone = order.remove(at: Int.random(in: 1..<order.count, using: &random))
                 windows.disconnect(gone)
                 reference[gone] = nil
             }
-            #expect(windows.connected == order)
+            #expect(windows.connected == order, "seed \(seed)")
             for (window, path) in reference {
-                #expect(windows.navigator(of: window)?.currentPath.description == path, "window \(window)")
+                #expect(windows.navigator(of: window)?.currentPath.description == path, "seed \(seed), window \(window)")
             }
         }
-        #expect(opener.errors.isEmpty)
+        #expect(opener.errors.isEmpty, "seed \(seed)")
     }
 }
