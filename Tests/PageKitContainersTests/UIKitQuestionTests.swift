@@ -119,6 +119,28 @@ struct UIKitQuestionTests {
         #expect(app.model.warnings.isEmpty)
     }
 
+    /// UIKit presents nothing from a view controller that is not in a window, and says so
+    /// only with a console warning: a question asked before the window shows (at launch,
+    /// a "rate this app" asked too early) waits, looking again a moment later.
+    @Test("a question asked before the root is in a window waits for the window, then shows")
+    func waitsForTheWindow() async throws {
+        let app = UIKitModelApp()
+        app.model.root = nil
+        let asking = Task { try await app.navigator.ask(AlertContent(title: "Rate us?", buttons: [AlertButton("OK", id: "ok")])) }
+        for _ in 0..<5 {
+            await Task.yield()
+            app.model.advance(by: .milliseconds(100))
+        }
+        #expect(shownQuestion(app) == nil && app.model.warnings.isEmpty, "not presented, and UIKit not asked")
+        app.model.root = app.tabs
+        let question = try #require(await questionAppears(app))
+        #expect(question.presentingViewController === app.tabs)
+        #expect(question.personTaps("OK"))
+        await app.run()
+        #expect(try await asking.value == "ok")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty)
+    }
+
     @Test("a question's alert is not a page: a request that needs the screen dismisses it, and it goes unanswered")
     func dismissedByAPlan() async throws {
         let app = UIKitModelApp()
