@@ -78,7 +78,7 @@ private final class TabBarRun {
             let model = UIKitModel(behaviour: behaviour)
             let contact = ModelNavigationController(model, name: "contact", root: [ModelScreen(model, "list")], queue: queue)
             pool = [contact] + names.map { ModelScreen(model, $0) }
-            let controller = ModelTabBarController(model, name: "tab", tabs: pool.prefix(2).map { $0 as! ModelViewController },
+            let controller = ModelTabBarController(model, name: "tab", tabs: pool.prefix(2).compactMap { $0 as? ModelViewController },
                                                    queue: queue, acceptsNewTabs: true)
             model.root = controller
             registry.replace("extra") { [model] _ in ModelScreen(model, "extra") }
@@ -143,7 +143,7 @@ private final class TabBarRun {
             let before = names[selected]
             switch tabs {
             case .uikit(let controller, _):
-                controller.appSetsTabs(chosen.map { $0 as! ModelViewController }, animated: random.chance(0.5))
+                controller.appSetsTabs(chosen.compactMap { $0 as? ModelViewController }, animated: random.chance(0.5))
             case .swiftUI(let model, _):
                 try model.setTabs(chosen)
             }
