@@ -196,6 +196,25 @@ struct SplitViewTests {
         #expect(app.mail.display == .all, "showing a hidden column picks the nearest display that shows it")
     }
 
+    /// UIKit's `preferredDisplayMode` set by the app is reported as the app's; a SwiftUI app
+    /// that hides the sidebar itself (after a pick on a narrow iPad, say) had only the
+    /// person's method to call.
+    @Test("the app's own display change that hides the current column makes the detail current, as the app's change")
+    func appSetsDisplay() throws {
+        let app = SplitFixture(current: 0)
+        app.mail.setDisplay(.all)
+        #expect(app.changes.isEmpty, "the sidebar still shows")
+        app.mail.setDisplay(.detailOnly)
+        #expect(app.mail.display == .detailOnly && app.mail.currentColumn == 1)
+        #expect(app.changes == ["selected by the app → /mail#detail/welcome"])
+        #expect(app.navigator.history.last?.description == "/mail#detail/welcome")
+        app.mail.collapse()
+        app.mail.setDisplay(.all)
+        #expect(app.changes.count == 1, "collapsed, the display mode shows nothing")
+        app.mail.expand()
+        #expect(app.mail.display == .all)
+    }
+
     @Test("expanding shows the current column even where the display mode hid it before collapsing", arguments: [false, true])
     func expandShowsCurrentColumn(threeColumns: Bool) throws {
         let app = SplitFixture(current: 0, threeColumns: threeColumns)

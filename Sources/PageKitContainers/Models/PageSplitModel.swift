@@ -143,9 +143,26 @@ public final class PageSplitModel: SplitContainer, QueuedContainer, ObservableMo
     /// secondary current, reported as the person's change.
     /// - Parameter display: What now shows.
     public func userChangesDisplay(_ display: SplitDisplay) {
+        changeDisplay(to: display, by: .user)
+    }
+
+    /// The app changes which columns show, as `preferredDisplayMode` does in UIKit (the
+    /// sidebar hidden after a pick, say): the view follows. Hiding the current column makes
+    /// the secondary current, reported as the app's change. Collapsed, it is kept for when
+    /// the split view expands.
+    ///
+    /// ```swift
+    /// mail.setDisplay(.detailOnly)
+    /// ```
+    /// - Parameter display: What shows from now on.
+    public func setDisplay(_ display: SplitDisplay) {
+        changeDisplay(to: display, by: .app)
+    }
+
+    private func changeDisplay(to display: SplitDisplay, by source: NavigationSource) {
         guard display != state.display else { return }
         if state.displayChanged(to: display) {
-            reportCurrentColumn(by: .user, animated: true)
+            reportCurrentColumn(by: source, animated: true)
         } else {
             observers.send(animated: true)
         }
