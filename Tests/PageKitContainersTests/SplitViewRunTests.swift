@@ -169,7 +169,7 @@ struct SplitViewSwiftUIRunTests {
     /// Seeds once found failing, kept as regressions.
     static let regressionSeeds: [UInt64] = []
 
-    @Test("300 seeded sequences of opens, the person's and the app's column changes, pushes, backs and size classes end as SwiftUI shows",
+    @Test("300 seeded sequences of opens, the person's and the app's column changes and displays, pushes, backs and size classes end as SwiftUI shows",
           arguments: 0..<2)
     func randomSequences(batch: Int) async {
         await SettledRun.runAll(Self.regressionSeeds + (0..<150).map { UInt64(340_000 + batch * 150 + $0) }) {
@@ -225,6 +225,10 @@ struct SplitViewSwiftUIRunTests {
                 compact.toggle()
                 log.append(compact ? "  the size class becomes compact" : "  the size class becomes regular")
                 app.screen.sizeClassChanges(compact: compact, of: split)
+            case ..<72 where !seed.isMultiple(of: 3):
+                let display = random.pick([SplitDisplay.all, .doubleColumn, .detailOnly, .automatic])
+                log.append("  the app sets the display: \(display.rawValue)")
+                split.setDisplay(display)
             case _ where seed.isMultiple(of: 3):
                 // Every third seed, the app cancels instead, at any moment.
                 SplitRun.cancel(requests, on: app.queue, random: &random, log: &log)
