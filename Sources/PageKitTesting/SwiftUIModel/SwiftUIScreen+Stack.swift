@@ -30,6 +30,9 @@ final class StackView {
     var generation = 0
     /// The person's swipe back, while the finger is down.
     var swiping = false
+    /// The end of the person's back tap, while its pop animates: run once, when the
+    /// animation is over or when the stack leaves the screen first.
+    var personPopEnd: (@MainActor () -> Void)?
     /// Each page view's chrome as last drawn, and how often it was drawn, by serial.
     var chrome: [PageEntry.ID: PageChrome] = [:]
     var renders: [PageEntry.ID: Int] = [:]
@@ -90,6 +93,12 @@ extension SwiftUIScreen {
         if view.busyUntil > clock.now, animationEnds == view.busyUntil { animationEnds = clock.now }
         view.busyUntil = .zero
         stack.stackDisappeared()
+        // The person's pop ends then, on the next turn, rather than when it would have on
+        // screen: a stack out of the window applies changes at once (NAV-2), and Core
+        // Animation drops the animations of views that leave the window
+        // (wnagrodzki/AnimationRestoration); inferred, as no source says when the pop's
+        // completion comes.
+        if let end = view.personPopEnd { _ = clock.schedule(after: .zero) { end() } }
     }
 
     func view(of stack: PageStackModel) -> StackView? {
@@ -225,11 +234,14 @@ extension SwiftUIScreen {
         view.busyUntil = clock.now + animationDuration
         stack.swipeBackBegan()
         if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
-        _ = clock.schedule(after: animationDuration) { [weak self, weak stack, weak revealed] in
-            guard let self, let stack else { return }
+        view.personPopEnd = { [weak self, weak stack, weak revealed, weak view] in
+            guard let self, let stack, let view, view.personPopEnd != nil else { return }
+            view.personPopEnd = nil
             self.endPop(writing: remaining, of: stack)
-            if let revealed { stack.pageDidAppear(revealed) }
+            // Off screen, the revealed page's view does not appear.
+            if let revealed, view.visible { stack.pageDidAppear(revealed) }
         }
+        _ = clock.schedule(after: animationDuration) { [weak view] in view?.personPopEnd?() }
         return true
     }
 
