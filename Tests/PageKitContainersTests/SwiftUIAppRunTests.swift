@@ -10,7 +10,8 @@ import Testing
 // sheets of one page, sheets with a stack of their own (`!/`) and full-screen covers, the
 // person's links, back taps, picks from the back button's history, swipes back, tab taps,
 // sheet swipes and close buttons, forms being edited (and, in a mix of their own, the app
-// acting again at once, before the person's or its own last act has finished animating) —
+// acting again at once, before the person's or its own last act has finished animating,
+// and in another, the app taking the settings tab away and giving it back) —
 // run on the SwiftUI model under every release and setting it distinguishes, and
 // on a small reference; after every operation the two must agree, and SwiftUI must never
 // see a path written mid-animation, a binding that disagrees, or a transition that never
