@@ -192,7 +192,9 @@ struct SwiftUIAppRunTests {
                           deepSheets: true, restores: true, midAnimation: true)
     }
 
-    static let changesTabsRegressionSeeds: [UInt64] = []
+    /// The app took a tab away while a push of the visible stack waited, which then ran on
+    /// the tab selected instead (621999, a defect of the reference).
+    static let changesTabsRegressionSeeds: [UInt64] = [621_999]
 
     @Test("400 more, where the app also takes the settings tab away and gives it back, at once or while what came before still runs",
           arguments: 0..<2)
@@ -431,6 +433,9 @@ struct SwiftUIRun {
             try! app.screen.personTapsTab(index, of: app.tabs)
             reference.selected = index
         case .appTogglesSettingsTab:
+            // A push or pop of the visible stack still waiting runs on the tab selected when
+            // its turn comes, which the reference, deciding it at once, cannot foresee.
+            if let awaited, !awaited.request.isResolved { return nil }
             if app.tabs.tabs.count == 3 {
                 try! app.tabs.setTabs([app.contact, app.feed])
                 // The tab at the same index, or else the first.
