@@ -764,6 +764,34 @@ struct UIKitFidelityTests {
         #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty && app.timeouts.isEmpty)
     }
 
+    /// With more than five tabs, the More list's Edit button lets the person rearrange the
+    /// tabs; UIKit tells the delegate as it begins and ends, and whether the order changed
+    /// (`UITabBarController.h`). Whether it sets the tabs through `viewControllers`, which
+    /// `PageTabBarController` overrides to report the app's own setting, is not documented.
+    @Test("10. the person's rearranging of the tabs is reported once, as the person's, whether or not UIKit goes through the setter",
+          arguments: [false, true])
+    func personRearrangesTabs(throughSetter: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.tapSelectsThroughSetter = throughSetter
+        let app = UIKitModelApp(behaviour: behaviour)
+        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
+        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: app.queue)
+        app.model.root = tabs
+        app.navigator.install(root: tabs)
+        await app.run()
+        _ = app.takeChanges()
+        #expect(!tabs.personRearrangesTabs([1, 0, 2, 3, 4, 5]), "the Edit button is in the More list")
+        #expect(tabs.personTaps(4))
+        _ = app.takeChanges()
+        #expect(tabs.personRearrangesTabs([5, 1, 2, 3, 4, 0]))
+        #expect(tabs.viewControllers.map(\.title) == ["t3", "settings", "t0", "t1", "t2", "contact"])
+        #expect(app.takeChanges() == ["replaced [t3, settings, t0, t1, t2, contact] by the user"])
+        #expect(app.navigator.history.last?.description == app.path)
+        #expect(tabs.personRearrangesTabs([0, 1, 2, 3, 4, 5]))
+        #expect(app.takeChanges().isEmpty, "an order left as it was changes nothing")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty)
+    }
+
     // MARK: 11. Double-tapping Back
 
     @Test("11. Back tapped twice on an edited form asks once, and a refusal is not asked again")

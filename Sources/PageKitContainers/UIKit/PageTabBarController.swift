@@ -187,6 +187,7 @@ final class TabBarDelegateProxy: NSObject, UITabBarControllerDelegate {
 
     func tabBarController(_ tabBarController: UITabBarController,
                           willBeginCustomizing viewControllers: [UIViewController]) {
+        owner?.core.customizingBegan()
         external?.tabBarController?(tabBarController, willBeginCustomizing: viewControllers)
     }
 
@@ -197,6 +198,7 @@ final class TabBarDelegateProxy: NSObject, UITabBarControllerDelegate {
 
     func tabBarController(_ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController],
                           changed: Bool) {
+        owner?.core.customizingEnded()
         external?.tabBarController?(tabBarController, didEndCustomizing: viewControllers, changed: changed)
     }
 

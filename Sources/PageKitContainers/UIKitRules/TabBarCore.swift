@@ -43,6 +43,9 @@ package final class TabBarCore: IdleQueueAdopting {
     /// Whether PageKit itself is selecting a tab, or the tabs are being set: the setters
     /// they go through report nothing.
     private var selectingInCode = false
+    /// The tabs as they were when the person began rearranging them (the More list's Edit
+    /// button), until they end.
+    private var customizing: [WeakItem]?
     /// The tab the person's tap is selecting, between `shouldSelect` and `didSelect`,
     /// which reports it.
     private weak var tapped: AnyObject?
@@ -132,13 +135,31 @@ package final class TabBarCore: IdleQueueAdopting {
     /// and a setter UIKit calls inside another, report nothing.
     /// - Parameter body: The call to UIKit.
     package func setTabs(with body: () -> Void) {
-        guard !selectingInCode, let surface else { return body() }
+        guard !selectingInCode, customizing == nil, let surface else { return body() }
         let before = surface.tabItems
         inCode(body)
         known = surface.selectedItem.map(WeakItem.init)
         let after = surface.tabItems
         guard !after.elementsEqual(before, by: ===) else { return }
         queue.reportChange(HierarchyChange(.replaced, by: .app, in: surface.containerPage,
+                                           pages: after.compactMap(surface.page(of:))))
+    }
+
+    /// `tabBarController(_:willBeginCustomizing:)`: the person begins rearranging the tabs.
+    /// The tabs UIKit sets meanwhile, through the setters or not, are the person's, and
+    /// reported when they end.
+    package func customizingBegan() {
+        customizing = surface?.tabItems.map(WeakItem.init)
+    }
+
+    /// `tabBarController(_:didEndCustomizing:changed:)`: the person's new order of the
+    /// tabs, if it changed, is reported as theirs.
+    package func customizingEnded() {
+        guard let before = customizing, let surface else { return }
+        customizing = nil
+        let after = surface.tabItems
+        guard !after.elementsEqual(before.map(\.item), by: { $0 === $1 }) else { return }
+        queue.reportChange(HierarchyChange(.replaced, by: .user, in: surface.containerPage,
                                            pages: after.compactMap(surface.page(of:))))
     }
 

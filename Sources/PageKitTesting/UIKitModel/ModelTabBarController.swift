@@ -121,6 +121,32 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
         if kind == .pageKit { core.setTabs(with: set) } else { set() }
     }
 
+    /// The person rearranges the tabs with the More list's Edit button: UIKit tells the
+    /// delegate as the customizing begins and ends, and whether the order changed
+    /// (`UITabBarController.h`); with ``UIKitModel/Behaviour/tapSelectsThroughSetter`` on,
+    /// it sets the new order through `viewControllers`, which a subclass overrides (not
+    /// documented). The More tab stays selected.
+    /// - Parameter order: The tabs' new order, as indices of the present tabs.
+    /// - Returns: Whether the person could: only with the More list on screen, and with an
+    ///   order that holds every tab once.
+    @discardableResult
+    public func personRearrangesTabs(_ order: [Int]) -> Bool {
+        guard selectedIndex == Self.notFound, order.sorted() == Array(viewControllers.indices),
+              model.takesTouch("Edit in the More list of \(title)") else { return false }
+        model.called("willBeginCustomizing")
+        if kind == .pageKit { core.customizingBegan() }
+        let tabs = order.map { viewControllers[$0] }
+        let changed = !tabs.elementsEqual(viewControllers, by: ===)
+        if model.behaviour.tapSelectsThroughSetter, kind == .pageKit {
+            core.setTabs { viewControllers = tabs }
+        } else {
+            viewControllers = tabs
+        }
+        model.called("didEndCustomizing changed: \(changed)")
+        if kind == .pageKit { core.customizingEnded() }
+        return true
+    }
+
     /// The `selectedIndex` setter: the selection, then `PageTabBarController`'s override.
     private func setSelectedIndex(_ index: Int) {
         select(index)

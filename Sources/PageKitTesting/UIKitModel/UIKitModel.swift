@@ -47,8 +47,9 @@ public final class UIKitModel {
         /// `false` stops it is inferred, not shown).
         public var refusedRetapStillPops = false
         /// The person's tap selects its tab through `selectedViewController`'s setter, so a
-        /// subclass's override sees it before `didSelect`, and so does the reselection that
-        /// follows new tabs (not documented).
+        /// subclass's override sees it before `didSelect`; so does the reselection that
+        /// follows new tabs, and the person's new order of the tabs goes through the
+        /// `viewControllers` setter (not documented).
         public var tapSelectsThroughSetter = false
         /// `presentationControllerShouldDismiss` is asked while `isModalInPresentation`
         /// is `true` (not settled by `UIPresentationController.h`).
