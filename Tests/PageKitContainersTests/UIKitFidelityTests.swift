@@ -711,14 +711,20 @@ struct UIKitFidelityTests {
 
     // MARK: 10. More than five tabs
 
+    /// A tab bar controller named `many` of six tabs, `app`'s two and `t0` to `t3`, the
+    /// navigator's root: UIKit keeps the fifth and sixth in its More tab.
+    static func sixTabs(in app: UIKitModelApp) -> ModelTabBarController {
+        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
+        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: app.queue)
+        app.model.root = tabs
+        app.navigator.install(root: tabs)
+        return tabs
+    }
+
     @Test("10. a path to a tab in UIKit's More tab is a typed error")
     func moreTab() async throws {
         let app = UIKitModelApp()
-        let queue = app.queue
-        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
-        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: queue)
-        app.model.root = tabs
-        app.navigator.install(root: tabs)
+        let tabs = Self.sixTabs(in: app)
         await #expect(throws: NavigationError.self) { try await app.navigator.open("app://many/t3") }
         do {
             try await app.navigator.open("app://many/t3")
@@ -737,10 +743,7 @@ struct UIKitFidelityTests {
     @Test("10. the person's tap on the More tab selects it: the path ends at the tab bar, and the report names no page")
     func moreTabTapped() async throws {
         let app = UIKitModelApp()
-        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
-        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: app.queue)
-        app.model.root = tabs
-        app.navigator.install(root: tabs)
+        let tabs = Self.sixTabs(in: app)
         try await app.open("app://many/contact/person_detail?id=1")
         _ = app.takeChanges()
         let push = app.navigator.request("app://many/contact/person_detail/home_page")
@@ -774,10 +777,7 @@ struct UIKitFidelityTests {
         var behaviour = UIKitModel.Behaviour()
         behaviour.tapSelectsThroughSetter = throughSetter
         let app = UIKitModelApp(behaviour: behaviour)
-        let extra = (0..<4).map { ModelScreen(app.model, "t\($0)") }
-        let tabs = ModelTabBarController(app.model, name: "many", tabs: [app.contact, app.settings] + extra, queue: app.queue)
-        app.model.root = tabs
-        app.navigator.install(root: tabs)
+        let tabs = Self.sixTabs(in: app)
         await app.run()
         _ = app.takeChanges()
         #expect(!tabs.personRearrangesTabs([1, 0, 2, 3, 4, 5]), "the Edit button is in the More list")
