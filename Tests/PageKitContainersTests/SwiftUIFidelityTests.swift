@@ -626,6 +626,32 @@ struct SwiftUIFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    /// SwiftUI's sheets are UIKit presentations, and UIKit takes no touch while one slides
+    /// in or out (rdar 41217893): the model's tab taps, back taps and swipes used to go
+    /// through then.
+    @Test("16. while a sheet slides in or out, the person's taps and swipes do nothing; once it is in, they do")
+    func touchesIgnoredWhileASheetSlides() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/home_page")
+        let sheet = app.navigator.request(try PagePath(parsing: "/tab#contact/list/home_page!compose"))
+        app.clock.advance(by: .zero)
+        #expect(app.screen.isIgnoringTouches, "the sheet slides in")
+        try app.screen.personTapsTab(1, of: app.tabs)
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(!app.screen.personTapsSystemBack(app.contact))
+        #expect(!app.screen.personBeginsSwipeBack(app.contact))
+        #expect(app.screen.personStartsSwipeDown(in: app.host) == nil)
+        #expect(app.screen.callbacks.contains("touch ignored: tab 1 of tab"))
+        app.clock.advance(by: .seconds(1))
+        #expect(sheet.isResolved && sheet.errorCode == nil)
+        #expect(!app.screen.isIgnoringTouches)
+        let drag = try #require(app.screen.personStartsSwipeDown(in: app.host), "once it is in, the finger takes it")
+        drag.finish()
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#contact/list/home_page")
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+    }
+
     /// Checks that the sheet on screen at `path` swipes away, holds once `draft`, edited,
     /// is pushed in it, and swipes away again once `draft` agreed to be popped.
     private static func expectSheetHolds(while draft: ConfirmingPage, isPushedOver path: String,

@@ -271,7 +271,8 @@ extension SwiftUIScreen {
     /// (``SwiftUISheetDrag/letGo()``).
     /// - Returns: The drag, or `nil` when no sheet may be swiped.
     public func personStartsSwipeDown(in host: PageHostModel) -> SwiftUISheetDrag? {
-        guard let (_, level) = swipeableSheet(in: host), let page = level.shown?.page else { return nil }
+        guard let (_, level) = swipeableSheet(in: host), let page = level.shown?.page,
+              takesTouch("a swipe down of \(page.pageDescription)") else { return nil }
         note("viewWillDisappear \(page.pageDescription) (presented, interactive)")
         host.personSwipeDownBegan(page)
         return SwiftUISheetDrag(screen: self, host: host, page: page)
@@ -283,6 +284,12 @@ extension SwiftUIScreen {
     /// - Returns: Whether a sheet was swiped away.
     @discardableResult
     public func personSwipesDown(in host: PageHostModel) -> Bool {
+        guard takesTouch("a swipe down") else { return false }
+        return sheetSwipedAway(in: host)
+    }
+
+    /// The sheet on top goes, as SwiftUI writes at the end of a swipe down.
+    fileprivate func sheetSwipedAway(in host: PageHostModel) -> Bool {
         guard let (view, level) = swipeableSheet(in: host), let shown = level.shown, let presenter = level.page else {
             return false
         }
@@ -319,7 +326,8 @@ extension SwiftUIScreen {
     /// - Returns: Whether an alert was shown.
     @discardableResult
     public func personTapsAlertButton(_ id: String, in host: PageHostModel) -> Bool {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root,
+              takesTouch("\(id) of an alert") else { return false }
         var level: any Page = root
         while host.alert(over: level) == nil {
             guard let presented = view.level(of: level).shown?.page else { return false }
@@ -339,7 +347,8 @@ extension SwiftUIScreen {
     /// - Returns: Whether a confirmation dialog was shown.
     @discardableResult
     public func personTapsOutsideDialog(in host: PageHostModel) -> Bool {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root else { return false }
+        guard let view = hosts.first(where: { $0.model === host }), let root = view.root,
+              takesTouch("outside a dialog") else { return false }
         var level: any Page = root
         while host.alert(over: level) == nil {
             guard let presented = view.level(of: level).shown?.page else { return false }
@@ -420,7 +429,7 @@ public final class SwiftUISheetDrag {
             host.personSwipeDownEnded(page, cancelled: false)
             _ = screen.clock.schedule(after: .zero) { [weak host, weak screen] in
                 guard let host, let screen else { return }
-                screen.personSwipesDown(in: host)
+                _ = screen.sheetSwipedAway(in: host)
             }
         }
     }

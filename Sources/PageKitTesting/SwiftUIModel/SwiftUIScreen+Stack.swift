@@ -226,7 +226,8 @@ extension SwiftUIScreen {
     @discardableResult
     public func personTapsSystemBack(_ stack: PageStackModel) -> Bool {
         guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
-              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil else { return false }
+              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil,
+              takesTouch("back in \(view.name)") else { return false }
         let remaining = Array(view.shown.dropLast())
         view.shown = remaining
         guard let revealed = view.topShown?.page else { return false }
@@ -251,7 +252,9 @@ extension SwiftUIScreen {
     /// - Throws: What the button's action throws.
     @discardableResult
     public func personTapsPageKitBack(_ stack: PageStackModel) throws -> LeaveAttempt? {
-        guard chromeOnTop(of: stack)?.backButton != nil else { return nil }
+        guard chromeOnTop(of: stack)?.backButton != nil, takesTouch("PageKit's back in \(stack.pageDescription)") else {
+            return nil
+        }
         return try stack.userTapsBack()
     }
 
@@ -261,7 +264,8 @@ extension SwiftUIScreen {
     /// - Throws: What the item's action throws.
     @discardableResult
     public func personPicksHistory(_ index: Int, in stack: PageStackModel) throws -> LeaveAttempt? {
-        guard let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index) else {
+        guard let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index),
+              takesTouch("the back menu of \(stack.pageDescription)") else {
             return nil
         }
         return try stack.userGoesBack(to: history[index].entry)
@@ -274,7 +278,8 @@ extension SwiftUIScreen {
     @discardableResult
     public func personBeginsSwipeBack(_ stack: PageStackModel) -> Bool {
         guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
-              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil else { return false }
+              clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil,
+              takesTouch("a swipe back in \(view.name)") else { return false }
         view.swiping = true
         note("swipe back begins on \(view.name)")
         stack.swipeBackBegan()

@@ -87,6 +87,7 @@ extension SwiftUIScreen {
     /// The person taps tab `index`: SwiftUI writes the selection binding.
     /// - Throws: What the binding's setter throws for a tab that is not there.
     public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws {
+        guard takesTouch("tab \(index) of \(tabs.pageName)") else { return }
         var failure: (any Error)?
         insideSetter {
             do { try tabs.userSelectsTab(index) } catch { failure = error }

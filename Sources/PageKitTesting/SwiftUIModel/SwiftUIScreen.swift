@@ -155,6 +155,24 @@ public final class SwiftUIScreen {
         jumps.append(text)
     }
 
+    /// Whether UIKit ignores the person's touches now: while a sheet's or a cover's
+    /// presentation or dismissal that is not the person's own drag animates. SwiftUI's
+    /// sheets are UIKit presentations, and UIKit's presentation controller begins ignoring
+    /// interaction events for a transition that is not interactive
+    /// (lionheart/openradar-mirror#19940, rdar 41217893; reported), as the UIKit model's
+    /// `isIgnoringTouches` says.
+    public var isIgnoringTouches: Bool {
+        hosts.contains { host in host.levels.contains { clock.now < $0.busyUntil } }
+    }
+
+    /// Whether the person's `gesture` reaches the screen: not while ``isIgnoringTouches``,
+    /// and then the log says so.
+    func takesTouch(_ gesture: @autoclosure () -> String) -> Bool {
+        guard isIgnoringTouches else { return true }
+        note("touch ignored: \(gesture())")
+        return false
+    }
+
     /// An animation begins on screen: none may begin inside another.
     func animationBegins(_ label: @autoclosure () -> String) {
         if clock.now < animationEnds {
