@@ -1449,6 +1449,32 @@ extension UIKitFidelityTests {
 
     // MARK: 25. The app's own assignments
 
+    /// A storyboard's Show segue calls `show(_:sender:)`, which a navigation controller
+    /// answers with a push; `QueueNavigationController` makes it its queued push, so a
+    /// segue during a deep link's push waits instead of nesting animations.
+    @Test("25. the app's show(_:sender:), as a Show segue calls it, waits for the running push, then is announced as the app's",
+          arguments: [ModelNavigationController.Kind.queue, .plain])
+    func appShowsAViewController(kind: ModelNavigationController.Kind) async throws {
+        let app = UIKitModelApp(stackKind: kind)
+        _ = app.takeChanges()
+        let push = app.navigator.request("app://tab/contact/person_detail?id=5")
+        await Task.yield()
+        app.model.turn()
+        #expect(!app.queue.isIdle, "the push animates")
+        app.contact.appShows(ModelScreen(app.model, "detail"))
+        await app.run()
+        #expect(push.isResolved)
+        if kind == .queue {
+            #expect(push.errorCode == nil)
+            #expect(app.contact.viewControllers.map(\.title) == ["list", "person_detail", "detail"])
+            #expect(app.takeChanges() == ["pushed [detail] by the app"])
+            #expect(app.navigator.history.last?.description == "/tab#contact/list/person_detail(id=5)/detail")
+            #expect(app.model.warnings.isEmpty && app.model.maxTransitionsInFlight == 1)
+        } else {
+            #expect(!app.model.warnings.isEmpty, "a plain UINavigationController nests the animations: \(app.model.warnings)")
+        }
+    }
+
     /// Apple documents assigning `viewControllers` as `setViewControllers(_:animated:)`
     /// with `false`; `QueueNavigationController` makes it exactly that, so it waits its
     /// turn whether or not UIKit's own setter goes through the method.

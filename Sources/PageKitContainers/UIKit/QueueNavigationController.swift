@@ -223,6 +223,18 @@ open class QueueNavigationController: UINavigationController {
         queued.set(items: viewControllers, animated: animated)
     }
 
+    /// Shows `vc` by pushing it when its turn comes: Apple documents that a navigation
+    /// controller overrides `show(_:sender:)` to push, and a storyboard's Show segue comes
+    /// through it. This controller makes it exactly its own queued push, whether or not
+    /// UIKit's method goes through `pushViewController(_:animated:)`, animated unless
+    /// animations are off where it is called (`UIView.performWithoutAnimation`).
+    /// - Parameters:
+    ///   - vc: The view controller to show.
+    ///   - sender: The object that asked.
+    override open func show(_ vc: UIViewController, sender: Any?) {
+        pushViewController(vc, animated: UIView.areAnimationsEnabled)
+    }
+
     /// The stack, bottom first. Assigned, it is replaced when its turn comes, without
     /// animation: Apple documents the assignment as `setViewControllers(_:animated:)` with
     /// `false`, and this controller makes it exactly that, whether or not UIKit's own

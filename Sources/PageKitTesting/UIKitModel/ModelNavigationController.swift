@@ -116,6 +116,15 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     private var isQueueing: Bool { kind == .queue && !bypassesQueue }
 
+    /// The app shows `controller` (`show(_:sender:)`, a storyboard's Show segue): a
+    /// navigation controller pushes it (Apple's documentation of the method); on a
+    /// ``Kind/queue`` controller, its override makes it the queued push.
+    /// - Parameter controller: The view controller to show.
+    public func appShows(_ controller: ModelViewController) {
+        model.called("show \(controller.title)")
+        pushViewController(controller, animated: true)
+    }
+
     /// The app assigns `viewControllers`: on a ``Kind/queue`` controller, its override
     /// makes it `setViewControllers(_:animated: false)`, queued; on a plain one, UIKit
     /// replaces the stack at once, without animation (Apple's documentation of the property).
