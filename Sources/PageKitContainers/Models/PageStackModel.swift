@@ -278,9 +278,17 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     /// The stack's view disappeared (its tab was left, its sheet dismissed): from now on
     /// its transitions end at once, and one that waits ends now, as nothing will appear.
+    /// A pop of the person's still under way keeps the queue until its completion and
+    /// the path it writes come, which off screen is at once, or for at most an animated
+    /// transition's time-out: an operation let in before them would run on the page the
+    /// pop takes away.
     public func stackDisappeared() {
         isOnScreen = false
-        releaseMove()
+        if let move, case .pop = move.kind {
+            releaseMove(after: transitionQueue.timeouts.animated)
+        } else {
+            releaseMove()
+        }
         if !leaving.isEmpty {
             leaving = []
             observers.send(animated: false)
