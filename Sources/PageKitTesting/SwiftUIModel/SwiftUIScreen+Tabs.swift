@@ -84,7 +84,8 @@ extension SwiftUIScreen {
         tabBars.first { $0.model === tabs }?.labels ?? []
     }
 
-    /// The person taps tab `index`: SwiftUI writes the selection binding.
+    /// The person taps tab `index`: SwiftUI writes the selection binding. Nothing happens
+    /// while UIKit ignores touches (``isIgnoringTouches``).
     /// - Throws: What the binding's setter throws for a tab that is not there.
     public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws {
         guard takesTouch("tab \(index) of \(tabs.pageName)") else { return }
