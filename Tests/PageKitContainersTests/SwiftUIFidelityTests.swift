@@ -574,6 +574,27 @@ struct SwiftUIFidelityTests {
         #expect(timeouts.labels.isEmpty && app.screen.violations.isEmpty)
     }
 
+    /// A cancelled swipe lets go of the queue on the next turn; a back tap that came before
+    /// that turn found the swipe's hold still there, took none of its own, and the app's
+    /// push then ran while the back tap's pop animated (found with the person acting at
+    /// any moment in the SwiftUI cancellation run, seed 700043).
+    @Test("13. a back tap right after a cancelled swipe holds the queue: the app's push waits for its pop")
+    func backTapRightAfterACancelledSwipe() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/home_page")
+        #expect(app.screen.personBeginsSwipeBack(app.contact))
+        app.screen.personEndsSwipeBack(app.contact, finishing: false)
+        #expect(app.screen.personTapsSystemBack(app.contact), "in the same turn")
+        let push = app.navigator.push(PageComponent("compose"))
+        app.clock.advance(by: .zero)
+        #expect(!push.isResolved, "the push waits for the back tap's pop")
+        app.clock.advance(by: .seconds(1))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.path == "/tab#contact/list/compose")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     // MARK: 15. The person's swipe down holds the queue
 
     /// SwiftUI says nothing of a sheet's swipe down until it writes the binding at the end

@@ -482,16 +482,23 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
         var hold: PersonHold
         var kind: Kind
+        /// Over, its hold let go on the next turn: a pop the person begins before then
+        /// takes the hold over.
+        var isOver = false
     }
 
     func beginSwipe() {
         guard pages.count > 1, let top = serials.last else { return }
-        if var move, case .push = move.kind {
+        if var move {
             // Only a push that has finished on screen can be swiped back: its appearance
-            // was lost. The pop takes over its hold, with no operation let in between.
-            move.hold.keep()
-            self.move = PersonMove(hold: move.hold, kind: .pop(serial: top, finished: false))
-            return
+            // was lost. A pop that is over lets go only on the next turn. Either way, the
+            // new pop takes over the hold, with no operation let in between.
+            let takesOver: Bool = if case .push = move.kind { true } else { move.isOver }
+            if takesOver {
+                move.hold.keep()
+                self.move = PersonMove(hold: move.hold, kind: .pop(serial: top, finished: false))
+                return
+            }
         }
         guard move == nil,
               let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)") else { return }
@@ -506,6 +513,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         // appearance for its own end (a pop back to the same page).
         if cancelled || !serials.contains(serial) {
             guard case .screen = ending else { return releaseMove() }
+            self.move?.isOver = true
             return releaseMove(after: .zero)
         }
         // Finished, but SwiftUI may write the path after the coordinator's completion:
@@ -520,6 +528,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// does not write the path from inside it.
     func swipeMayHaveEnded() {
         guard let move, case .pop(let serial, true) = move.kind, !serials.contains(serial) else { return }
+        self.move?.isOver = true
         releaseMove(after: .zero)
     }
 
