@@ -61,6 +61,9 @@ extension SwiftUIScreen {
     public func show(_ stack: PageStackModel) {
         if let view = view(of: stack) {
             guard !view.visible else { return }
+            // A pop of the person's that the stack's leaving ended has written its path by
+            // the time the stack is back, even within the same turn.
+            view.personPopEnd?()
             view.visible = true
             stack.stackAppeared()
             return render(view, animated: false)
