@@ -139,10 +139,7 @@ package final class TabBarCore: IdleQueueAdopting {
         let before = surface.tabItems
         inCode(body)
         known = surface.selectedItem.map(WeakItem.init)
-        let after = surface.tabItems
-        guard !after.elementsEqual(before, by: ===) else { return }
-        queue.reportChange(HierarchyChange(.replaced, by: .app, in: surface.containerPage,
-                                           pages: after.compactMap(surface.page(of:))))
+        reportTabs(changedFrom: before, by: .app, on: surface)
     }
 
     /// `tabBarController(_:willBeginCustomizing:)`: the person begins rearranging the tabs.
@@ -157,9 +154,15 @@ package final class TabBarCore: IdleQueueAdopting {
     package func customizingEnded() {
         guard let before = customizing, let surface else { return }
         customizing = nil
+        reportTabs(changedFrom: before.map(\.item), by: .user, on: surface)
+    }
+
+    /// Reports the tabs as replaced by `source`, when they are other than `before`.
+    private func reportTabs(changedFrom before: [AnyObject?], by source: NavigationSource,
+                            on surface: any TabBarSurface) {
         let after = surface.tabItems
-        guard !after.elementsEqual(before.map(\.item), by: { $0 === $1 }) else { return }
-        queue.reportChange(HierarchyChange(.replaced, by: .user, in: surface.containerPage,
+        guard !after.elementsEqual(before, by: { $0 === $1 }) else { return }
+        queue.reportChange(HierarchyChange(.replaced, by: source, in: surface.containerPage,
                                            pages: after.compactMap(surface.page(of:))))
     }
 

@@ -164,7 +164,7 @@ extension SwiftUIScreen {
         guard behaviour.system >= SystemVersion(18, 0) else { return false }
         return tabBars.contains { view in
             guard let tabs = view.model else { return false }
-            return tabs.tabs.indices.contains { $0 != view.selection && Self.holds(tabs.tabs[$0], page) }
+            return tabs.tabs.contains { $0 !== view.shown && Self.holds($0, page) }
         }
     }
 

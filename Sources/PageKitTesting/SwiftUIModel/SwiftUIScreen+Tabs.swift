@@ -19,7 +19,6 @@ public import PageKitContainers
 final class TabBarView {
     weak var model: PageTabModel?
     var labels: [TabLabel] = []
-    var selection = 0
     /// The tab whose content is drawn: SwiftUI tells a tab's views apart by the tab, not by
     /// its index, as `PageTabView` identifies them.
     weak var shown: (any Page)?
@@ -42,7 +41,6 @@ extension SwiftUIScreen {
             guard let self, let view else { return }
             self.update { [weak self, weak view] in view.map { self?.render($0) } }
         }
-        view.selection = tabs.selectedIndex
         view.shown = tabs.visiblePage
         render(view)
     }
@@ -50,7 +48,6 @@ extension SwiftUIScreen {
     private func render(_ view: TabBarView) {
         guard let tabs = view.model else { return }
         let left = view.shown
-        view.selection = tabs.selectedIndex
         view.shown = tabs.visiblePage
         view.labels = tabs.tabs.indices.map(tabs.label(ofTab:))
         // Only the selected tab's content is drawn: the one chosen appears and the one left
