@@ -650,7 +650,7 @@ struct SwiftUIFidelityTests {
     /// SwiftUI's sheets are UIKit presentations, and UIKit takes no touch while one slides
     /// in or out (rdar 41217893): the model's tab taps, back taps and swipes used to go
     /// through then.
-    @Test("16. while a sheet slides in or out, the person's taps and swipes do nothing; once it is in, they do")
+    @Test("16. while a sheet slides in or out, the person's taps, links and swipes do nothing; once it is in, they do")
     func touchesIgnoredWhileASheetSlides() throws {
         let app = SwiftUIAppFixture()
         try app.open("/tab#contact/list/home_page")
@@ -662,7 +662,10 @@ struct SwiftUIFidelityTests {
         #expect(!app.screen.personTapsSystemBack(app.contact))
         #expect(!app.screen.personBeginsSwipeBack(app.contact))
         #expect(app.screen.personStartsSwipeDown(in: app.host) == nil)
+        #expect(app.screen.personTapsLink(to: ScreenPage("post"), in: app.contact) == nil)
+        #expect(app.contact.pages.map(\.pageName) == ["list", "home_page"])
         #expect(app.screen.callbacks.contains("touch ignored: tab 1 of tab"))
+        #expect(app.screen.callbacks.contains("touch ignored: a link to post in contact"))
         app.clock.advance(by: .seconds(1))
         #expect(sheet.isResolved && sheet.errorCode == nil)
         #expect(!app.screen.isIgnoringTouches)
@@ -670,6 +673,26 @@ struct SwiftUIFidelityTests {
         drag.finish()
         app.clock.advance(by: .seconds(1))
         #expect(app.path == "/tab#contact/list/home_page")
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+    }
+
+    /// A finger reaches only what is on screen: the model used to push a link's page on a
+    /// stack in a tab that was not selected, and to say it pushed one on a stack no view
+    /// showed.
+    @Test("16. a link on a stack that is not on screen does nothing")
+    func linkOffScreenDoesNothing() throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list")
+        let feedPages = app.feed.pages.map(\.pageName)
+        #expect(app.screen.personTapsLink(to: ScreenPage("post"), in: app.feed) == nil)
+        #expect(app.feed.pages.map(\.pageName) == feedPages)
+        let elsewhere = PageStackModel(name: "elsewhere", pages: [ScreenPage("start")], queue: app.queue)
+        #expect(app.screen.personTapsLink(to: ScreenPage("post"), in: elsewhere) == nil)
+        #expect(elsewhere.pages.map(\.pageName) == ["start"])
+        let entry = try #require(app.screen.personTapsLink(to: ScreenPage("post"), in: app.contact))
+        #expect(entry.page?.pageName == "post")
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#contact/list/post")
         #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
     }
 

@@ -161,8 +161,13 @@ extension SwiftUIScreen {
     /// Lifecycle: When onAppear Actually fires": "On iOS 17, that fetch ran at app launch …
     /// On iOS 18 … didn't run until someone actually tapped the tab").
     func isInUnselectedTab(_ page: any Page) -> Bool {
-        guard behaviour.system >= SystemVersion(18, 0) else { return false }
-        return tabBars.contains { view in
+        behaviour.system >= SystemVersion(18, 0) && isBehindAnotherTab(page)
+    }
+
+    /// Whether `page` is in a tab that a tab view on the screen does not show, whatever
+    /// the system: drawn there or not, it is out of the finger's reach.
+    func isBehindAnotherTab(_ page: any Page) -> Bool {
+        tabBars.contains { view in
             guard let tabs = view.model else { return false }
             return tabs.tabs.contains { $0 !== view.shown && Self.holds($0, page) }
         }

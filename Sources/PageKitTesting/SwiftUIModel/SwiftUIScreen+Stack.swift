@@ -225,10 +225,10 @@ extension SwiftUIScreen {
     /// pop ending. SwiftUI writes the shorter path only once the pop has animated (before
     /// or after that completion, as ``SwiftUIBehaviour/swipeWrite`` says), then the page
     /// revealed appears.
-    /// - Returns: Whether there was a system back button to tap.
+    /// - Returns: Whether there was a system back button to tap, on a stack on screen.
     @discardableResult
     public func personTapsSystemBack(_ stack: PageStackModel) -> Bool {
-        guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
+        guard let view = reachableView(of: stack), !view.shown.isEmpty, !view.swiping,
               clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil,
               takesTouch("back in \(view.name)") else { return false }
         let remaining = Array(view.shown.dropLast())
@@ -275,12 +275,12 @@ extension SwiftUIScreen {
     }
 
     /// The person's finger starts a swipe back on `stack`: only when the page on top
-    /// shows the system back button, nothing animates, and there is a page to go back to.
-    /// The gesture's target tells the model.
+    /// is on screen, its page on top shows the system back button, nothing animates, and
+    /// there is a page to go back to. The gesture's target tells the model.
     /// - Returns: Whether the swipe began.
     @discardableResult
     public func personBeginsSwipeBack(_ stack: PageStackModel) -> Bool {
-        guard let view = view(of: stack), view.visible, !view.shown.isEmpty, !view.swiping,
+        guard let view = reachableView(of: stack), !view.shown.isEmpty, !view.swiping,
               clock.now >= view.busyUntil, chromeOnTop(of: stack)?.backButton == nil,
               takesTouch("a swipe back in \(view.name)") else { return false }
         view.swiping = true
@@ -330,17 +330,16 @@ extension SwiftUIScreen {
     /// The person taps a `NavigationLink(value:)` for `page` on `stack`: SwiftUI pushes a
     /// new entry and writes the longer path; on screen, the page's `onAppear` runs as the
     /// push animates, and its hosting controller's `viewDidAppear` once it has.
-    /// - Returns: The entry pushed.
+    ///
+    /// A finger reaches only a stack on screen, and nothing while UIKit ignores touches
+    /// (``isIgnoringTouches``).
+    /// - Returns: The entry pushed, or `nil` when the tap reached no link.
     @discardableResult
-    public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry {
+    public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry? {
+        guard let view = reachableView(of: stack), takesTouch("a link to \(page.pageDescription) in \(view.name)") else { return nil }
         let entry = PageEntry(page)
-        guard let view = view(of: stack) else { return entry }
         view.shown.append(entry)
         drawPages(of: view)
-        guard view.visible else {
-            writePath(view.shown, of: stack)
-            return entry
-        }
         animationBegins("the link's push of \(page.pageDescription) in \(view.name)")
         view.busyUntil = clock.now + animationDuration
         view.generation += 1
@@ -356,6 +355,12 @@ extension SwiftUIScreen {
             stack.pageDidAppear(page)
         }
         return entry
+    }
+
+    /// `stack`'s view, if a finger can reach it: drawn, and in no tab but a selected one.
+    private func reachableView(of stack: PageStackModel) -> StackView? {
+        guard let view = view(of: stack), view.visible, !isBehindAnotherTab(stack) else { return nil }
+        return view
     }
 
     /// SwiftUI runs the path binding's setter with `path`.

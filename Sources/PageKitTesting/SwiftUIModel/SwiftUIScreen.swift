@@ -27,9 +27,8 @@ public import PageKitContainers
 ///
 /// The rules, each with its source (quotes are from those sources):
 /// - UIKit takes none of the person's touches while a sheet or a cover slides in or out
-///   other than by the person's own drag (rdar 41217893): every gesture method but
-///   ``personTapsLink(to:in:)`` then does nothing and returns `false` or `nil`
-///   (``isIgnoringTouches``).
+///   other than by the person's own drag (rdar 41217893): every gesture method then does
+///   nothing and returns `false` or `nil` (``isIgnoringTouches``).
 /// - `NavigationStack` writes the path binding itself when the person goes back
 ///   (SwiftUI 16.5 documentation of `NavigationStack`: "removes items when it removes
 ///   views"); a pop through `dismiss` is written "only after the pop animation has
