@@ -709,6 +709,32 @@ struct UIKitFidelityTests {
         #expect(app.navigator.history.last?.description == app.path)
     }
 
+    /// The present step dismisses the app's late alert once, and presents in the same
+    /// completion: an app that presents its next alert as the first disappears (an alert
+    /// queue, say) is refused by UIKit, as the first is still presented then, and the
+    /// request completes; no second dismissal, no loop.
+    @Test("9. an alert the app presents as its late alert disappears is refused by UIKit, and the present step still runs, once")
+    func foreignPresentationAgainAfterDismissal() async throws {
+        let app = UIKitModelApp()
+        let request = app.navigator.request("app://tab/contact/list/person_detail(id=5)!compose")
+        for _ in 0..<6 {
+            await Task.yield()
+            app.model.turn()
+        }
+        #expect(app.contact.viewControllers.count == 2, "the push runs")
+        let second = ModelViewController(app.model, title: "UIAlertController 2")
+        let first = ReplacedAlert(app.model, title: "UIAlertController 1")
+        first.next = { [tabs = app.tabs] in tabs.present(second, animated: false) }
+        app.tabs.present(first, animated: true)
+        await app.run()
+        #expect(request.isResolved && request.errorCode == nil, "\(String(describing: request.result))")
+        #expect(first.presentingViewController == nil && second.presentingViewController == nil)
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)!compose")
+        #expect(app.model.warnings == ["Attempt to present UIAlertController 2 on tab which is already presenting UIAlertController 1"])
+        #expect(app.model.exceptions.isEmpty && app.timeouts.isEmpty)
+        #expect(app.model.callbacks.filter { $0.hasPrefix("dismiss ") } == ["dismiss UIAlertController 1 presented by tab"])
+    }
+
     // MARK: 10. More than five tabs
 
     /// A tab bar controller named `many` of six tabs, `app`'s two and `t0` to `t3`, the
@@ -1536,5 +1562,16 @@ extension UIKitFidelityTests {
         let plain = UIKitModelApp(behaviour: behaviour, tabKind: .plain)
         plain.tabs.appSetsTabs([plain.settings], animated: false)
         #expect(plain.takeChanges().isEmpty)
+    }
+}
+
+/// An alert after which the app presents the next one, as it disappears.
+@MainActor
+final class ReplacedAlert: ModelViewController {
+    var next: (@MainActor () -> Void)?
+
+    override func viewDidDisappear() {
+        next?()
+        next = nil
     }
 }
