@@ -232,7 +232,7 @@ struct SwiftUICancellationRunTests {
     /// Seeds of the mix where the person acts at any moment, once found failing: a back
     /// tap in the turn after a cancelled swipe (700043), a tab left and chosen again while
     /// the person's pop animated (702784).
-    static let personAnytimeRegressionSeeds: [UInt64] = [700_043, 702_784]
+    static let personAnytimeRegressionSeeds: [UInt64] = [700_043, 702_784, 720_597, 720_849]
 
     @Test("300 more where the person also acts at any moment, while what the app or the person started still animates",
           arguments: 0..<2)

@@ -33,6 +33,8 @@ final class StackView {
     /// The end of the person's back tap, while its pop animates: run once, when the
     /// animation is over or when the stack leaves the screen first.
     var personPopEnd: (@MainActor () -> Void)?
+    /// Counts the person's back taps: the end of one that is over never ends the next.
+    var personPops = 0
     /// Each page view's chrome as last drawn, and how often it was drawn, by serial.
     var chrome: [PageEntry.ID: PageChrome] = [:]
     var renders: [PageEntry.ID: Int] = [:]
@@ -238,14 +240,19 @@ extension SwiftUIScreen {
         view.busyUntil = clock.now + animationDuration
         stack.swipeBackBegan()
         if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
-        view.personPopEnd = { [weak self, weak stack, weak revealed, weak view] in
-            guard let self, let stack, let view, view.personPopEnd != nil else { return }
+        view.personPops += 1
+        let pop = view.personPops
+        let end: @MainActor () -> Void = { [weak self, weak stack, weak revealed, weak view] in
+            guard let self, let stack, let view, view.personPops == pop, view.personPopEnd != nil else { return }
             view.personPopEnd = nil
             self.endPop(writing: remaining, of: stack)
             // Off screen, the revealed page's view does not appear.
             if let revealed, view.visible { stack.pageDidAppear(revealed) }
         }
-        _ = clock.schedule(after: animationDuration) { [weak view] in view?.personPopEnd?() }
+        view.personPopEnd = end
+        // This pop's own end: one that ended early, as its stack left the screen, leaves
+        // its timer behind, which must not end a later pop.
+        _ = clock.schedule(after: animationDuration) { end() }
         return true
     }
 
