@@ -692,13 +692,7 @@ struct UIKitFidelityTests {
     @Test("9. a presentation the app makes after the plan, while an earlier step runs, is dismissed by the present step, as the plan would have",
           arguments: [false, true])
     func foreignPresentationAfterPlanning(animatedAlert: Bool) async throws {
-        let app = UIKitModelApp()
-        let request = app.navigator.request("app://tab/contact/list/person_detail(id=5)!compose")
-        for _ in 0..<6 {
-            await Task.yield()
-            app.model.turn()
-        }
-        #expect(app.contact.viewControllers.count == 2, "the push runs")
+        let (app, request) = await Self.requestPresentingWhilePushing()
         let alert = ModelViewController(app.model, title: "UIAlertController")
         app.tabs.present(alert, animated: animatedAlert)
         await app.run()
@@ -709,12 +703,9 @@ struct UIKitFidelityTests {
         #expect(app.navigator.history.last?.description == app.path)
     }
 
-    /// The present step dismisses the app's late alert once, and presents in the same
-    /// completion: an app that presents its next alert as the first disappears (an alert
-    /// queue, say) is refused by UIKit, as the first is still presented then, and the
-    /// request completes; no second dismissal, no loop.
-    @Test("9. an alert the app presents as its late alert disappears is refused by UIKit, and the present step still runs, once")
-    func foreignPresentationAgainAfterDismissal() async throws {
+    /// An app whose navigator was asked for `person_detail(id=5)!compose`, once the push
+    /// of its first step runs: the app's alert presented now comes after the plan.
+    static func requestPresentingWhilePushing() async -> (UIKitModelApp, NavigationRequest) {
         let app = UIKitModelApp()
         let request = app.navigator.request("app://tab/contact/list/person_detail(id=5)!compose")
         for _ in 0..<6 {
@@ -722,6 +713,16 @@ struct UIKitFidelityTests {
             app.model.turn()
         }
         #expect(app.contact.viewControllers.count == 2, "the push runs")
+        return (app, request)
+    }
+
+    /// The present step dismisses the app's late alert once, and presents in the same
+    /// completion: an app that presents its next alert as the first disappears (an alert
+    /// queue, say) is refused by UIKit, as the first is still presented then, and the
+    /// request completes; no second dismissal, no loop.
+    @Test("9. an alert the app presents as its late alert disappears is refused by UIKit, and the present step still runs, once")
+    func foreignPresentationAgainAfterDismissal() async throws {
+        let (app, request) = await Self.requestPresentingWhilePushing()
         let second = ModelViewController(app.model, title: "UIAlertController 2")
         let first = ReplacedAlert(app.model, title: "UIAlertController 1")
         first.next = { [tabs = app.tabs] in tabs.present(second, animated: false) }
