@@ -169,10 +169,13 @@ public final class NavigationStackQueue {
 
     @discardableResult
     package func set(items newItems: [AnyObject], animated: Bool) -> TransitionTicket {
-        perform("set stack", animated: animated) { primitives, _, completion in
+        let queue = self.queue
+        return perform("set stack", animated: animated) { primitives, _, completion in
             guard !newItems.isEmpty else {
-                return NavigationError(.outOfRange, component: primitives.name(),
-                                       reason: "a navigation stack cannot be empty")
+                let refusal = NavigationError(.outOfRange, component: primitives.name(),
+                                              reason: "a navigation stack cannot be empty")
+                queue.reportRefusal(refusal, by: .app)
+                return refusal
             }
             primitives.set(newItems, animated, completion)
             return nil

@@ -1522,6 +1522,53 @@ extension UIKitFidelityTests {
         #expect(app.model.warnings.isEmpty && app.model.maxTransitionsInFlight == 1)
     }
 
+    /// What UIKit raises on (NAV-8, NAV-9), the app's own calls on a
+    /// `QueueNavigationController` refuse at their turn with a typed error. The calls
+    /// return nothing, so the refusal reaches the app as a `failed` event of the app's:
+    /// it used to for a view controller pushed twice only, and a view controller held by
+    /// another stack, or a stack set empty, was refused without a word.
+    @Test("25. the app's push or stack that UIKit would raise on is refused at its turn and announced as a failure of the app's",
+          arguments: ["twice", "held elsewhere", "set with one held elsewhere", "set with one twice", "set empty"])
+    func appChangeUIKitWouldRaiseOn(_ change: String) async throws {
+        let app = UIKitModelApp()
+        try await app.open("app://tab/contact/list/person_detail(id=5)")
+        _ = app.takeChanges()
+        let before = app.contact.viewControllers.map(\.title)
+        let held = ModelScreen(app.model, "held")
+        let other = ModelNavigationController(app.model, name: "other", root: [held], queue: app.queue)
+        let expected: NavigationError.Code = change == "set empty" ? .outOfRange : .alreadyInHierarchy
+        switch change {
+        case "twice":
+            let detail = ModelScreen(app.model, "detail")
+            app.contact.pushViewController(detail, animated: true)
+            app.contact.pushViewController(detail, animated: true)
+        case "held elsewhere":
+            app.contact.pushViewController(held, animated: true)
+        case "set with one held elsewhere":
+            app.contact.setViewControllers([app.list, held], animated: true)
+        case "set with one twice":
+            let detail = ModelScreen(app.model, "detail")
+            app.contact.setViewControllers([app.list, detail, detail], animated: true)
+        default:
+            app.contact.setViewControllers([], animated: true)
+        }
+        await app.run()
+        #expect(app.model.exceptions.isEmpty, "UIKit would have raised: \(app.model.exceptions)")
+        #expect(app.model.warnings.isEmpty && app.timeouts.isEmpty)
+        #expect(other.viewControllers.first === held && held.parent === other, "what another stack holds stays there")
+        let failures = app.events.compactMap { event -> (NavigationError.Code, NavigationSource)? in
+            if case .failed(let error) = event.kind { return (error.code, event.source) }
+            return nil
+        }
+        #expect(failures.map(\.0) == [expected] && failures.map(\.1) == [.app], "\(app.events)")
+        if change == "twice" {
+            #expect(app.contact.viewControllers.map(\.title) == before + ["detail"], "the first push ran")
+        } else {
+            #expect(app.contact.viewControllers.map(\.title) == before, "nothing changed")
+        }
+        #expect(app.navigator.history.last?.description == app.path)
+    }
+
     /// UIKit tells no delegate when the app sets a tab bar controller's tabs, and reselects
     /// by its documented rule (the tab selected before, else the same index, else the first;
     /// Apple's documentation of `viewControllers`): the tabs the history named could be gone

@@ -134,10 +134,16 @@ package final class NavigationControllerCore {
         // has ended (its time-out fired), and must not end this one.
         running = nil
         let before = surface.stackItems
+        // What UIKit would raise on fails, and the app, whose UIKit call returns nothing,
+        // hears of it as a failure (a navigator's step fails its request instead).
+        let refuse = { [queue] (refusal: NavigationError) in
+            if let source { queue.reportRefusal(refusal, by: source) }
+            completion.fail(refusal)
+        }
         let after: [AnyObject]
         switch change {
         case .push(let items):
-            if let refusal = refusal(toShow: items, on: before, surface: surface) { return completion.fail(refusal) }
+            if let refusal = refusal(toShow: items, on: before, surface: surface) { return refuse(refusal) }
             after = before + items
         case .popTo(let item):
             guard let index = before.lastIndex(where: { $0 === item }) else {
@@ -148,12 +154,12 @@ package final class NavigationControllerCore {
             after = Array(before[...index])
         case .set(let items):
             guard !items.isEmpty else {
-                return completion.fail(NavigationError(.outOfRange, reason: "a navigation stack cannot be empty"))
+                return refuse(NavigationError(.outOfRange, reason: "a navigation stack cannot be empty"))
             }
             let incoming = items.filter { item in !before.contains { $0 === item } }
             if let refusal = refusal(toShow: incoming, on: [], surface: surface)
                 ?? StackRules.refusalToPush(items, onto: [], stack: "", same: { $0 === $1 }, describe: StackRules.describe) {
-                return completion.fail(refusal)
+                return refuse(refusal)
             }
             after = items
         }
