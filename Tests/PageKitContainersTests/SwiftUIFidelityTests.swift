@@ -363,6 +363,33 @@ struct SwiftUIFidelityTests {
         #expect(app.changes == ["popped by the user → /tab#contact/list"])
     }
 
+    /// A back button's menu is drawn from the stack as it was: an item picked once its
+    /// page has left is a typed error, not a pop to somewhere else.
+    @Test("9. a back-button history item whose page has left the stack, or the page on top, is a typed error, and nothing changes")
+    func staleHistoryItem() async throws {
+        let app = SwiftUIAppFixture()
+        let form = ConfirmingPage("form", allowsLeaving: true)
+        app.navigator.registry.replace("form") { _ in form }
+        try app.open("/tab#contact/list/person_detail(id=5)/form")
+        let drawn = try #require(app.screen.chromeOnTop(of: app.contact)?.backButton)
+        let top = try #require(app.contact.path.last)
+        // The form, asked, lets go.
+        let back = app.navigator.request(try PagePath(parsing: "/tab#contact/list"))
+        for _ in 0..<20 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(back.isResolved && back.errorCode == nil)
+        try app.open("/tab#contact/list/home_page")
+        let staleHierarchy = { (error: any Error) in (error as? NavigationError)?.code == .staleHierarchy }
+        #expect(performing: { try app.contact.userGoesBack(to: drawn.history[0].entry) }, throws: staleHierarchy)
+        #expect(performing: { try app.contact.userGoesBack(to: top) }, throws: staleHierarchy)
+        #expect(performing: { try app.contact.userGoesBack(to: app.contact.path.last!) }, throws: staleHierarchy)
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#contact/list/home_page")
+        #expect(app.queue.isIdle)
+    }
+
     // MARK: 10. Observe per page; a refused link
 
     @Test("10. a push draws only the new page, not every page of the stack")
