@@ -205,6 +205,7 @@ struct RouteCodingTests {
             ("listed", { try Listed(ids: [1, 2]).pageComponent() }, "ids"),
             ("empty list", { try Listed(ids: []).pageComponent() }, "ids"),
             ("single", { try SingleValueRoute.one.pageComponent() }, nil),
+            ("unnamed", { try Unnamed(id: 1).pageComponent() }, ""),
         ]
         for (label, write, parameter) in cases {
             do {

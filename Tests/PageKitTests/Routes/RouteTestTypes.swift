@@ -126,6 +126,16 @@ struct Listed: PageRoute, Equatable {
     var ids: [Int]
 }
 
+/// A route whose coding key is the empty string, which no parameter can be named.
+struct Unnamed: PageRoute, Equatable {
+    static let pageName = "unnamed"
+    var id: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id = ""
+    }
+}
+
 enum SingleValueRoute: String, PageRoute {
     static let pageName = "single"
     case one
