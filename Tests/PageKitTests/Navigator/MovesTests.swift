@@ -1,6 +1,7 @@
 import PageKit
 import PageKitContainers
 import PageKitTestSupport
+import PageKitTesting
 import Testing
 
 /// One move over the fixture: the plan it ran and the current path after, or an error.
@@ -147,6 +148,26 @@ struct MovesTests {
             return
         }
         #expect(error.code == .unknownIdentifier)
+    }
+
+    /// Two tabs with the same name and parameters have the same path: the second's pages
+    /// cannot be reached by one, and a move that would plan through that path fails
+    /// rather than act on the first tab.
+    @Test("a jump to or close of a page its path cannot tell apart from a page beside it fails with staleHierarchy, and changes nothing")
+    func pageItsPathCannotTellApart() async throws {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        let first = PageStackModel(name: "twin", pages: [TestPage("list")], queue: queue, ending: .atOnce)
+        let second = PageStackModel(name: "twin", pages: [TestPage("list"), TestPage("detail")], queue: queue, ending: .atOnce)
+        let tabs = PageTabModel(name: "tab", tabs: [first, second], queue: queue, ending: .atOnce)
+        let navigator = Navigator(root: tabs, host: PageHostModel(queue: queue, ending: .atOnce), queue: queue)
+        try tabs.userSelectsTab(1)
+        let secondList = second.pages[0], detail = second.pages[1]
+        for request in [navigator.jump(to: secondList), navigator.close(detail)] {
+            let error = try await #require(throws: NavigationError.self) { try await request.outcome() }
+            #expect(error.code == .staleHierarchy && error.description.contains("cannot be told apart"), "\(error)")
+        }
+        #expect(tabs.selectedIndex == 1 && second.pages.count == 2 && first.pages.count == 1)
+        #expect(navigator.currentPath.description == "/tab#twin/list/detail")
     }
 
     @Test("back restores earlier paths in exact mode and the history forgets the steps walked back")
