@@ -207,8 +207,20 @@ public final class TransitionQueue {
     /// - Returns: The interaction, which must be ended; `nil` when the queue is busy,
     ///   in which case the interaction should not begin.
     public func beginInteraction(_ label: String = "interactive transition") -> TransitionInteraction? {
+        beginInteraction(label, afterRunning: false)
+    }
+
+    /// Holds the queue for an interaction the platform cannot refuse: at once if the
+    /// queue is idle, and otherwise (`afterRunning`) from the end of the operation that
+    /// runs, ahead of every operation waiting, so that none starts under the finger.
+    /// - Parameters:
+    ///   - label: A name for events.
+    ///   - afterRunning: Whether it may begin while an operation runs.
+    /// - Returns: The interaction, which must be ended; `nil` when another holds the
+    ///   queue (or, without `afterRunning`, when the queue is busy).
+    package func beginInteraction(_ label: String, afterRunning: Bool) -> TransitionInteraction? {
         let id = machine.nextID()
-        switch machine.interactionBegan(id) {
+        switch machine.interactionBegan(id, afterRunning: afterRunning) {
         case .granted:
             notify(.interactionBegan(label: label))
             let interaction = TransitionInteraction(queue: self, id: id, label: label)

@@ -12,7 +12,9 @@
 /// or a cancellation is recorded and takes effect when the body returns. While it
 /// *waits*, its valve is shut until fired, failed or timed out; each wait may have a
 /// timer, identified by a generation so a stale timer never ends a later wait. An
-/// interactive transition (a swipe back) holds the queue the same way, without a timer.
+/// interactive transition (a swipe back) holds the queue the same way, without a timer;
+/// one the platform cannot refuse (a SwiftUI stack's swipe in a column beside the one
+/// animating) may begin while an operation runs, and holds the queue from its end.
 ///
 /// Events that arrive late (a completion after a time-out, a timer of an earlier wait)
 /// are answered with `ignored`; events the driver can never send in a state (a body
@@ -252,8 +254,11 @@ struct TransitionQueueStateMachine<Payload> {
         pending.removeAll().map(\.payload)
     }
 
-    mutating func interactionBegan(_ id: ID) -> InteractionBeganAction {
-        guard isIdle else { return .refused }
+    /// An interaction begins: granted while the queue is idle. With `afterRunning`, also
+    /// while an operation runs and no interaction holds the queue: it then holds the queue
+    /// from that operation's end, ahead of the operations waiting, until it ends.
+    mutating func interactionBegan(_ id: ID, afterRunning: Bool = false) -> InteractionBeganAction {
+        guard interaction == nil, run.id == 0 || afterRunning else { return .refused }
         interaction = id
         return .granted
     }
@@ -261,7 +266,8 @@ struct TransitionQueueStateMachine<Payload> {
     mutating func interactionEnded(_ id: ID) -> InteractionEndedAction {
         guard interaction == id else { return .ignored }
         interaction = nil
-        return .ended(advance())
+        // Ended while the operation it came after still runs, it starts nothing.
+        return .ended(run.id == 0 ? advance() : .idle)
     }
 
     // MARK: Transitions
@@ -278,7 +284,8 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     private mutating func advance() -> Next {
-        guard let next = pending.popFirst() else { return .idle }
+        // An interaction begun while the operation ran holds the queue now.
+        guard interaction == nil, let next = pending.popFirst() else { return .idle }
         run.reset(id: next.id, payload: next.payload, timeout: next.timeout)
         return .start(next.id, next.payload)
     }
@@ -295,6 +302,7 @@ extension TransitionQueueStateMachine: CustomStringConvertible {
             case .waiting(nil): "waiting, no timer"
             }
             state = "running(\(running.id), \(phase)\(running.isCancellationRequested ? ", cancelling" : ""))"
+                + (interaction.map { ", then interacting(\($0))" } ?? "")
         } else if let interaction {
             state = "interacting(\(interaction))"
         } else {

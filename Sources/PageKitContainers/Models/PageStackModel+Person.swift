@@ -81,11 +81,12 @@ extension PageStackModel {
     /// hosting controller's navigation controller), or the person tapped the system back
     /// button (the page's hosting controller leaves its navigation controller with no
     /// gesture, and SwiftUI writes the shorter path only once the pop has animated):
-    /// while the queue is idle, the pop holds it until it has ended, so an operation
-    /// asked for meanwhile (the app's push) waits and then runs on the stack as the pop
-    /// left it, rather than writing the path mid-animation. A pop that begins while a
-    /// transition runs (PageKit's own) holds nothing; its pop is reported when SwiftUI
-    /// writes it.
+    /// the pop holds the queue until it has ended, so an operation asked for meanwhile
+    /// (the app's push) waits and then runs on the stack as the pop left it, rather than
+    /// writing the path mid-animation. SwiftUI cannot be told to refuse the gesture: one
+    /// that begins while a transition runs (PageKit's, in a split view's other column)
+    /// holds the queue from that transition's end, ahead of the operations waiting. Its
+    /// pop is reported when SwiftUI writes it.
     public func swipeBackBegan() {
         beginSwipe()
     }

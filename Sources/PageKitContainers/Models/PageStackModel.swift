@@ -501,7 +501,8 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             }
         }
         guard move == nil,
-              let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)") else { return }
+              let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)", afterRunning: true)
+        else { return }
         move = PersonMove(hold: PersonHold(interaction), kind: .pop(serial: top, finished: false))
     }
 
@@ -533,14 +534,16 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     }
 
     /// SwiftUI wrote a path the model did not ask for that shows another page on top (a
-    /// `NavigationLink(value:)`'s push): while the stack is on screen and the queue idle,
-    /// it holds the queue until the page on top has appeared (``pageDidAppear(_:)``), the
+    /// `NavigationLink(value:)`'s push): while the stack is on screen, it holds the queue
+    /// (from the end of what runs, if anything does) until the page on top has appeared
+    /// (``pageDidAppear(_:)``), the
     /// stack leaves the screen, or an animated transition's time-out has passed. A
     /// further push meanwhile keeps the hold, which then waits for its page.
     func pushedOutsideTransition() {
         guard case .screen = ending, isOnScreen else { return }
         if move == nil {
-            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)") else { return }
+            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)", afterRunning: true)
+            else { return }
             move = PersonMove(hold: PersonHold(interaction), kind: .push)
         }
         guard let move, case .push = move.kind else { return }

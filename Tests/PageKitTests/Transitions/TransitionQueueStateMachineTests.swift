@@ -7,6 +7,8 @@ import Testing
 enum MachineState: String, CaseIterable, Codable, Sendable {
     case open, starting, startingFired, startingFailed, startingUnbounded, startingCancelling
     case waitingArmed, waitingUnarmed, waitingCancelling, interacting
+    /// Operation 1 waits, and interaction 5, begun meanwhile, holds the queue after it.
+    case waitingThenInteracting
     case startingAlone, waitingAlone, interactingAlone
 }
 
@@ -18,7 +20,7 @@ enum MachineEvent: String, CaseIterable, Codable, Sendable {
     case timerElapsedCurrent, timerElapsedStale
     case timeoutRequested, timeoutSuspended, timeoutRequestedOther
     case cancelPending, cancelRunning, cancelUnknown
-    case interactionBegan, interactionEndedCurrent, interactionEndedOther
+    case interactionBegan, interactionBeganAfterRunning, interactionEndedCurrent, interactionEndedOther
     case pendingRemoved
 }
 
@@ -61,6 +63,10 @@ struct TransitionQueueStateMachineTests {
             _ = machine.cancelRequested(1)
         case .interacting, .interactingAlone:
             _ = machine.interactionBegan(5)
+        case .waitingThenInteracting:
+            enqueue(1)
+            _ = machine.bodyReturned(1, waits: true)
+            _ = machine.interactionBegan(5, afterRunning: true)
         }
         if ![.open, .startingAlone, .waitingAlone, .interactingAlone].contains(state) {
             enqueue(2)
@@ -125,8 +131,8 @@ struct TransitionQueueStateMachineTests {
             case .stopRunning(let id): "stopRunning(\(id))"
             case .ignored: "ignored"
             }
-        case .interactionBegan:
-            action = switch machine.interactionBegan(7) {
+        case .interactionBegan, .interactionBeganAfterRunning:
+            action = switch machine.interactionBegan(7, afterRunning: event == .interactionBeganAfterRunning) {
             case .granted: "granted"
             case .refused: "refused"
             }
@@ -177,6 +183,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | open | pending 0",
             .cancelUnknown: "ignored | open | pending 0",
             .interactionBegan: "granted | interacting(7) | pending 0",
+            .interactionBeganAfterRunning: "granted | interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | open | pending 0",
             .interactionEndedOther: "ignored | open | pending 0",
             .pendingRemoved: "removed [] | open | pending 0",
@@ -198,6 +205,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting) | pending 1",
             .interactionBegan: "refused | running(1, starting) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting) | pending 0",
@@ -219,6 +227,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
             .interactionBegan: "refused | running(1, starting, fired) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, starting, fired), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
@@ -240,6 +249,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
             .interactionBegan: "refused | running(1, starting, fired) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, starting, fired), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
@@ -261,6 +271,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting) | pending 1",
             .interactionBegan: "refused | running(1, starting) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting) | pending 0",
@@ -282,6 +293,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, cancelling) | pending 1",
             .interactionBegan: "refused | running(1, starting, cancelling) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, starting, cancelling), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, cancelling) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, cancelling) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, cancelling) | pending 0",
@@ -303,6 +315,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, timer 1) | pending 0",
@@ -324,6 +337,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, no timer, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionBegan: "refused | running(1, waiting, no timer) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, waiting, no timer), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, no timer) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, no timer) | pending 0",
@@ -345,6 +359,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1, cancelling) | pending 1",
+            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1, cancelling), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, timer 1, cancelling) | pending 0",
@@ -366,6 +381,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | interacting(5) | pending 1",
             .cancelUnknown: "ignored | interacting(5) | pending 1",
             .interactionBegan: "refused | interacting(5) | pending 1",
+            .interactionBeganAfterRunning: "refused | interacting(5) | pending 1",
             .interactionEndedCurrent: "ended → start(2) | running(2, starting) | pending 0",
             .interactionEndedOther: "ignored | interacting(5) | pending 1",
             .pendingRemoved: "removed [2] | interacting(5) | pending 0",
@@ -387,6 +403,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, starting) | pending 0",
             .interactionBegan: "refused | running(1, starting) | pending 0",
+            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 0",
             .interactionEndedOther: "ignored | running(1, starting) | pending 0",
             .pendingRemoved: "removed [] | running(1, starting) | pending 0",
@@ -408,6 +425,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 0",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 0",
+            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1), then interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 0",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1) | pending 0",
             .pendingRemoved: "removed [] | running(1, waiting, timer 1) | pending 0",
@@ -429,9 +447,32 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | interacting(5) | pending 0",
             .cancelUnknown: "ignored | interacting(5) | pending 0",
             .interactionBegan: "refused | interacting(5) | pending 0",
+            .interactionBeganAfterRunning: "refused | interacting(5) | pending 0",
             .interactionEndedCurrent: "ended → idle | open | pending 0",
             .interactionEndedOther: "ignored | interacting(5) | pending 0",
             .pendingRemoved: "removed [] | interacting(5) | pending 0",
+        ],
+        .waitingThenInteracting: [
+            .enqueue3: "wait | running(1, waiting, timer 1), then interacting(5) | pending 2",
+            .startTimed: nil,
+            .bodyReturnedDone: nil,
+            .bodyReturnedWait: nil,
+            .valveFiredRunning: "ended(1 finished) → idle | interacting(5) | pending 1",
+            .valveFailedRunning: "ended(1 failed transitionFailed) → idle | interacting(5) | pending 1",
+            .valveFiredOther: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .timerElapsedCurrent: "timedOut(1 timed out after 2.0 seconds) → idle | interacting(5) | pending 1",
+            .timerElapsedStale: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .timeoutRequested: "arm(2, after 5.0 seconds) | running(1, waiting, timer 2), then interacting(5) | pending 1",
+            .timeoutSuspended: "disarm | running(1, waiting, no timer), then interacting(5) | pending 1",
+            .timeoutRequestedOther: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .cancelPending: "removed(2) | running(1, waiting, timer 1), then interacting(5) | pending 0",
+            .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling), then interacting(5) | pending 1",
+            .cancelUnknown: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .interactionBegan: "refused | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .interactionBeganAfterRunning: "refused | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .interactionEndedCurrent: "ended → idle | running(1, waiting, timer 1) | pending 1",
+            .interactionEndedOther: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .pendingRemoved: "removed [2] | running(1, waiting, timer 1), then interacting(5) | pending 0",
         ],
     ]
 

@@ -169,6 +169,34 @@ struct TransitionQueueTests {
         #expect(queue.beginInteraction() == nil)
     }
 
+    /// A SwiftUI stack's swipe in a column beside the one animating cannot be refused:
+    /// it holds the queue from the end of what runs, so nothing that waits starts under
+    /// the finger, and the operation that runs is not disturbed.
+    @Test("an interaction the platform cannot refuse, begun while a transition runs, holds the queue from its end, ahead of what waits")
+    func interactionAfterRunning() throws {
+        let queue = TransitionQueue(clock: ManualTransitionClock())
+        var log: [String] = []
+        var valve: TransitionValve?
+        let running = queue.enqueue("running") { started in valve = started; return .wait }
+        queue.enqueue("waiting") { _ in log.append("waiting ran"); return .done }
+        #expect(queue.beginInteraction("tap") == nil, "one that can be refused is, while busy")
+        let swipe = try #require(queue.beginInteraction("swipe", afterRunning: true))
+        #expect(queue.isInteracting && queue.beginInteraction("other", afterRunning: true) == nil, "one at a time")
+        valve?.fire()
+        #expect(running.isResolved && running.errorCode == nil, "what ran ends as it would")
+        #expect(log.isEmpty && !queue.isIdle, "what waits, waits for the finger")
+        swipe.end()
+        #expect(log == ["waiting ran"] && queue.isIdle)
+
+        // Ended before what runs has, it starts nothing, and what waits then runs in turn.
+        queue.enqueue("running again") { started in valve = started; return .wait }
+        queue.enqueue("waiting again") { _ in log.append("waiting again ran"); return .done }
+        try #require(queue.beginInteraction("swipe", afterRunning: true)).end()
+        #expect(log == ["waiting ran"] && !queue.isInteracting)
+        valve?.fire()
+        #expect(log == ["waiting ran", "waiting again ran"] && queue.isIdle)
+    }
+
     @Test("perform returns once the operation has ended, and throws its error")
     func performAsync() async {
         let queue = TransitionQueue(clock: ManualTransitionClock())
