@@ -160,7 +160,8 @@ struct SplitViewUIKitRunTests {
 /// navigator's opens, the app's pushes on a column (and, every third seed, its
 /// cancellations), the person's back taps and swipes in a column, their sidebar button and
 /// their back at a column's root, and the size class.
-/// The person acts on settled screens only, as in the other SwiftUI runs. Once settled,
+/// The person acts on settled screens only, as in the other SwiftUI runs, but in a mix of
+/// their own where they act at any moment. Once settled,
 /// SwiftUI was asked for nothing it would get wrong, every binding agrees with its model,
 /// the current column is on screen and the path goes through it and its stack.
 @MainActor
@@ -178,8 +179,26 @@ struct SplitViewSwiftUIRunTests {
         }
     }
 
+    /// Seeds of the mix where the person acts at any moment, once found failing: the
+    /// person's back tap in one column while the app's push animated in another was taken
+    /// for an animation begun inside another (740204, a defect of the SwiftUI model); the
+    /// person's swipe in one column, begun while PageKit's push animated in another, held
+    /// nothing, and the app's next push ran under the finger, desynchronizing the stack
+    /// (740022).
+    static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022]
+
+    @Test("300 more where the person also acts at any moment, while what the app or the person started still animates",
+          arguments: 0..<2)
+    func personAnytime(batch: Int) async {
+        await SettledRun.runAll(Self.personAnytimeRegressionSeeds + (0..<150).map { UInt64(740_000 + batch * 150 + $0) }) {
+            await Self.run(seed: $0, personAnytime: true)
+        }
+    }
+
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64) async -> String? {
+    /// With `personAnytime`, the person's taps, swipes and sidebar button come at any
+    /// moment, not only on a settled screen: the model refuses what a device refuses then.
+    static func run(seed: UInt64, personAnytime: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true)
         let timeouts = TimeoutLog(app.queue)
@@ -187,13 +206,14 @@ struct SplitViewSwiftUIRunTests {
         let names = split.columns.map(\.pageName)
         var compact = split.isCollapsed
         var requests: [NavigationRequest] = []
-        var log = ["seed \(seed), \(names.count) columns\(compact ? ", compact" : "")"]
+        var log = ["seed \(seed)\(personAnytime ? " (the person acts at any moment)" : ""), \(names.count) columns\(compact ? ", compact" : "")"]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
             let column = Int.random(in: 0..<names.count, using: &random)
             let stack = split.columns[column]
             let roll = Int.random(in: 0..<100, using: &random)
-            if (30..<66).contains(roll), await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
+            if !personAnytime, (30..<66).contains(roll),
+               await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
                 log.append("  (the person waits: something runs)")
                 continue
             }
