@@ -6,7 +6,7 @@ import Testing
 /// The example of the testing product's article on behaviour models, as an app's test
 /// would write it: it must keep compiling and passing as written there.
 @MainActor
-@Suite("The behaviour models article's example")
+@Suite("The behaviour models article's example", .timeLimit(.minutes(10)))
 struct BehaviourModelArticleTests {
     @Test("a push on the UIKit model, then the person's swipe back, seen and recorded")
     func pushThenSwipeBack() throws {

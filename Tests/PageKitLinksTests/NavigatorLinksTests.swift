@@ -17,7 +17,7 @@ import PageKitTestSupport
 import Testing
 
 @MainActor
-@Suite("The link map a navigator keeps")
+@Suite("The link map a navigator keeps", .timeLimit(.minutes(10)))
 struct NavigatorLinksTests {
     @Test("a navigator's map is empty until the app adds patterns, and refuses every link")
     func emptyByDefault() async throws {

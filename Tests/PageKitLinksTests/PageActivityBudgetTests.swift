@@ -7,7 +7,7 @@ import Testing
 /// Handoff asks an activity's `userInfo` to be 3 KB or less ("Adopting Handoff", Apple's
 /// Handoff Programming Guide): the state an activity carries is trimmed to fit.
 @MainActor
-@Suite("An activity's state within Handoff's budget")
+@Suite("An activity's state within Handoff's budget", .timeLimit(.minutes(10)))
 struct PageActivityBudgetTests {
     static let url = URL(string: "https://example.com/people/5")!
 

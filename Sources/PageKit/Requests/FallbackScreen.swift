@@ -16,9 +16,10 @@
 /// whose payload is the ``NavigationFailure``. A fallback that fails in its turn fails
 /// alone: it never shows the fallback again.
 public struct FallbackScreen: Sendable {
-    /// Where the fallback is shown: a relative path opens above the screen as it is
-    /// when the fallback's turn comes (`!not_found` presents it), an absolute one
-    /// (`/tab!not_found`) from the root.
+    /// Where the fallback is shown, resolved when its turn comes: an absolute path
+    /// (`!not_found`, `/tab!not_found`) from the root, which presents it in place of a
+    /// sheet it presents; a relative one (`.!not_found`) above the screen as it is, over
+    /// any sheet.
     public var destination: PagePath
     /// The sources of the requests whose failures show it. Requests from outside the app
     /// (``NavigationSource/external``: links, notifications) by default, since nobody

@@ -6,7 +6,7 @@ import Testing
 /// Feature modules register under scopes: names are unique within a scope, two scopes may
 /// share a local name, and composing registries reports every clash as a typed error.
 @MainActor
-@Suite("Scoped registries")
+@Suite("Scoped registries", .timeLimit(.minutes(10)))
 struct ScopedRegistryTests {
     static let make: PageRegistry.Factory = { intent in TestPage(intent.component.name, Fixture.parameters(of: intent)) }
 

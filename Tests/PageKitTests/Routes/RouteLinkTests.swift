@@ -15,7 +15,7 @@ import PageKit
 import PageKitLinks
 import Testing
 
-@Suite("Routes and links")
+@Suite("Routes and links", .timeLimit(.minutes(10)))
 struct RouteLinkTests {
     @Test("a path composed of routes gets its link as its text does")
     func routes() throws {

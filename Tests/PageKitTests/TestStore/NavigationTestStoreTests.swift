@@ -344,7 +344,7 @@ struct NavigationTestStoreFailingTests {
     }
 }
 
-@Suite("The store's diff of expected lines against what happened")
+@Suite("The store's diff of expected lines against what happened", .timeLimit(.minutes(10)))
 struct LineDiffTests {
     @Test("lines shared are kept; missing lines come before the lines that happened instead")
     func diff() {
