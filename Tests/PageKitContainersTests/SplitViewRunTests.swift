@@ -184,8 +184,9 @@ struct SplitViewSwiftUIRunTests {
     /// for an animation begun inside another (740204, a defect of the SwiftUI model); the
     /// person's swipe in one column, begun while PageKit's push animated in another, held
     /// nothing, and the app's next push ran under the finger, desynchronizing the stack
-    /// (740022).
-    static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022]
+    /// (740022); PageKit's push in one column while the person's pop animated in another
+    /// was taken for an animation begun inside another (741806, the model again).
+    static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022, 741_806]
 
     @Test("300 more where the person also acts at any moment, while what the app or the person started still animates",
           arguments: 0..<2)

@@ -95,7 +95,10 @@ extension SwiftUIScreen {
         // Out of the window, its page views appear no more: an animation's end still to
         // come brings no `viewDidAppear`, and nothing of it animates when it comes back.
         view.generation += 1
-        if view.busyUntil > clock.now, animationEnds == view.busyUntil { animationEnds = clock.now }
+        if view.busyUntil > clock.now {
+            if animationEnds == view.busyUntil { animationEnds = clock.now }
+            if changeEnds == view.busyUntil { changeEnds = clock.now }
+        }
         view.busyUntil = .zero
         stack.stackDisappeared()
         // The person's pop ends then, on the next turn, rather than when it would have on
@@ -159,7 +162,7 @@ extension SwiftUIScreen {
             onAppear()
             return didAppear()
         }
-        animationBegins("\(goingBack ? "pop" : "push") to \(top.pageDescription) in \(view.name)")
+        animationBegins("\(goingBack ? "pop" : "push") to \(top.pageDescription) in \(view.name)", .stackChange)
         view.busyUntil = clock.now + animationDuration
         view.generation += 1
         let generation = view.generation
@@ -236,7 +239,7 @@ extension SwiftUIScreen {
         let remaining = Array(view.shown.dropLast())
         view.shown = remaining
         guard let revealed = view.topShown?.page else { return false }
-        animationBegins("the person's pop to \(revealed.pageDescription) in \(view.name)", alongside: true)
+        animationBegins("the person's pop to \(revealed.pageDescription) in \(view.name)", .person(alongside: true))
         view.busyUntil = clock.now + animationDuration
         stack.swipeBackBegan()
         if behaviour.onAppear == .animationStart, runsOnAppear(of: revealed, goingBack: true) { stack.pageAppeared(revealed) }
@@ -349,7 +352,7 @@ extension SwiftUIScreen {
         let entry = PageEntry(page)
         view.shown.append(entry)
         drawPages(of: view)
-        animationBegins("the link's push of \(page.pageDescription) in \(view.name)", alongside: alongside)
+        animationBegins("the link's push of \(page.pageDescription) in \(view.name)", .person(alongside: alongside))
         view.busyUntil = clock.now + animationDuration
         view.generation += 1
         let generation = view.generation

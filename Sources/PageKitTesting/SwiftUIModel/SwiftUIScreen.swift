@@ -106,6 +106,9 @@ public final class SwiftUIScreen {
     /// nothing.
     public internal(set) var animationEnds: Duration = .zero
     private var lastAnimation = ""
+    /// When the last animation begun that is not the person's own ends, and what it was.
+    var changeEnds: Duration = .zero
+    private var lastChange = ""
     private var setterDepth = 0
     private var afterSetter: [@MainActor () -> Void] = []
 
@@ -176,17 +179,35 @@ public final class SwiftUIScreen {
         return false
     }
 
-    /// An animation begins on screen: none may begin inside another, but for the person's
-    /// own gesture in a stack that is not animating (`alongside`). A split view's columns
-    /// are navigation controllers of their own, and UIKit does not hold one column's back
-    /// button or links while another column animates: the two animate side by side.
-    func animationBegins(_ label: @autoclosure () -> String, alongside: Bool = false) {
-        let overlaps = clock.now < animationEnds
-        if overlaps, !alongside {
-            violation("\(label()) began while \(lastAnimation) was still animating")
+    /// What animates on screen, for the rule of `animationBegins(_:_:)`.
+    enum Animation {
+        /// A sheet or a cover slides in or out.
+        case presentation
+        /// A stack's path changed by the app or PageKit animates.
+        case stackChange
+        /// The person's own pop or link push; `alongside` when its stack was not animating.
+        case person(alongside: Bool)
+    }
+
+    /// An animation begins on screen: none may begin inside another, but for what runs
+    /// beside the person's own. A split view's columns are navigation controllers of their
+    /// own, and UIKit holds neither for the other: the person's pop or link in a stack that
+    /// is not animating runs beside any other animation, and a stack's change beside the
+    /// person's in another stack (one in the same stack is caught as its path is written).
+    func animationBegins(_ label: @autoclosure () -> String, _ kind: Animation = .presentation) {
+        let end = clock.now + animationDuration
+        let overlapped: String? = switch kind {
+        case .presentation, .person(alongside: false): clock.now < animationEnds ? lastAnimation : nil
+        case .stackChange: clock.now < changeEnds ? lastChange : nil
+        case .person(alongside: true): nil
         }
-        if !overlaps || !alongside { lastAnimation = recordsCallbacks || !violations.isEmpty ? label() : "an animation" }
-        animationEnds = max(animationEnds, clock.now + animationDuration)
+        if let overlapped { violation("\(label()) began while \(overlapped) was still animating") }
+        let described = recordsCallbacks || !violations.isEmpty ? label() : "an animation"
+        if clock.now >= animationEnds || end >= animationEnds { lastAnimation = described }
+        animationEnds = max(animationEnds, end)
+        if case .person = kind { return }
+        changeEnds = max(changeEnds, end)
+        lastChange = described
     }
 
     /// Runs `end` when the animation's end callback comes, as the driver decides.
