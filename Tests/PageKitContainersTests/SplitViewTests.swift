@@ -414,6 +414,28 @@ struct SplitViewSwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree)
         #expect(app.changes.count == 1)
     }
+
+    /// SwiftUI cannot be told to refuse the person's back tap: two columns popped at
+    /// once each hold the queue, so the app's push on either waits for both.
+    @Test("SSV-4: the person's back taps in two columns at once each hold the queue; the app's push waits for both pops",
+          arguments: [0, 1])
+    func backTapsInTwoColumns(pushedOn column: Int) throws {
+        let app = SplitFixture(current: 0, swiftUI: true)
+        try app.open("/mail#sidebar/folder(name=work)")
+        try app.open("/mail#detail/message(id=3)")
+        let sidebar = app.columns[0], detail = app.columns[1]
+        #expect(app.screen.personTapsSystemBack(sidebar))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(app.screen.personTapsSystemBack(detail), "the other column is not animating")
+        let push = app.columns[column].queued.push(ScreenPage("compose"))
+        app.clock.advance(by: .milliseconds(260))
+        #expect(!push.isResolved, "the sidebar's pop is over; the detail's still animates")
+        app.settle()
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.stacks[column].last == "compose" && app.stacks[1 - column].count == 1)
+    }
 }
 
 /// The worked example of the split view article, both forms.

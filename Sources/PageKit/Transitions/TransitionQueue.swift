@@ -125,7 +125,7 @@ public final class TransitionQueue {
     public var isIdle: Bool { machine.isIdle }
 
     /// Whether an interactive transition holds the queue.
-    public var isInteracting: Bool { machine.interaction != nil }
+    public var isInteracting: Bool { !machine.interactions.isEmpty }
 
     /// The label of the running operation, if any.
     public var runningLabel: String? { machine.runningPayload?.label }
@@ -207,20 +207,21 @@ public final class TransitionQueue {
     /// - Returns: The interaction, which must be ended; `nil` when the queue is busy,
     ///   in which case the interaction should not begin.
     public func beginInteraction(_ label: String = "interactive transition") -> TransitionInteraction? {
-        beginInteraction(label, afterRunning: false)
+        beginInteraction(label, evenIfBusy: false)
     }
 
-    /// Holds the queue for an interaction the platform cannot refuse: at once if the
-    /// queue is idle, and otherwise (`afterRunning`) from the end of the operation that
-    /// runs, ahead of every operation waiting, so that none starts under the finger.
+    /// Holds the queue for an interaction, which one the platform cannot refuse
+    /// (`evenIfBusy`) does whatever holds the queue: if an operation runs, from its end,
+    /// ahead of every operation waiting, and if another interaction holds it, with that
+    /// one, so that nothing starts under either finger.
     /// - Parameters:
     ///   - label: A name for events.
-    ///   - afterRunning: Whether it may begin while an operation runs.
-    /// - Returns: The interaction, which must be ended; `nil` when another holds the
-    ///   queue (or, without `afterRunning`, when the queue is busy).
-    package func beginInteraction(_ label: String, afterRunning: Bool) -> TransitionInteraction? {
+    ///   - evenIfBusy: Whether it begins while the queue is busy.
+    /// - Returns: The interaction, which must be ended; `nil` when the queue is busy and
+    ///   it may be refused.
+    package func beginInteraction(_ label: String, evenIfBusy: Bool) -> TransitionInteraction? {
         let id = machine.nextID()
-        switch machine.interactionBegan(id, afterRunning: afterRunning) {
+        switch machine.interactionBegan(id, evenIfBusy: evenIfBusy) {
         case .granted:
             notify(.interactionBegan(label: label))
             let interaction = TransitionInteraction(queue: self, id: id, label: label)

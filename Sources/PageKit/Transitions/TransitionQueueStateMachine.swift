@@ -14,7 +14,8 @@
 /// timer, identified by a generation so a stale timer never ends a later wait. An
 /// interactive transition (a swipe back) holds the queue the same way, without a timer;
 /// one the platform cannot refuse (a SwiftUI stack's swipe in a column beside the one
-/// animating) may begin while an operation runs, and holds the queue from its end.
+/// animating) may begin while an operation runs, and holds the queue from its end, or
+/// while another interaction holds it, and holds it with that one.
 ///
 /// Events that arrive late (a completion after a time-out, a timer of an earlier wait)
 /// are answered with `ignored`; events the driver can never send in a state (a body
@@ -133,7 +134,9 @@ struct TransitionQueueStateMachine<Payload> {
     }
 
     private var run = Running()
-    private(set) var interaction: ID?
+    /// The interactions holding the queue: one at most, but for those the platform
+    /// cannot refuse, which may hold it together (the person's pops in two columns).
+    private(set) var interactions: [ID] = []
 
     /// The running operation, if any.
     var running: Running? { run.id == 0 ? nil : run }
@@ -145,7 +148,7 @@ struct TransitionQueueStateMachine<Payload> {
     private var lastID: ID = 0
 
     /// Whether nothing runs, nothing interacts and nothing waits.
-    var isIdle: Bool { run.id == 0 && interaction == nil }
+    var isIdle: Bool { run.id == 0 && interactions.isEmpty }
 
     /// How many operations wait behind the running one.
     var pendingCount: Int { pending.count }
@@ -254,19 +257,22 @@ struct TransitionQueueStateMachine<Payload> {
         pending.removeAll().map(\.payload)
     }
 
-    /// An interaction begins: granted while the queue is idle. With `afterRunning`, also
-    /// while an operation runs and no interaction holds the queue: it then holds the queue
-    /// from that operation's end, ahead of the operations waiting, until it ends.
-    mutating func interactionBegan(_ id: ID, afterRunning: Bool = false) -> InteractionBeganAction {
-        guard interaction == nil, run.id == 0 || afterRunning else { return .refused }
-        interaction = id
+    /// An interaction begins: granted while the queue is idle. One the platform cannot
+    /// refuse (`evenIfBusy`) is granted whatever holds the queue: begun while an operation
+    /// runs, it holds the queue from that operation's end, ahead of the operations
+    /// waiting; begun while another interaction holds it, it holds it with that one. The
+    /// queue is let go when every interaction has ended.
+    mutating func interactionBegan(_ id: ID, evenIfBusy: Bool = false) -> InteractionBeganAction {
+        guard isIdle || evenIfBusy else { return .refused }
+        interactions.append(id)
         return .granted
     }
 
     mutating func interactionEnded(_ id: ID) -> InteractionEndedAction {
-        guard interaction == id else { return .ignored }
-        interaction = nil
-        // Ended while the operation it came after still runs, it starts nothing.
+        guard let index = interactions.firstIndex(of: id) else { return .ignored }
+        interactions.remove(at: index)
+        // While another holds the queue, or the operation it came after still runs, it
+        // starts nothing.
         return .ended(run.id == 0 ? advance() : .idle)
     }
 
@@ -285,7 +291,7 @@ struct TransitionQueueStateMachine<Payload> {
 
     private mutating func advance() -> Next {
         // An interaction begun while the operation ran holds the queue now.
-        guard interaction == nil, let next = pending.popFirst() else { return .idle }
+        guard interactions.isEmpty, let next = pending.popFirst() else { return .idle }
         run.reset(id: next.id, payload: next.payload, timeout: next.timeout)
         return .start(next.id, next.payload)
     }
@@ -294,6 +300,7 @@ struct TransitionQueueStateMachine<Payload> {
 extension TransitionQueueStateMachine: CustomStringConvertible {
     /// The state in a line: `running(1, waiting, timer 2) | pending 3`.
     var description: String {
+        let held = interactions.map(String.init).joined(separator: ", ")
         let state: String
         if let running {
             let phase = switch running.phase {
@@ -302,9 +309,9 @@ extension TransitionQueueStateMachine: CustomStringConvertible {
             case .waiting(nil): "waiting, no timer"
             }
             state = "running(\(running.id), \(phase)\(running.isCancellationRequested ? ", cancelling" : ""))"
-                + (interaction.map { ", then interacting(\($0))" } ?? "")
-        } else if let interaction {
-            state = "interacting(\(interaction))"
+                + (interactions.isEmpty ? "" : ", then interacting(\(held))")
+        } else if !interactions.isEmpty {
+            state = "interacting(\(held))"
         } else {
             state = "open"
         }

@@ -501,7 +501,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             }
         }
         guard move == nil,
-              let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)", afterRunning: true)
+              let interaction = transitionQueue.beginInteraction("swipe back on \(pageDescription)", evenIfBusy: true)
         else { return }
         move = PersonMove(hold: PersonHold(interaction), kind: .pop(serial: top, finished: false))
     }
@@ -542,7 +542,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     func pushedOutsideTransition() {
         guard case .screen = ending, isOnScreen else { return }
         if move == nil {
-            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)", afterRunning: true)
+            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)", evenIfBusy: true)
             else { return }
             move = PersonMove(hold: PersonHold(interaction), kind: .push)
         }
@@ -559,7 +559,12 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     /// Lets go of the move's hold after `delay`, in place of any earlier time.
     private func releaseMove(after delay: Duration) {
-        move?.hold.release(after: delay, on: transitionQueue.clock) { [weak self] in self?.releaseMove() }
+        guard let interaction = move?.hold.interaction else { return }
+        move?.hold.release(after: delay, on: transitionQueue.clock) { [weak self] in
+            // A stack freed meanwhile (its sheet gone) lets go of the queue all the same.
+            guard let self else { return interaction.end() }
+            self.releaseMove()
+        }
     }
 
     func releaseMove() {

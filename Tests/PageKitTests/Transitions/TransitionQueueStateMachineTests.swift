@@ -20,7 +20,7 @@ enum MachineEvent: String, CaseIterable, Codable, Sendable {
     case timerElapsedCurrent, timerElapsedStale
     case timeoutRequested, timeoutSuspended, timeoutRequestedOther
     case cancelPending, cancelRunning, cancelUnknown
-    case interactionBegan, interactionBeganAfterRunning, interactionEndedCurrent, interactionEndedOther
+    case interactionBegan, interactionBeganEvenIfBusy, interactionEndedCurrent, interactionEndedOther
     case pendingRemoved
 }
 
@@ -66,7 +66,7 @@ struct TransitionQueueStateMachineTests {
         case .waitingThenInteracting:
             enqueue(1)
             _ = machine.bodyReturned(1, waits: true)
-            _ = machine.interactionBegan(5, afterRunning: true)
+            _ = machine.interactionBegan(5, evenIfBusy: true)
         }
         if ![.open, .startingAlone, .waitingAlone, .interactingAlone].contains(state) {
             enqueue(2)
@@ -131,8 +131,8 @@ struct TransitionQueueStateMachineTests {
             case .stopRunning(let id): "stopRunning(\(id))"
             case .ignored: "ignored"
             }
-        case .interactionBegan, .interactionBeganAfterRunning:
-            action = switch machine.interactionBegan(7, afterRunning: event == .interactionBeganAfterRunning) {
+        case .interactionBegan, .interactionBeganEvenIfBusy:
+            action = switch machine.interactionBegan(7, evenIfBusy: event == .interactionBeganEvenIfBusy) {
             case .granted: "granted"
             case .refused: "refused"
             }
@@ -183,7 +183,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | open | pending 0",
             .cancelUnknown: "ignored | open | pending 0",
             .interactionBegan: "granted | interacting(7) | pending 0",
-            .interactionBeganAfterRunning: "granted | interacting(7) | pending 0",
+            .interactionBeganEvenIfBusy: "granted | interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | open | pending 0",
             .interactionEndedOther: "ignored | open | pending 0",
             .pendingRemoved: "removed [] | open | pending 0",
@@ -205,7 +205,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting) | pending 1",
             .interactionBegan: "refused | running(1, starting) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting) | pending 0",
@@ -227,7 +227,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
             .interactionBegan: "refused | running(1, starting, fired) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, starting, fired), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting, fired), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
@@ -249,7 +249,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, fired, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, fired) | pending 1",
             .interactionBegan: "refused | running(1, starting, fired) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, starting, fired), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting, fired), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, fired) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, fired) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, fired) | pending 0",
@@ -271,7 +271,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting) | pending 1",
             .interactionBegan: "refused | running(1, starting) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting) | pending 0",
@@ -293,7 +293,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | running(1, starting, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, starting, cancelling) | pending 1",
             .interactionBegan: "refused | running(1, starting, cancelling) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, starting, cancelling), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting, cancelling), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, starting, cancelling) | pending 1",
             .interactionEndedOther: "ignored | running(1, starting, cancelling) | pending 1",
             .pendingRemoved: "removed [2] | running(1, starting, cancelling) | pending 0",
@@ -315,7 +315,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, waiting, timer 1), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, timer 1) | pending 0",
@@ -337,7 +337,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, no timer, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionBegan: "refused | running(1, waiting, no timer) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, waiting, no timer), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, waiting, no timer), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, no timer) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, no timer) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, no timer) | pending 0",
@@ -359,7 +359,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1, cancelling) | pending 1",
-            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1, cancelling), then interacting(7) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, waiting, timer 1, cancelling), then interacting(7) | pending 1",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1, cancelling) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, timer 1, cancelling) | pending 0",
@@ -381,7 +381,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | interacting(5) | pending 1",
             .cancelUnknown: "ignored | interacting(5) | pending 1",
             .interactionBegan: "refused | interacting(5) | pending 1",
-            .interactionBeganAfterRunning: "refused | interacting(5) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | interacting(5, 7) | pending 1",
             .interactionEndedCurrent: "ended → start(2) | running(2, starting) | pending 0",
             .interactionEndedOther: "ignored | interacting(5) | pending 1",
             .pendingRemoved: "removed [2] | interacting(5) | pending 0",
@@ -403,7 +403,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, starting, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, starting) | pending 0",
             .interactionBegan: "refused | running(1, starting) | pending 0",
-            .interactionBeganAfterRunning: "granted | running(1, starting), then interacting(7) | pending 0",
+            .interactionBeganEvenIfBusy: "granted | running(1, starting), then interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, starting) | pending 0",
             .interactionEndedOther: "ignored | running(1, starting) | pending 0",
             .pendingRemoved: "removed [] | running(1, starting) | pending 0",
@@ -425,7 +425,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling) | pending 0",
             .cancelUnknown: "ignored | running(1, waiting, timer 1) | pending 0",
             .interactionBegan: "refused | running(1, waiting, timer 1) | pending 0",
-            .interactionBeganAfterRunning: "granted | running(1, waiting, timer 1), then interacting(7) | pending 0",
+            .interactionBeganEvenIfBusy: "granted | running(1, waiting, timer 1), then interacting(7) | pending 0",
             .interactionEndedCurrent: "ignored | running(1, waiting, timer 1) | pending 0",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1) | pending 0",
             .pendingRemoved: "removed [] | running(1, waiting, timer 1) | pending 0",
@@ -447,7 +447,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "ignored | interacting(5) | pending 0",
             .cancelUnknown: "ignored | interacting(5) | pending 0",
             .interactionBegan: "refused | interacting(5) | pending 0",
-            .interactionBeganAfterRunning: "refused | interacting(5) | pending 0",
+            .interactionBeganEvenIfBusy: "granted | interacting(5, 7) | pending 0",
             .interactionEndedCurrent: "ended → idle | open | pending 0",
             .interactionEndedOther: "ignored | interacting(5) | pending 0",
             .pendingRemoved: "removed [] | interacting(5) | pending 0",
@@ -469,7 +469,7 @@ struct TransitionQueueStateMachineTests {
             .cancelRunning: "stopRunning(1) | running(1, waiting, timer 1, cancelling), then interacting(5) | pending 1",
             .cancelUnknown: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
             .interactionBegan: "refused | running(1, waiting, timer 1), then interacting(5) | pending 1",
-            .interactionBeganAfterRunning: "refused | running(1, waiting, timer 1), then interacting(5) | pending 1",
+            .interactionBeganEvenIfBusy: "granted | running(1, waiting, timer 1), then interacting(5, 7) | pending 1",
             .interactionEndedCurrent: "ended → idle | running(1, waiting, timer 1) | pending 1",
             .interactionEndedOther: "ignored | running(1, waiting, timer 1), then interacting(5) | pending 1",
             .pendingRemoved: "removed [2] | running(1, waiting, timer 1), then interacting(5) | pending 0",

@@ -170,28 +170,31 @@ struct TransitionQueueTests {
     }
 
     /// A SwiftUI stack's swipe in a column beside the one animating cannot be refused:
-    /// it holds the queue from the end of what runs, so nothing that waits starts under
-    /// the finger, and the operation that runs is not disturbed.
-    @Test("an interaction the platform cannot refuse, begun while a transition runs, holds the queue from its end, ahead of what waits")
-    func interactionAfterRunning() throws {
+    /// it holds the queue from the end of what runs, or with the swipe in another column,
+    /// so nothing that waits starts under either finger, and what runs is not disturbed.
+    @Test("an interaction the platform cannot refuse holds the queue whatever holds it: from the end of what runs, or with another")
+    func interactionEvenIfBusy() throws {
         let queue = TransitionQueue(clock: ManualTransitionClock())
         var log: [String] = []
         var valve: TransitionValve?
         let running = queue.enqueue("running") { started in valve = started; return .wait }
         queue.enqueue("waiting") { _ in log.append("waiting ran"); return .done }
         #expect(queue.beginInteraction("tap") == nil, "one that can be refused is, while busy")
-        let swipe = try #require(queue.beginInteraction("swipe", afterRunning: true))
-        #expect(queue.isInteracting && queue.beginInteraction("other", afterRunning: true) == nil, "one at a time")
+        let swipe = try #require(queue.beginInteraction("swipe", evenIfBusy: true))
+        let other = try #require(queue.beginInteraction("other column", evenIfBusy: true))
+        #expect(queue.beginInteraction("tap") == nil)
         valve?.fire()
         #expect(running.isResolved && running.errorCode == nil, "what ran ends as it would")
-        #expect(log.isEmpty && !queue.isIdle, "what waits, waits for the finger")
+        #expect(log.isEmpty && queue.isInteracting, "what waits, waits for the fingers")
         swipe.end()
+        #expect(log.isEmpty && queue.isInteracting, "and for the last of them")
+        other.end()
         #expect(log == ["waiting ran"] && queue.isIdle)
 
         // Ended before what runs has, it starts nothing, and what waits then runs in turn.
         queue.enqueue("running again") { started in valve = started; return .wait }
         queue.enqueue("waiting again") { _ in log.append("waiting again ran"); return .done }
-        try #require(queue.beginInteraction("swipe", afterRunning: true)).end()
+        try #require(queue.beginInteraction("swipe", evenIfBusy: true)).end()
         #expect(log == ["waiting ran"] && !queue.isInteracting)
         valve?.fire()
         #expect(log == ["waiting ran", "waiting again ran"] && queue.isIdle)
