@@ -533,6 +533,32 @@ struct UIKitFidelityTests {
         }
     }
 
+    /// A pop UIKit carries out from the history menu asks nobody, so it may come while a
+    /// request waits for its guard; the request's push must then wait for the pop's
+    /// animation rather than start inside it.
+    @Test("6. a pop from the history menu while a request waits for its guard: the push that follows waits for the pop to end",
+          arguments: [false, true])
+    func menuPopWhileAGuardDecides(menuPopsThroughOverride: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.menuPopsThroughOverride = menuPopsThroughOverride
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail(id=5)/home_page(id=5)")
+        let decision = PendingAnswers()
+        let token = app.navigator.addGuard { _ in await decision.wait() ? .allow : .refuse(reason: "no") }
+        defer { token.cancel() }
+        let push = app.navigator.push(PageComponent("photo"))
+        #expect(await yieldUntil { decision.isAsking })
+        #expect(app.contact.personPicksFromBackMenu(app.list))
+        decision.answer(true)
+        await app.run()
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty, "\(app.model.warnings)")
+        #expect(app.model.maxTransitionsInFlight == 1, "\(app.model.callbacks.suffix(20))")
+        // Through the override, the menu's pop is queued behind the push, as the app's.
+        #expect(app.path == (menuPopsThroughOverride ? "/tab#contact/list" : "/tab#contact/list/photo"))
+        #expect(app.navigator.history.last?.description == app.path && app.timeouts.isEmpty)
+    }
+
     @Test("6. iOS 26's content swipe on an edited form is cancelled and the form asked")
     func contentSwipeAsks() async throws {
         var behaviour = UIKitModel.Behaviour()

@@ -80,6 +80,8 @@ package final class NavigationControllerCore {
 
     private var running: Running?
     private var personPop: PersonPop?
+    /// Changes that came while the person's pop animated, to start once it is over.
+    private var afterPersonPop: [@MainActor () -> Void] = []
     /// The stack as this class last saw it, to tell a change it did not make.
     private var known: [WeakItem] = []
     /// The styles pages were pushed with, to reverse on their pop.
@@ -129,6 +131,17 @@ package final class NavigationControllerCore {
                        by source: NavigationSource? = nil, completion: TransitionCompletion) {
         guard let surface else {
             return completion.fail(NavigationError(.staleHierarchy, reason: "the navigation controller is gone"))
+        }
+        // A pop UIKit carries out without asking (from the back button's history menu)
+        // may come while the queue runs a request that has not reached this stack yet: a
+        // change started inside its animation would nest in it. It starts once it is over.
+        if personPop != nil {
+            afterPersonPop.append { [weak self] in
+                guard completion.isAwaited else { return }
+                guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the navigation controller is gone")) }
+                self.start(change, animated: animated, style: style, by: source, completion: completion)
+            }
+            return
         }
         // The queue runs one transition at a time: a wait still here belonged to one that
         // has ended (its time-out fired), and must not end this one.
@@ -365,7 +378,12 @@ package final class NavigationControllerCore {
     private func personPopEnded(cancelled: Bool, before held: [AnyObject]? = nil) {
         guard let pop = personPop else { return }
         personPop = nil
-        defer { pop.interaction?.end() }
+        defer {
+            let waiting = afterPersonPop
+            afterPersonPop = []
+            for start in waiting { start() }
+            pop.interaction?.end()
+        }
         let before = held ?? pop.before.compactMap(\.item)
         guard !cancelled else {
             // The stack is as it was, even if UIKit has not put the page back yet.
