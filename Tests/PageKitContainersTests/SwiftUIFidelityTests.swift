@@ -523,6 +523,33 @@ struct SwiftUIFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    /// SwiftUI cannot be told to refuse the person's back tap, so it may come while a
+    /// request waits for its guard; the request's push on that stack must then wait for
+    /// the pop's animation and its path, rather than write the path inside them.
+    @Test("13. the person's back tap while a request waits for its guard: the push that follows waits for the pop to end",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func backTapWhileAGuardDecides(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        let decision = PendingAnswers()
+        let token = app.navigator.addGuard { _ in await decision.wait() ? .allow : .refuse(reason: "no") }
+        defer { token.cancel() }
+        let push = app.navigator.push(PageComponent("post", parameters: ["id": "1"]))
+        #expect(await yieldUntil { decision.isAsking })
+        #expect(app.screen.personTapsSystemBack(app.contact))
+        decision.answer(true)
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.path == "/tab#contact/list/post(id=1)")
+        #expect(app.navigator.history.last?.description == app.path)
+        #expect(app.queue.isIdle)
+    }
+
     @Test("13. a link's push whose page never appears lets the queue go: when its tab is left, or at the animated time-out")
     func cutLinkPushLetsTheQueueGo() throws {
         let app = SwiftUIAppFixture()

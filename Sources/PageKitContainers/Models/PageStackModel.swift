@@ -77,6 +77,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     @exclusivity(unchecked) private var slots: [UInt64: PageSlot] = [:]
     /// The person's swipe back or push while it holds the queue.
     private var move: PersonMove?
+    /// Changes that reached the stack while the person's move held it, to make once it
+    /// lets go.
+    private var afterMove: [@MainActor () -> Void] = []
     private var policyObservation: ObservationToken?
     private var correction: (any TransitionTimer)?
     let pending: PendingTransition
@@ -154,6 +157,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy``, and nothing pushed, if a
     ///     page is already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        if waitsForPersonMove(completion, { $0.push(pages, animated: animated, style: style, completion: completion) }) {
+            return
+        }
         guard !pages.isEmpty else { return completion.finish() }
         if let refusal = StackRules.refusalToPush(pages, onto: self.pages, stack: self) {
             transitionQueue.reportRefusal(refusal, by: .app)
@@ -188,6 +194,12 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     func pop(to page: any Page, animated: Bool, style: ShowStyle = .default, by source: NavigationSource,
              completion: TransitionCompletion) {
+        if waitsForPersonMove(completion, { [weak page] stack in
+            guard let page else { return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone")) }
+            stack.pop(to: page, animated: animated, style: style, by: source, completion: completion)
+        }) {
+            return
+        }
         guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
                                                    reason: "`\(page.pageName)` is not in stack `\(pageName)`"))
@@ -219,6 +231,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/outOfRange`` for an empty stack and
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
+        if waitsForPersonMove(completion, { $0.setStack(pages, animated: animated, style: style, completion: completion) }) {
+            return
+        }
         guard !pages.isEmpty else {
             return completion.fail(NavigationError(.outOfRange, component: pageName,
                                                    reason: "a navigation stack cannot be empty"))
@@ -570,7 +585,26 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     func releaseMove() {
         guard let move else { return }
         self.move = nil
+        let waiting = afterMove
+        afterMove = []
+        for change in waiting { change() }
         move.hold.end()
+    }
+
+    /// Whether `change` must wait, and waits: the person's pop or link push still moves
+    /// the stack, which SwiftUI cannot be told to refuse, and it may have begun while the
+    /// queue ran a request that has not reached the stack yet (one waiting for its
+    /// guard). A path written now would be written inside that move (SNS-4); the change is
+    /// made once the move has let go, unless nobody waits for it any more.
+    private func waitsForPersonMove(_ completion: TransitionCompletion,
+                                    _ change: @escaping @MainActor (PageStackModel) -> Void) -> Bool {
+        guard move != nil else { return false }
+        afterMove.append { [weak self] in
+            guard completion.isAwaited else { return }
+            guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the stack is gone")) }
+            change(self)
+        }
+        return true
     }
 }
 
