@@ -85,8 +85,10 @@ extension PageStackModel {
     /// (the app's push) waits and then runs on the stack as the pop left it, rather than
     /// writing the path mid-animation. SwiftUI cannot be told to refuse the gesture: one
     /// that begins while a transition runs (PageKit's, in a split view's other column)
-    /// holds the queue from that transition's end, ahead of the operations waiting. Its
-    /// pop is reported when SwiftUI writes it.
+    /// holds the queue from that transition's end, ahead of the operations waiting, and
+    /// one in another column holds it together with the first. A change that reaches this
+    /// stack meanwhile (a request that waited for its guard) is made once the pop is over.
+    /// The pop is reported when SwiftUI writes it.
     public func swipeBackBegan() {
         beginSwipe()
     }

@@ -157,7 +157,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy``, and nothing pushed, if a
     ///     page is already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        if waitsForPersonMove(completion, { $0.push(pages, animated: animated, style: style, completion: completion) }) {
+        if waitsForPersonMove(completion, { stack in
+            stack.push(pages, animated: animated, style: style, completion: completion)
+        }) {
             return
         }
         guard !pages.isEmpty else { return completion.finish() }
@@ -195,7 +197,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     func pop(to page: any Page, animated: Bool, style: ShowStyle = .default, by source: NavigationSource,
              completion: TransitionCompletion) {
         if waitsForPersonMove(completion, { [weak page] stack in
-            guard let page else { return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone")) }
+            guard let page else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone"))
+            }
             stack.pop(to: page, animated: animated, style: style, by: source, completion: completion)
         }) {
             return
@@ -231,7 +235,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/outOfRange`` for an empty stack and
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        if waitsForPersonMove(completion, { $0.setStack(pages, animated: animated, style: style, completion: completion) }) {
+        if waitsForPersonMove(completion, { stack in
+            stack.setStack(pages, animated: animated, style: style, completion: completion)
+        }) {
             return
         }
         guard !pages.isEmpty else {
@@ -551,14 +557,14 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     /// SwiftUI wrote a path the model did not ask for that shows another page on top (a
     /// `NavigationLink(value:)`'s push): while the stack is on screen, it holds the queue
     /// (from the end of what runs, if anything does) until the page on top has appeared
-    /// (``pageDidAppear(_:)``), the
-    /// stack leaves the screen, or an animated transition's time-out has passed. A
-    /// further push meanwhile keeps the hold, which then waits for its page.
+    /// (``pageDidAppear(_:)``), the stack leaves the screen, or an animated transition's
+    /// time-out has passed. A further push meanwhile keeps the hold, which then waits for
+    /// its page.
     func pushedOutsideTransition() {
         guard case .screen = ending, isOnScreen else { return }
         if move == nil {
-            guard let interaction = transitionQueue.beginInteraction("link push on \(pageDescription)", evenIfBusy: true)
-            else { return }
+            let label = "link push on \(pageDescription)"
+            guard let interaction = transitionQueue.beginInteraction(label, evenIfBusy: true) else { return }
             move = PersonMove(hold: PersonHold(interaction), kind: .push)
         }
         guard let move, case .push = move.kind else { return }
@@ -601,7 +607,9 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         guard move != nil else { return false }
         afterMove.append { [weak self] in
             guard completion.isAwaited else { return }
-            guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the stack is gone")) }
+            guard let self else {
+                return completion.fail(NavigationError(.staleHierarchy, reason: "the stack is gone"))
+            }
             change(self)
         }
         return true

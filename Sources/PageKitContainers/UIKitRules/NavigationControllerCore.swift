@@ -138,7 +138,10 @@ package final class NavigationControllerCore {
         if personPop != nil {
             afterPersonPop.append { [weak self] in
                 guard completion.isAwaited else { return }
-                guard let self else { return completion.fail(NavigationError(.staleHierarchy, reason: "the navigation controller is gone")) }
+                guard let self else {
+                    let gone = NavigationError(.staleHierarchy, reason: "the navigation controller is gone")
+                    return completion.fail(gone)
+                }
                 self.start(change, animated: animated, style: style, by: source, completion: completion)
             }
             return

@@ -346,7 +346,8 @@ extension SwiftUIScreen {
     /// - Returns: The entry pushed, or `nil` when the tap reached no link.
     @discardableResult
     public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry? {
-        guard let view = reachableView(of: stack), takesTouch("a link to \(page.pageDescription) in \(view.name)") else { return nil }
+        guard let view = reachableView(of: stack),
+              takesTouch("a link to \(page.pageDescription) in \(view.name)") else { return nil }
         // Another stack's animation runs alongside; one of this stack's is a violation.
         let alongside = clock.now >= view.busyUntil
         let entry = PageEntry(page)
