@@ -284,9 +284,9 @@ extension SwiftUIScreen {
         return try stack.userGoesBack(to: history[index].entry)
     }
 
-    /// The person's finger starts a swipe back on `stack`: only when the page on top
-    /// is on screen, its page on top shows the system back button, nothing animates, and
-    /// there is a page to go back to. The gesture's target tells the model.
+    /// The person's finger starts a swipe back on `stack`: only when the stack is on
+    /// screen, its page on top shows the system back button, nothing animates, and there
+    /// is a page to go back to. The gesture's target tells the model.
     /// - Returns: Whether the swipe began.
     @discardableResult
     public func personBeginsSwipeBack(_ stack: PageStackModel) -> Bool {
