@@ -77,6 +77,17 @@ struct CancellationRunTests {
         }
     }
 
+    /// Seeds of the mix with the back menu and a slow guard, once found failing.
+    static let menuRegressionSeeds: [UInt64] = []
+
+    @Test("300 more where the person also picks from the back menu, and a guard may take its time to decide",
+          arguments: 0..<2)
+    func menuPicksWhileAGuardDecides(batch: Int) async {
+        await SettledRun.runAll(Self.menuRegressionSeeds + (0..<150).map { UInt64(230_000 + batch * 150 + $0) }) {
+            await Self.run(seed: $0, menuPicks: true)
+        }
+    }
+
     static let paths = [
         "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page(id=3)",
         "/tab#contact/list/compose", "/tab#contact/list!/compose", "/tab#contact/list!photo", "/tab#settings",
@@ -84,15 +95,49 @@ struct CancellationRunTests {
     ]
 
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
-    static func run(seed: UInt64) async -> String? {
+    /// With `menuPicks`, the person also picks pages from the back button's history menu,
+    /// which UIKit may carry out without asking anyone, and a guard takes its time to
+    /// decide, half the time, until the person or the test answers: so the menu's pop can
+    /// come while a request waits for it.
+    static func run(seed: UInt64, menuPicks: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         behaviour.refusedRetapStillPops = false
         let app = UIKitModelApp(behaviour: behaviour)
         var requests: [NavigationRequest] = []
         var formsSeen = 0
-        var log = ["seed \(seed), \(behaviour)"]
+        var log = ["seed \(seed)\(menuPicks ? " (back menu, slow guard)" : ""), \(behaviour)"]
+        let decisions = PendingAnswers()
+        let slowGuard = GuardSwitch()
+        let token = menuPicks ? app.navigator.addGuard { _ in
+            guard slowGuard.isOn else { return .allow }
+            return await decisions.wait() ? .allow : .refuse(reason: "the guard said no")
+        } : nil
+        defer { token?.cancel() }
         for _ in 0..<Int.random(in: 5...30, using: &random) {
+            if menuPicks {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<2:
+                    slowGuard.isOn.toggle()
+                    log.append(slowGuard.isOn ? "  the guard takes its time from now on" : "  the guard decides at once from now on")
+                case 2..<4 where decisions.isAsking:
+                    let allowed = random.chance(0.7)
+                    log.append("  the guard decides: \(allowed ? "allow" : "refuse")")
+                    decisions.answer(allowed)
+                case 4..<6:
+                    // The menu opens after a long press and takes a tap more: the pick
+                    // lands where nothing animates. One that came inside an animation the
+                    // app started would nest UIKit's own pop in it, which nothing can stop.
+                    if let stack = visibleStack(of: app), stack.viewControllers.count > 1,
+                       app.model.transitionsInFlight == 0 {
+                        let target = Int.random(in: 0..<(stack.viewControllers.count - 1), using: &random)
+                        log.append("  the person picks page #\(target) from the back menu")
+                        _ = stack.personPicksFromBackMenu(stack.viewControllers[target])
+                    }
+                default:
+                    break
+                }
+            }
             // Forms made since: edited, each asks the person, waits for the test, or answers.
             for form in app.forms.dropFirst(formsSeen) {
                 switch Int.random(in: 0..<4, using: &random) {
@@ -161,9 +206,11 @@ struct CancellationRunTests {
             }
             await Task.yield()
         }
-        // Everything settles: each question is answered, each waiting form too.
+        // Everything settles: each question is answered, each waiting form and guard too.
+        slowGuard.isOn = false
         for _ in 0..<40 {
             answerEverything(in: app, random: &random)
+            decisions.answer(true)
             await app.run()
             if app.queue.isIdle, topPresented(in: app).map({ !($0 is ModelAlertController) }) ?? true,
                !app.forms.contains(where: \.isAsking) { break }
@@ -329,3 +376,8 @@ struct SwiftUICancellationRunTests {
     }
 }
 
+/// A switch a guard reads as it runs.
+@MainActor
+final class GuardSwitch {
+    var isOn = false
+}
