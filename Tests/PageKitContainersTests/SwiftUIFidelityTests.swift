@@ -531,11 +531,7 @@ struct SwiftUIFidelityTests {
     func backTapWhileAGuardDecides(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
         let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
         try app.open("/tab#contact/list/person_detail(id=5)")
-        let decision = PendingAnswers()
-        let token = app.navigator.addGuard { _ in await decision.wait() ? .allow : .refuse(reason: "no") }
-        defer { token.cancel() }
-        let push = app.navigator.push(PageComponent("post", parameters: ["id": "1"]))
-        #expect(await yieldUntil { decision.isAsking })
+        let (push, decision) = try await Self.pushWaitingForItsGuard(in: app)
         #expect(app.screen.personTapsSystemBack(app.contact))
         decision.answer(true)
         for _ in 0..<30 {
@@ -548,6 +544,40 @@ struct SwiftUIFidelityTests {
         #expect(app.path == "/tab#contact/list/post(id=1)")
         #expect(app.navigator.history.last?.description == app.path)
         #expect(app.queue.isIdle)
+    }
+
+    /// The same for a link the person taps: the request's push waits for the link's page
+    /// to appear, then goes on top of it.
+    @Test("13. the person's link while a request waits for its guard: the push that follows waits for the link's page")
+    func linkWhileAGuardDecides() async throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list")
+        let (push, decision) = try await Self.pushWaitingForItsGuard(in: app)
+        _ = try #require(app.screen.personTapsLink(to: ScreenPage("person_detail", parameters: ["id": "5"]), in: app.contact))
+        decision.answer(true)
+        await Task.yield()
+        app.clock.advance(by: .milliseconds(100))
+        #expect(app.contact.pages.count == 2, "the link's push animates: the request's waits")
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)/post(id=1)")
+        #expect(app.navigator.history.last?.description == app.path)
+    }
+
+    /// The navigator's push of `post(id=1)`, held by a guard that decides when the test
+    /// answers.
+    private static func pushWaitingForItsGuard(in app: SwiftUIAppFixture) async throws
+        -> (NavigationRequest, PendingAnswers) {
+        let decision = PendingAnswers()
+        app.guardTokens.append(app.navigator.addGuard { _ in await decision.wait() ? .allow : .refuse(reason: "no") })
+        let push = app.navigator.push(PageComponent("post", parameters: ["id": "1"]))
+        #expect(await yieldUntil { decision.isAsking })
+        return (push, decision)
     }
 
     @Test("13. a link's push whose page never appears lets the queue go: when its tab is left, or at the animated time-out")

@@ -28,6 +28,8 @@ final class SwiftUIAppFixture {
     let navigator: Navigator
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
+    /// Guards a test added, kept for the fixture's life.
+    var guardTokens: [ObservationToken] = []
 
     /// - Parameters:
     ///   - onScreen: Whether the model screen shows the stacks and the host; otherwise no
