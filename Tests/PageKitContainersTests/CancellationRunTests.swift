@@ -108,9 +108,9 @@ struct CancellationRunTests {
         var formsSeen = 0
         var log = ["seed \(seed)\(menuPicks ? " (back menu, slow guard)" : ""), \(behaviour)"]
         let decisions = PendingAnswers()
-        let slowGuard = GuardSwitch()
+        let slowGuard = Flag()
         let token = menuPicks ? app.navigator.addGuard { _ in
-            guard slowGuard.isOn else { return .allow }
+            guard slowGuard.isSet else { return .allow }
             return await decisions.wait() ? .allow : .refuse(reason: "the guard said no")
         } : nil
         defer { token?.cancel() }
@@ -118,8 +118,8 @@ struct CancellationRunTests {
             if menuPicks {
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<2:
-                    slowGuard.isOn.toggle()
-                    log.append(slowGuard.isOn ? "  the guard takes its time from now on" : "  the guard decides at once from now on")
+                    slowGuard.isSet.toggle()
+                    log.append(slowGuard.isSet ? "  the guard takes its time from now on" : "  the guard decides at once from now on")
                 case 2..<4 where decisions.isAsking:
                     let allowed = random.chance(0.7)
                     log.append("  the guard decides: \(allowed ? "allow" : "refuse")")
@@ -207,7 +207,7 @@ struct CancellationRunTests {
             await Task.yield()
         }
         // Everything settles: each question is answered, each waiting form and guard too.
-        slowGuard.isOn = false
+        slowGuard.isSet = false
         for _ in 0..<40 {
             answerEverything(in: app, random: &random)
             decisions.answer(true)
@@ -374,10 +374,4 @@ struct SwiftUICancellationRunTests {
                                   timeouts: app.failures.contains(.timedOut) ? ["a transition"] : [],
                                   platform: platform, navigator: app.navigator)
     }
-}
-
-/// A switch a guard reads as it runs.
-@MainActor
-final class GuardSwitch {
-    var isOn = false
 }

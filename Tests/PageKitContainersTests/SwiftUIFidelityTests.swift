@@ -534,15 +534,7 @@ struct SwiftUIFidelityTests {
         let (push, decision) = try await Self.pushWaitingForItsGuard(in: app)
         #expect(app.screen.personTapsSystemBack(app.contact))
         decision.answer(true)
-        for _ in 0..<30 {
-            await Task.yield()
-            app.clock.advance(by: .milliseconds(100))
-        }
-        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
-        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
-        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
-        #expect(app.path == "/tab#contact/list/post(id=1)")
-        #expect(app.navigator.history.last?.description == app.path)
+        await Self.expect(push, endedAt: "/tab#contact/list/post(id=1)", in: app)
         #expect(app.queue.isIdle)
     }
 
@@ -558,6 +550,12 @@ struct SwiftUIFidelityTests {
         await Task.yield()
         app.clock.advance(by: .milliseconds(100))
         #expect(app.contact.pages.count == 2, "the link's push animates: the request's waits")
+        await Self.expect(push, endedAt: "/tab#contact/list/person_detail(id=5)/post(id=1)", in: app)
+    }
+
+    /// Lets three seconds pass, then checks that `push` succeeded at `path`, recorded,
+    /// with nothing SwiftUI would get wrong.
+    private static func expect(_ push: NavigationRequest, endedAt path: String, in app: SwiftUIAppFixture) async {
         for _ in 0..<30 {
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
@@ -565,7 +563,7 @@ struct SwiftUIFidelityTests {
         #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
         #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
-        #expect(app.path == "/tab#contact/list/person_detail(id=5)/post(id=1)")
+        #expect(app.path == path)
         #expect(app.navigator.history.last?.description == app.path)
     }
 

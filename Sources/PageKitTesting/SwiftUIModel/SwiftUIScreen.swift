@@ -202,12 +202,12 @@ public final class SwiftUIScreen {
         case .person(alongside: true): nil
         }
         if let overlapped { violation("\(label()) began while \(overlapped) was still animating") }
-        let described = recordsCallbacks || !violations.isEmpty ? label() : "an animation"
-        if clock.now >= animationEnds || end >= animationEnds { lastAnimation = described }
-        animationEnds = max(animationEnds, end)
+        // Every animation lasts as long: the one begun last ends last.
+        lastAnimation = recordsCallbacks || !violations.isEmpty ? label() : "an animation"
+        animationEnds = end
         if case .person = kind { return }
-        changeEnds = max(changeEnds, end)
-        lastChange = described
+        changeEnds = end
+        lastChange = lastAnimation
     }
 
     /// Runs `end` when the animation's end callback comes, as the driver decides.
