@@ -157,10 +157,11 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy``, and nothing pushed, if a
     ///     page is already in the stack or given twice.
     public func push(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        if waitsForPersonMove(completion, { stack in
-            stack.push(pages, animated: animated, style: style, completion: completion)
-        }) {
-            return
+        // Looked at before a closure is made: that would cost an allocation on every push.
+        if move != nil {
+            return afterPersonMove(completion) { stack in
+                stack.push(pages, animated: animated, style: style, completion: completion)
+            }
         }
         guard !pages.isEmpty else { return completion.finish() }
         if let refusal = StackRules.refusalToPush(pages, onto: self.pages, stack: self) {
@@ -196,13 +197,13 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     func pop(to page: any Page, animated: Bool, style: ShowStyle = .default, by source: NavigationSource,
              completion: TransitionCompletion) {
-        if waitsForPersonMove(completion, { [weak page] stack in
-            guard let page else {
-                return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone"))
+        if move != nil {
+            return afterPersonMove(completion) { [weak page] stack in
+                guard let page else {
+                    return completion.fail(NavigationError(.staleHierarchy, reason: "the page to go back to is gone"))
+                }
+                stack.pop(to: page, animated: animated, style: style, by: source, completion: completion)
             }
-            stack.pop(to: page, animated: animated, style: style, by: source, completion: completion)
-        }) {
-            return
         }
         guard let index = index(of: page) else {
             return completion.fail(NavigationError(.staleHierarchy, component: page.pageName,
@@ -235,10 +236,10 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
     ///     ``/PageKit/NavigationError/Code/outOfRange`` for an empty stack and
     ///     ``/PageKit/NavigationError/Code/alreadyInHierarchy`` for a page given twice.
     public func setStack(_ pages: [any Page], animated: Bool, style: ShowStyle, completion: TransitionCompletion) {
-        if waitsForPersonMove(completion, { stack in
-            stack.setStack(pages, animated: animated, style: style, completion: completion)
-        }) {
-            return
+        if move != nil {
+            return afterPersonMove(completion) { stack in
+                stack.setStack(pages, animated: animated, style: style, completion: completion)
+            }
         }
         guard !pages.isEmpty else {
             return completion.fail(NavigationError(.outOfRange, component: pageName,
@@ -597,14 +598,13 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         move.hold.end()
     }
 
-    /// Whether `change` must wait, and waits: the person's pop or link push still moves
+    /// Makes `change` once the person's move lets go: their pop or link push still moves
     /// the stack, which SwiftUI cannot be told to refuse, and it may have begun while the
     /// queue ran a request that has not reached the stack yet (one waiting for its
-    /// guard). A path written now would be written inside that move (SNS-4); the change is
-    /// made once the move has let go, unless nobody waits for it any more.
-    private func waitsForPersonMove(_ completion: TransitionCompletion,
-                                    _ change: @escaping @MainActor (PageStackModel) -> Void) -> Bool {
-        guard move != nil else { return false }
+    /// guard). A path written now would be written inside that move (SNS-4). Nothing is
+    /// made if nobody waits for the change any more.
+    private func afterPersonMove(_ completion: TransitionCompletion,
+                                 _ change: @escaping @MainActor (PageStackModel) -> Void) {
         afterMove.append { [weak self] in
             guard completion.isAwaited else { return }
             guard let self else {
@@ -612,7 +612,6 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
             }
             change(self)
         }
-        return true
     }
 }
 

@@ -150,16 +150,12 @@ package final class NavigationControllerCore {
         // has ended (its time-out fired), and must not end this one.
         running = nil
         let before = surface.stackItems
-        // What UIKit would raise on fails, and the app, whose UIKit call returns nothing,
-        // hears of it as a failure (a navigator's step fails its request instead).
-        let refuse = { [queue] (refusal: NavigationError) in
-            if let source { queue.reportRefusal(refusal, by: source) }
-            completion.fail(refusal)
-        }
         let after: [AnyObject]
         switch change {
         case .push(let items):
-            if let refusal = refusal(toShow: items, on: before, surface: surface) { return refuse(refusal) }
+            if let refusal = refusal(toShow: items, on: before, surface: surface) {
+                return refuse(refusal, by: source, completion)
+            }
             after = before + items
         case .popTo(let item):
             guard let index = before.lastIndex(where: { $0 === item }) else {
@@ -170,12 +166,13 @@ package final class NavigationControllerCore {
             after = Array(before[...index])
         case .set(let items):
             guard !items.isEmpty else {
-                return refuse(NavigationError(.outOfRange, reason: "a navigation stack cannot be empty"))
+                let empty = NavigationError(.outOfRange, reason: "a navigation stack cannot be empty")
+                return refuse(empty, by: source, completion)
             }
             let incoming = items.filter { item in !before.contains { $0 === item } }
             if let refusal = refusal(toShow: incoming, on: [], surface: surface)
                 ?? StackRules.refusalToPush(items, onto: [], stack: "", same: { $0 === $1 }, describe: StackRules.describe) {
-                return refuse(refusal)
+                return refuse(refusal, by: source, completion)
             }
             after = items
         }
@@ -215,6 +212,14 @@ package final class NavigationControllerCore {
             // No coordinator and no delegate: nothing will say when it ends.
             transitionEnded(completion)
         }
+    }
+
+    /// Fails `completion` with `refusal`, for what UIKit would raise on; the app, whose
+    /// UIKit call returns nothing, hears of it as a failure (`source`; a navigator's step,
+    /// with none, fails its request instead).
+    private func refuse(_ refusal: NavigationError, by source: NavigationSource?, _ completion: TransitionCompletion) {
+        if let source { queue.reportRefusal(refusal, by: source) }
+        completion.fail(refusal)
     }
 
     /// Why UIKit would raise on `items` put on a stack holding `existing`.
