@@ -248,6 +248,36 @@ struct QueueLifetimeTests {
         #expect(popTo.errorCode == .staleHierarchy)
     }
 
+    @Test("a stack freed while the person's swipe holds the queue lets go of it at once; what waited fails")
+    func stackFreedMidSwipe() async {
+        let clock = ManualTransitionClock()
+        let queue = TransitionQueue(clock: clock)
+        weak var freed: PageStackModel?
+        var deferred: Result<Void, any Error>?
+        let waiting: TransitionTicket
+        do {
+            let stack = PageStackModel(name: "s", pages: [PlainPage("root"), PlainPage("top")], queue: queue)
+            freed = stack
+            stack.swipeBackBegan()
+            #expect(queue.isInteracting)
+            // A change that reaches the stack mid-swipe waits for the swipe; one asked of
+            // the queue waits in it.
+            stack.push([PlainPage("late")], animated: true, style: .default,
+                       completion: TransitionCompletion { deferred = $0 })
+            waiting = stack.queued.push(PlainPage("queued"))
+        }
+        #expect(freed == nil, "neither the hold nor what waits keeps the stack alive")
+        // No time passes: the interaction's time-out (30 seconds) is not what ends it.
+        #expect(await yieldUntil { !queue.isInteracting && waiting.isResolved })
+        #expect(waiting.errorCode == .staleHierarchy)
+        guard case .failure(let error as NavigationError)? = deferred else {
+            Issue.record("the change that waited for the swipe did not end: \(String(describing: deferred))")
+            return
+        }
+        #expect(error.code == .staleHierarchy)
+        #expect(queue.isIdle)
+    }
+
     @Test("no event reaches a freed page's handler, and no response waits on a freed page")
     func freedPagesReceiveNothing() async throws {
         let fixture = Fixture()

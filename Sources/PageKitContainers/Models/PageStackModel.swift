@@ -111,6 +111,18 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
         }
     }
 
+    deinit {
+        // Freed while the person's move holds the queue (its view gone mid-swipe): the
+        // changes that waited for the move fail, as the stack is gone, and the queue is
+        // let go now rather than at the interaction's time-out.
+        guard let interaction = move?.hold.interaction else { return }
+        let waiting = afterMove
+        Task { @MainActor in
+            for change in waiting { change() }
+            interaction.end()
+        }
+    }
+
     /// The stack, bottom first.
     public var containedPages: [any Page] { pages }
 
