@@ -278,6 +278,28 @@ struct QueueLifetimeTests {
         #expect(queue.isIdle)
     }
 
+    @Test("a navigation controller freed while the person's swipe holds the queue lets go of it at once")
+    func navigationControllerFreedMidSwipe() async {
+        let model = UIKitModel()
+        let queue = TransitionQueue(clock: model.clock)
+        weak var freed: ModelNavigationController?
+        do {
+            let stack = ModelNavigationController(model, name: "s", root: [ModelViewController(model, title: "root"),
+                                                                          ModelViewController(model, title: "top")],
+                                                  queue: queue)
+            freed = stack
+            #expect(stack.personSwipesBack() != nil)
+            #expect(queue.isInteracting)
+            // The app's push waits in the queue behind the swipe.
+            stack.pushViewController(ModelViewController(model, title: "late"), animated: true)
+            #expect(queue.pendingCount == 1)
+        }
+        #expect(freed == nil, "neither the hold nor the push that waits keeps the controller alive")
+        // No time passes: the interaction's time-out (30 seconds) is not what ends it.
+        #expect(await yieldUntil { queue.isIdle })
+        #expect(queue.pendingCount == 0)
+    }
+
     @Test("no event reaches a freed page's handler, and no response waits on a freed page")
     func freedPagesReceiveNothing() async throws {
         let fixture = Fixture()

@@ -49,6 +49,7 @@ package final class NavigationControllerCore {
     }
 
     /// The person's interactive pop in progress.
+    @MainActor
     private final class PersonPop {
         /// The stack before the pop, to tell what it removed.
         let before: [WeakItem]
@@ -97,6 +98,19 @@ package final class NavigationControllerCore {
         self.queue = queue
         self.hearsDidShow = hearsDidShow
         observeLeavePolicies()
+    }
+
+    deinit {
+        // Freed while the person's pop holds the queue (the controller taken out of the
+        // window mid-swipe): its coordinator's callbacks no longer reach this class, so
+        // nothing else would end the hold before the interaction's time-out. The changes
+        // that waited for the pop fail, as the controller is gone.
+        guard let interaction = personPop?.interaction else { return }
+        let waiting = afterPersonPop
+        Task { @MainActor in
+            for start in waiting { start() }
+            interaction.end()
+        }
     }
 
     /// Moves onto `queue` (a navigator's) while the queue it is on is idle and no
