@@ -538,6 +538,25 @@ struct SwiftUIFidelityTests {
         #expect(app.queue.isIdle)
     }
 
+    /// The same for a request that pops, or that replaces the stack: its change waits for
+    /// the person's pop, then acts on the stack as the pop left it.
+    @Test("13. the person's back tap while a pop or a stack replacement waits for its guard: the change waits for the pop to end",
+          arguments: ["pop to list", "exact open"])
+    func backTapWhileAGuardDecidesAnotherChange(_ request: String) async throws {
+        let app = SwiftUIAppFixture()
+        try app.open("/tab#contact/list/person_detail(id=5)/home_page(id=5)")
+        let (change, decision) = try await Self.pushWaitingForItsGuard(in: app) { [list = app.list] navigator in
+            request == "pop to list"
+                ? navigator.pop(to: list)
+                : navigator.request("/tab#contact/list/post(id=1)", .mode(.exact))
+        }
+        #expect(app.screen.personTapsSystemBack(app.contact))
+        decision.answer(true)
+        await Self.expect(change, endedAt: request == "pop to list" ? "/tab#contact/list" : "/tab#contact/list/post(id=1)",
+                          in: app)
+        #expect(app.queue.isIdle)
+    }
+
     /// The same for a link the person taps: the request's push waits for the link's page
     /// to appear, then goes on top of it.
     @Test("13. the person's link while a request waits for its guard: the push that follows waits for the link's page")
@@ -567,15 +586,17 @@ struct SwiftUIFidelityTests {
         #expect(app.navigator.history.last?.description == app.path)
     }
 
-    /// The navigator's push of `post(id=1)`, held by a guard that decides when the test
-    /// answers.
-    private static func pushWaitingForItsGuard(in app: SwiftUIAppFixture) async throws
-        -> (NavigationRequest, PendingAnswers) {
+    /// The navigator's push of `post(id=1)` (or the request `make` makes), held by a
+    /// guard that decides when the test answers.
+    private static func pushWaitingForItsGuard(
+        in app: SwiftUIAppFixture,
+        _ make: (Navigator) -> NavigationRequest = { $0.push(PageComponent("post", parameters: ["id": "1"])) }
+    ) async throws -> (NavigationRequest, PendingAnswers) {
         let decision = PendingAnswers()
         app.guardTokens.append(app.navigator.addGuard { _ in await decision.wait() ? .allow : .refuse(reason: "no") })
-        let push = app.navigator.push(PageComponent("post", parameters: ["id": "1"]))
+        let request = make(app.navigator)
         #expect(await yieldUntil { decision.isAsking })
-        return (push, decision)
+        return (request, decision)
     }
 
     @Test("13. a link's push whose page never appears lets the queue go: when its tab is left, or at the animated time-out")

@@ -122,7 +122,7 @@ struct SwiftUIStackModelTests {
         #expect(failure == .staleHierarchy)
     }
 
-    @Test("a page pushed twice is refused with a typed error, by the model, its queue and the navigator, and announced")
+    @Test("a page pushed twice, or given twice in a stack, is refused with a typed error, by the model, its queue and the navigator, and announced")
     func doublePush() throws {
         let app = SwiftUIAppFixture(onScreen: false)
         try app.open("/tab#contact/list/person_detail(id=5)")
@@ -138,6 +138,15 @@ struct SwiftUIStackModelTests {
         let request = app.navigator.push(page: detail)
         app.clock.advance(by: .seconds(1))
         #expect(request.errorCode == .alreadyInHierarchy)
+        // A stack replaced with a page given twice: as UIKit's `setViewControllers` would
+        // raise, refused with nothing changed.
+        var replaced: NavigationError.Code?
+        app.contact.setStack([app.list, detail, detail], animated: true, style: .default,
+                             completion: TransitionCompletion { result in
+                                 if case .failure(let error as NavigationError) = result { replaced = error.code }
+                             })
+        #expect(replaced == .alreadyInHierarchy)
+        #expect(app.path == before)
         // The same page twice in a path SwiftUI sets: refused, and the view told to show the model's path again.
         let counter = ChangeCounter(app.contact)
         app.contact.pathChanged(to: app.contact.path + [PageEntry(app.list)])
@@ -145,7 +154,8 @@ struct SwiftUIStackModelTests {
         app.clock.advance(by: .zero)
         #expect(counter.animations == [true], "on the next turn")
         #expect(app.path == before)
-        #expect(app.failures.filter { $0 == .alreadyInHierarchy }.count >= 3, "\(app.events)")
+        // The model's push, the queue's, the navigator's, the replacement, SwiftUI's path.
+        #expect(app.failures.filter { $0 == .alreadyInHierarchy }.count == 5, "\(app.events)")
     }
 
     @Test("the person's back shrinks the path: reported as the person's pop, recorded, and back() returns")
