@@ -751,4 +751,70 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.split.personTapsDisplayModeButton(to: .detailOnly))
         #expect(app.changes.last == "selected by the user → /mail#detail/welcome")
     }
+
+    /// UIKit wraps a view controller given to `setViewController(_:for:)` in a new,
+    /// unnamed navigation controller (SPL-8), which no path could name, and tells no
+    /// delegate: PageKit's override wraps it in a queue navigation controller named for the
+    /// column, and reports the change as the app's.
+    @Test("SPL-8: the app's own setViewController(_:for:) replaces the column as paths name it, reported as the app's change",
+          arguments: ["a screen", "an unnamed stack", "a named stack"])
+    func appSetsColumn(_ given: String) throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#detail/message(id=3)")
+        let draft = ModelScreen(app.model, "draft")
+        let controller: ModelViewController = switch given {
+        case "a screen": draft
+        case "an unnamed stack": ModelNavigationController(app.model, root: [draft], queue: TransitionQueue(clock: app.model.clock))
+        default: ModelNavigationController(app.model, name: "drafts", root: [draft], queue: app.queue)
+        }
+        _ = app.model.takeCallbacks()
+        app.split.appSetsViewController(controller, forColumn: 1)
+        let column = try #require(app.split.columns.last)
+        #expect(column.viewControllers.elementsEqual([draft], by: ===) && draft.parent === column && column.parent === app.split)
+        #expect(app.detail.parent == nil, "the column replaced leaves the split view")
+        let name = given == "a named stack" ? "drafts" : "detail"
+        #expect(column.title == name)
+        #expect(column.transitionQueue === app.queue, "the column goes through the navigator's queue")
+        #expect(app.model.takeCallbacks() == ["setViewController \(name) forColumn 1"])
+        #expect(app.path == "/mail#\(name)/draft")
+        #expect(app.changes == ["replaced by the app → /mail#\(name)/draft"])
+        #expect(app.navigator.history.last?.description == app.path)
+        // Paths reach the new column, through the queue.
+        try app.open("/mail#\(name)/draft/message(id=4)")
+        #expect(column.viewControllers.count == 2 && app.path == "/mail#\(name)/draft/message(id=4)")
+        #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty)
+    }
+
+    /// What PageKit's paths could not follow, or UIKit might raise on, is refused before
+    /// UIKit is called, and announced: `setViewController(_:for:)` returns nothing.
+    @Test("SPL-8: the compact column, a column's removal and a view controller shown elsewhere are refused, announced, nothing changed",
+          arguments: ["compact", "nil", "another column", "in a stack"])
+    func appSetsColumnRefused(_ given: String) throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#detail/message(id=3)")
+        let before = app.path
+        _ = app.model.takeCallbacks()
+        switch given {
+        case "compact": app.split.appSetsViewController(ModelScreen(app.model, "draft"), forColumn: nil)
+        case "nil": app.split.appSetsViewController(nil, forColumn: 1)
+        case "another column": app.split.appSetsViewController(app.sidebar, forColumn: 1)
+        default: app.split.appSetsViewController(app.sidebar.viewControllers[0], forColumn: 1)
+        }
+        let expected: NavigationError.Code = switch given {
+        case "compact": .cannotShow
+        case "nil": .outOfRange
+        default: .alreadyInHierarchy
+        }
+        let failures = app.events.compactMap { event -> (NavigationError.Code, NavigationSource)? in
+            if case .failed(let error) = event.kind { return (error.code, event.source) }
+            return nil
+        }
+        #expect(failures.map(\.0) == [expected] && failures.map(\.1) == [.app], "\(app.events)")
+        #expect(app.model.takeCallbacks().isEmpty, "UIKit is not called")
+        #expect(app.split.columns.elementsEqual([app.sidebar, app.detail], by: ===) && app.path == before && app.changes.isEmpty)
+        // The column's own controller again changes nothing and reports nothing.
+        app.split.appSetsViewController(app.detail, forColumn: 1)
+        #expect(app.split.columns.elementsEqual([app.sidebar, app.detail], by: ===) && app.changes.isEmpty)
+        #expect(app.events.filter { if case .failed = $0.kind { true } else { false } }.count == 1)
+    }
 }

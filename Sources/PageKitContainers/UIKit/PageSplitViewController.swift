@@ -19,6 +19,10 @@ public import UIKit
 /// hides the current column, and their back at a column's root in the collapsed stack,
 /// are reported as the person's.
 ///
+/// The app's own `setViewController(_:for:)` replaces a column as paths still name it,
+/// reported as the app's change; a view controller that is not a navigation controller
+/// is wrapped in a ``QueueNavigationController``.
+///
 /// Set `delegate` as usual: the controller keeps the delegate slot for itself and passes
 /// every message on to yours, except that it answers
 /// `topColumnForCollapsingToProposedTopColumn` and
@@ -35,7 +39,7 @@ open class PageSplitViewController: UISplitViewController, SplitContainer, Queue
     /// Every decision it makes; this class translates them to UIKit.
     let core: SplitViewCore
     private let delegateProxy = SplitDelegateProxy()
-    private let columnControllers: [UINavigationController]
+    private var columnControllers: [UINavigationController]
 
     /// The name it answers to.
     public let pageName: String
@@ -169,6 +173,28 @@ extension PageSplitViewController {
     override open func hide(_ column: UISplitViewController.Column) {
         core.appChangesColumns { super.hide(column) }
     }
+
+    /// Replaces a column, reported to the navigator as the app's change. A view controller
+    /// that is not a navigation controller is wrapped in a ``QueueNavigationController``
+    /// on ``transitionQueue`` (UIKit would wrap it in a plain one), and a column with no
+    /// `restorationIdentifier` takes the name of the column it replaces, so paths reach it
+    /// as before. Refused, with a `failed` event of the app's and nothing changed: the
+    /// compact column (a collapsed split view's columns form one stack), `nil`, and a view
+    /// controller another column or container holds.
+    /// - Parameters:
+    ///   - vc: The column's new view controller.
+    ///   - column: The column.
+    override open func setViewController(_ vc: UIViewController?, for column: UISplitViewController.Column) {
+        // The initializer's own columns.
+        guard core.surface != nil else { return super.setViewController(vc, for: column) }
+        core.appSetsColumn(index(of: column), to: vc) { index, name in
+            guard let vc else { return }
+            let stack = vc as? UINavigationController ?? QueueNavigationController(rootViewController: vc, queue: core.queue)
+            if stack.restorationIdentifier == nil { stack.restorationIdentifier = name }
+            super.setViewController(stack, for: column)
+            columnControllers[index] = stack
+        }
+    }
 }
 
 extension PageSplitViewController: SplitSurface {
@@ -178,6 +204,11 @@ extension PageSplitViewController: SplitSurface {
 
     package func showColumn(at index: Int) {
         show(Self.column(at: index, of: columnControllers.count))
+    }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? UIViewController else { return false }
+        return controller.parent != nil || controller.presentingViewController != nil
     }
 }
 

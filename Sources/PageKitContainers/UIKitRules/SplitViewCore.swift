@@ -9,6 +9,8 @@ package protocol SplitSurface: AnyObject {
     var containerPage: (any Page)? { get }
     /// `showColumn:` for the column at `index`.
     func showColumn(at index: Int)
+    /// Whether `item` belongs to another container or is presented.
+    func isShownElsewhere(_ item: AnyObject) -> Bool
     /// The split view's transition coordinator right after `showColumn:`, if an
     /// animation started.
     var columnTransition: (any TransitionCoordination)? { get }
@@ -151,6 +153,52 @@ package final class SplitViewCore: IdleQueueAdopting {
     package func willShowColumn(_ index: Int) {
         guard !showing, state.show(index) != .nothing else { return }
         reportCurrentColumn(by: .app)
+    }
+
+    /// The app's own `setViewController(_:for:)` (`PageSplitViewController`'s override):
+    /// the column at `index` becomes `item`, which `install` hands to UIKit, and the
+    /// change is reported as the app's. UIKit would wrap a view controller that is not a
+    /// navigation controller in a new, unnamed `UINavigationController`
+    /// (`UISplitViewController.h`), which no path could name; `install` wraps it in a
+    /// `QueueNavigationController` instead, and names a column that has no name of its
+    /// own after the column it replaces, so paths reach it as before.
+    ///
+    /// Refused, with UIKit not called and the refusal announced as a failure of the
+    /// app's: the compact column (`index` `nil`), as PageKit shows a collapsed split view's
+    /// columns as one stack; removing a column (`item` `nil`); and an item that another
+    /// column, or another container, already holds.
+    /// - Parameters:
+    ///   - index: The column; `nil` for the compact column.
+    ///   - item: The view controller the app gives.
+    ///   - install: Hands the column to UIKit: given the column's index and name.
+    package func appSetsColumn(_ index: Int?, to item: AnyObject?,
+                               install: (_ index: Int, _ name: String) -> Void) {
+        guard let surface else { return }
+        let split = surface.containerPage?.pageName ?? ""
+        let before = surface.columnItems
+        guard let index, before.indices.contains(index) else {
+            return refuse(NavigationError(.cannotShow, component: split, reason:
+                "the compact column is not followed: collapsed, the columns of `\(split)` form one stack"))
+        }
+        let name = (before[index] as? any Page)?.pageName ?? ""
+        guard let item else {
+            return refuse(NavigationError(.outOfRange, component: name, reason:
+                "column `\(name)` of `\(split)` cannot be removed; set what it shows instead"))
+        }
+        guard item === before[index] || (!before.contains { $0 === item } && !surface.isShownElsewhere(item)) else {
+            let shown = StackRules.describe(item)
+            return refuse(NavigationError(.alreadyInHierarchy, component: shown, reason:
+                "`\(shown)` is already shown in another column or container; a page is shown once"))
+        }
+        install(index, name)
+        let after = surface.columnItems
+        guard !after.elementsEqual(before, by: { $0 === $1 }) else { return }
+        queue.reportChange(HierarchyChange(.replaced, by: .app, in: surface.containerPage,
+                                           pages: after.compactMap { $0 as? any Page }))
+    }
+
+    private func refuse(_ refusal: NavigationError) {
+        queue.reportRefusal(refusal, by: .app)
     }
 
     /// Reports that the current column changed, by the app or the person.

@@ -34,10 +34,13 @@ public import PageKitContainers
 ///   `willChangeToDisplayMode`): the app's `preferredDisplayMode` changes the display mode
 ///   of an expanded split view, with `willChangeToDisplayMode` first; collapsed, it is
 ///   proposed when the split view expands.
+/// - SPL-8 (documented, `setViewController:forColumn:`): the column's view controller is
+///   replaced; one that is not a navigation controller is wrapped in a new
+///   `UINavigationController`, except for the compact column.
 @MainActor
 public final class ModelSplitViewController: ModelViewController, SplitContainer, QueuedContainer {
     /// The columns' navigation controllers, leading first.
-    public let columns: [ModelNavigationController]
+    public private(set) var columns: [ModelNavigationController]
     /// The decisions the UIKit layer makes for it.
     package let core: SplitViewCore
     /// UIKit's `isCollapsed`.
@@ -159,6 +162,35 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
         }
     }
 
+    /// The app calls `setViewController(_:for:)` itself, through
+    /// `PageSplitViewController`'s override: a view controller that is not a navigation
+    /// controller is wrapped in a queue navigation controller named for the column, a
+    /// navigation controller with no name is named for it, and the change is reported as
+    /// the app's; the compact column, a column's removal and a controller shown elsewhere
+    /// are refused without calling UIKit.
+    /// - Parameters:
+    ///   - controller: The view controller; `nil` to remove the column.
+    ///   - index: The column; `nil` for the compact column.
+    public func appSetsViewController(_ controller: ModelViewController?, forColumn index: Int?) {
+        core.appSetsColumn(index, to: controller) { index, name in
+            guard let controller else { return }
+            let stack = controller as? ModelNavigationController
+                ?? ModelNavigationController(model, name: name, root: [controller], queue: core.queue)
+            if stack.title.isEmpty { stack.title = name }
+            uikitSetsColumn(index, to: stack)
+        }
+    }
+
+    /// `setViewController:forColumn:` as the header says (SPL-8), given a navigation
+    /// controller.
+    private func uikitSetsColumn(_ index: Int, to stack: ModelNavigationController) {
+        model.called("setViewController \(stack.title) forColumn \(index)")
+        guard columns[index] !== stack else { return }
+        columns[index].parent = nil
+        stack.parent = self
+        columns[index] = stack
+    }
+
     /// `hideColumn:` as the header says (SPL-6).
     private func uikitHideColumn(_ index: Int) {
         model.called("hideColumn \(columns[index].title)")
@@ -236,6 +268,11 @@ extension ModelSplitViewController: SplitSurface {
     package var columnItems: [AnyObject] { columns }
     package var containerPage: (any Page)? { self }
     package var columnTransition: (any TransitionCoordination)? { coordinator }
+
+    package func isShownElsewhere(_ item: AnyObject) -> Bool {
+        guard let controller = item as? ModelViewController else { return false }
+        return controller.parent != nil || controller.presentingViewController != nil
+    }
 
     /// PageKit's `showColumn:`, through the same override as the app's.
     package func showColumn(at index: Int) {

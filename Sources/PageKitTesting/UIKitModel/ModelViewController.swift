@@ -10,7 +10,7 @@ open class ModelViewController {
     /// The device.
     public unowned let model: UIKitModel
     /// Its title: a page's name, or what it is.
-    public let title: String
+    public internal(set) var title: String
     /// The container that holds it (`parent`).
     public internal(set) weak var parent: ModelViewController?
     /// What presents it (`presentingViewController`).
