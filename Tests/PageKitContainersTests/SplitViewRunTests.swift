@@ -27,7 +27,7 @@ struct SplitViewUIKitRunTests {
     /// another began (330151).
     static let regressionSeeds: [UInt64] = [330_053, 330_151, 330_268, 330_284]
 
-    @Test("300 seeded sequences of opens, the person's and the app's column changes, pushes, backs and width changes end as UIKit shows",
+    @Test("300 seeded sequences of opens, the person's and the app's column changes and replacements, pushes, backs and width changes end as UIKit shows",
           arguments: 0..<2)
     func randomSequences(batch: Int) async {
         await SettledRun.runAll(Self.regressionSeeds + (0..<150).map { UInt64(330_300 + batch * 150 + $0) }) {
@@ -68,6 +68,13 @@ struct SplitViewUIKitRunTests {
                 let display = random.pick([SplitDisplay.all, .doubleColumn, .detailOnly, .automatic])
                 log.append("  the person taps the display-mode button: \(display.rawValue)")
                 split.personTapsDisplayModeButton(to: display)
+            case ..<64 where seed.isMultiple(of: 7):
+                // Every seventh seed, the app replaces the column instead, with a view
+                // controller UIKit would wrap (SPL-8): chosen by seed, so that the random
+                // stream of every kept seed is unchanged.
+                pushes += 1
+                log.append("  the app sets column \(names[column]) to draft(n=\(pushes))")
+                split.appSetsViewController(ModelScreen(app.model, "draft", ["n": "\(pushes)"]), forColumn: column)
             case ..<64:
                 log.append("  the app shows column \(names[column])")
                 split.appShowsColumn(column)
