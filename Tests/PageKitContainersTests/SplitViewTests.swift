@@ -785,6 +785,29 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.model.warnings.isEmpty && app.model.exceptions.isEmpty)
     }
 
+    /// A column replaced while PageKit's push animates in it may be freed before UIKit
+    /// says the push is over: nothing would then end the push but the queue's time-out.
+    @Test("SPL-8: a column replaced and freed while PageKit's push animates in it ends the push at once, as stale")
+    func columnReplacedMidPush() async throws {
+        let app = UIKitSplitFixture()
+        weak var replaced: ModelNavigationController?
+        let push: NavigationRequest
+        do {
+            // A column only the split view holds.
+            app.split.appSetsViewController(ModelScreen(app.model, "draft"), forColumn: 1)
+            replaced = app.split.columns.last
+            push = app.navigator.request(try PagePath(parsing: "/mail#detail/draft/message(id=3)"))
+        }
+        #expect(!push.isResolved && replaced?.viewControllers.count == 2, "the push animates")
+        app.split.appSetsViewController(ModelScreen(app.model, "other"), forColumn: 1)
+        #expect(replaced == nil, "nothing holds the column replaced")
+        // No time passes: the animated time-out is not what ends it.
+        #expect(await yieldUntil { push.isResolved })
+        #expect(push.errorCode == .staleHierarchy, "\(String(describing: push.result))")
+        app.model.settle()
+        #expect(app.queue.isIdle && app.path == "/mail#detail/other")
+    }
+
     /// What PageKit's paths could not follow, or UIKit might raise on, is refused before
     /// UIKit is called, and announced: `setViewController(_:for:)` returns nothing.
     @Test("SPL-8: the compact column, a column's removal and a view controller shown elsewhere are refused, announced, nothing changed",

@@ -40,6 +40,7 @@ package final class NavigationControllerCore {
     }
 
     /// The transition this controller started and waits for.
+    @MainActor
     private struct Running {
         /// The item that ends on top; its `didShow` ends the transition.
         let expected: WeakItem
@@ -101,15 +102,19 @@ package final class NavigationControllerCore {
     }
 
     deinit {
-        // Freed while the person's pop holds the queue (the controller taken out of the
-        // window mid-swipe): its coordinator's callbacks no longer reach this class, so
-        // nothing else would end the hold before the interaction's time-out. The changes
-        // that waited for the pop fail, as the controller is gone.
-        guard let interaction = personPop?.interaction else { return }
+        // Freed mid-transition (the app replaced the split view column it was, say): the
+        // coordinator's callbacks and `didShow` no longer reach this class, so nothing
+        // else would end the transition it waits for, or the person's pop that holds the
+        // queue, before their time-outs. They end now; the changes that waited for the
+        // pop fail, as the controller is gone.
+        let transition = running?.completion
+        let interaction = personPop?.interaction
+        guard transition != nil || interaction != nil else { return }
         let waiting = afterPersonPop
         Task { @MainActor in
+            transition?.fail(NavigationError(.staleHierarchy, reason: "the navigation controller is gone"))
             for start in waiting { start() }
-            interaction.end()
+            interaction?.end()
         }
     }
 
