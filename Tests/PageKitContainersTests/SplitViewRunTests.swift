@@ -24,8 +24,9 @@ struct SplitViewUIKitRunTests {
     /// Seeds once found failing, kept as regressions: a display mode that hid the current
     /// column after expanding (330268), a step started inside a column transition's
     /// completion (330053, 330284), a column transition's completion the model lost when
-    /// another began (330151).
-    static let regressionSeeds: [UInt64] = [330_053, 330_151, 330_268, 330_284]
+    /// another began (330151), a column the app replaced and freed while a pop or a push
+    /// animated in it (2000432, 2000677, 2001510).
+    static let regressionSeeds: [UInt64] = [330_053, 330_151, 330_268, 330_284, 2_000_432, 2_000_677, 2_001_510]
 
     @Test("300 seeded sequences of opens, the person's and the app's column changes and replacements, pushes, backs and width changes end as UIKit shows",
           arguments: 0..<2)
