@@ -481,7 +481,7 @@ struct SplitViewWorkedExampleTests {
 /// whose sidebar holds `mailboxes` and whose detail holds `welcome`.
 @MainActor
 final class UIKitSplitFixture {
-    let model = UIKitModel()
+    let model: UIKitModel
     let queue: TransitionQueue
     let host: ModelPageHost
     let sidebar: ModelNavigationController
@@ -491,8 +491,11 @@ final class UIKitSplitFixture {
     private(set) var events: [NavigationEvent] = []
     private var token: ObservationToken?
 
-    /// - Parameter threeColumns: Whether a list column (`inbox`) sits between the two.
-    init(threeColumns: Bool = false) {
+    /// - Parameters:
+    ///   - threeColumns: Whether a list column (`inbox`) sits between the two.
+    ///   - behaviour: The UIKit model's switches.
+    init(threeColumns: Bool = false, behaviour: UIKitModel.Behaviour = UIKitModel.Behaviour()) {
+        model = UIKitModel(behaviour: behaviour)
         queue = TransitionQueue(clock: model.clock)
         host = ModelPageHost(model: model, queue: queue)
         sidebar = ModelNavigationController(model, name: "sidebar", root: [ModelScreen(model, "mailboxes")], queue: queue)
@@ -787,9 +790,13 @@ struct SplitViewUIKitFidelityTests {
 
     /// A column replaced while PageKit's push animates in it may be freed before UIKit
     /// says the push is over: nothing would then end the push but the queue's time-out.
-    @Test("SPL-8: a column replaced and freed while PageKit's push animates in it ends the push at once, as stale")
-    func columnReplacedMidPush() async throws {
-        let app = UIKitSplitFixture()
+    /// Or UIKit keeps it until the push is over, and the push ends as usual, off screen.
+    @Test("SPL-8: a column replaced while PageKit's push animates in it ends the push at once if it is freed, else as usual",
+          arguments: [false, true])
+    func columnReplacedMidPush(keptAlive: Bool) async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.keepsTransitioningContainers = keptAlive
+        let app = UIKitSplitFixture(behaviour: behaviour)
         weak var replaced: ModelNavigationController?
         let push: NavigationRequest
         do {
@@ -800,11 +807,18 @@ struct SplitViewUIKitFidelityTests {
         }
         #expect(!push.isResolved && replaced?.viewControllers.count == 2, "the push animates")
         app.split.appSetsViewController(ModelScreen(app.model, "other"), forColumn: 1)
-        #expect(replaced == nil, "nothing holds the column replaced")
-        // No time passes: the animated time-out is not what ends it.
-        #expect(await yieldUntil { push.isResolved })
-        #expect(push.errorCode == .staleHierarchy, "\(String(describing: push.result))")
-        app.model.settle()
+        if keptAlive {
+            #expect(replaced != nil, "UIKit holds the column until its push is over")
+            app.model.settle()
+            #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+            #expect(replaced == nil)
+        } else {
+            #expect(replaced == nil, "nothing holds the column replaced")
+            // No time passes: the animated time-out is not what ends it.
+            #expect(await yieldUntil { push.isResolved })
+            #expect(push.errorCode == .staleHierarchy, "\(String(describing: push.result))")
+            app.model.settle()
+        }
         #expect(app.queue.isIdle && app.path == "/mail#detail/other")
     }
 

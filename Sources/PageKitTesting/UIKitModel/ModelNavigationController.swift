@@ -206,9 +206,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
             self.coordinator = coordinator
             willShow(top)
             askAnimator()
+            let kept = model.behaviour.keepsTransitioningContainers ? self : nil
             model.animate { [weak self] in
                 guard let self else { return }
-                _ = leaving
+                _ = (leaving, kept)
                 // The completions run inside `completeTransition:`, while the transition
                 // is still UIKit's: a push or present started there is deferred
                 // (`_applyBlocks` in the NAV-7 and PRE-3 traces). Only then it is gone.
@@ -368,8 +369,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
         if cancelled {
             viewControllers.append(popped)
         }
+        let kept = model.behaviour.keepsTransitioningContainers ? self : nil
         model.animate { [weak self] in
             guard let self else { return }
+            _ = kept
             if !cancelled { popped.parent = nil }
             // As for any animation: its completions run while the transition is UIKit's.
             coordinator.complete()

@@ -61,6 +61,14 @@ public final class UIKitModel {
         public var hasContentSwipe = false
         /// The window is of a regular width (an iPad's): an action sheet is a popover.
         public var regularWidth = false
+        /// A navigation controller nothing else holds any more (a split view column the
+        /// app replaced mid-push) lives on until its animated transition ends, which then
+        /// calls back as usual. The transition's context gives the view controllers it
+        /// moves (`viewControllerForKey:`, `UIViewControllerTransitioning.h`); whether
+        /// anything holds their container is not said. Off, the controller is freed at
+        /// once and nothing calls back. Not drawn by
+        /// ``random(using:)``, so that earlier seeds keep their sequences: runs set it.
+        public var keepsTransitioningContainers = false
 
         /// The defaults: the most likely reading of each source.
         public init() {}
@@ -96,6 +104,7 @@ public final class UIKitModel {
                 (tapSelectsThroughSetter, "tapSelectsThroughSetter"),
                 (asksShouldDismissWhenModal, "asksShouldDismissWhenModal"), (completesEmptyDismiss, "completesEmptyDismiss"),
                 (hasContentSwipe, "hasContentSwipe"), (regularWidth, "regularWidth"),
+                (keepsTransitioningContainers, "keepsTransitioningContainers"),
             ]
             return on.filter(\.0).map(\.1).joined(separator: ", ")
         }
