@@ -66,8 +66,8 @@ public final class UIKitModel {
         /// calls back as usual. The transition's context gives the view controllers it
         /// moves (`viewControllerForKey:`, `UIViewControllerTransitioning.h`); whether
         /// anything holds their container is not said. Off, the controller is freed at
-        /// once and nothing calls back. Not drawn by
-        /// ``random(using:)``, so that earlier seeds keep their sequences: runs set it.
+        /// once and nothing calls back. Not drawn by ``random(using:)``, so that earlier
+        /// seeds keep their sequences: runs set it.
         public var keepsTransitioningContainers = false
 
         /// The defaults: the most likely reading of each source.
