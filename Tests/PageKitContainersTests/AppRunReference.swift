@@ -209,6 +209,13 @@ struct AppRunRestores {
 final class AppRunForms<Form: AnyObject> {
     var made: [Form] = []
     var answers: [Bool] = []
+
+    /// How many questions the person may answer in one go with `queued` operations
+    /// waiting: each request asks each form it would take away once, and one the person
+    /// keeps fails it, so past that many a form is asked again and again.
+    func questionLimit(queued: Int) -> Int {
+        max(8, (queued + 1) * made.count)
+    }
 }
 
 /// The person before the questions of a whole-app run: which edited form asks what shows,

@@ -545,10 +545,7 @@ struct SwiftUIRun {
     /// its form answers (keeping a form by tapping outside a dialog, when `tappingOutside`);
     /// with `leavingOneUp`, a question not left up before stays for the next operation.
     mutating func personAnswers(leavingOneUp: Bool, tappingOutside: Bool, log: inout [String]) async -> String? {
-        // Each request asks each form it would take away at most once, and one the person
-        // keeps fails it: past that many questions, a form is asked again and again.
-        let limit = max(8, (app.queue.pendingCount + 1) * forms.made.count)
-        for _ in 0..<limit {
+        for _ in 0..<forms.questionLimit(queued: app.queue.pendingCount) {
             guard let question = shownQuestion() else {
                 answerer.nothingShows()
                 return nil

@@ -351,7 +351,7 @@ struct UIKitRun {
     /// stays for the next operation (the app acts meanwhile: a link, its own pushes). A
     /// disagreement, or `nil`.
     mutating func personAnswers(leavingOneUp: Bool, log: inout [String]) async -> String? {
-        for _ in 0..<8 {
+        for _ in 0..<forms.questionLimit(queued: app.queue.pendingCount) {
             guard let question = shownQuestion() else {
                 answerer.nothingShows()
                 return nil
