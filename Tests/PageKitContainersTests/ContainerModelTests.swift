@@ -278,7 +278,7 @@ struct QueueLifetimeTests {
         #expect(queue.isIdle)
     }
 
-    @Test("a navigation controller freed while the person's swipe holds the queue lets go of it at once")
+    @Test("a navigation controller taken out of the window and freed while the person's swipe holds the queue lets go of it at once")
     func navigationControllerFreedMidSwipe() async {
         let model = UIKitModel()
         let queue = TransitionQueue(clock: model.clock)
@@ -288,11 +288,14 @@ struct QueueLifetimeTests {
                                                                           ModelViewController(model, title: "top")],
                                                   queue: queue)
             freed = stack
+            model.root = stack
             #expect(stack.personSwipesBack() != nil)
             #expect(queue.isInteracting)
             // The app's push waits in the queue behind the swipe.
             stack.pushViewController(ModelViewController(model, title: "late"), animated: true)
             #expect(queue.pendingCount == 1)
+            // The app puts another screen in the window mid-swipe.
+            model.root = ModelViewController(model, title: "other")
         }
         #expect(freed == nil, "neither the hold nor the push that waits keeps the controller alive")
         // No time passes: the interaction's time-out (30 seconds) is not what ends it.
