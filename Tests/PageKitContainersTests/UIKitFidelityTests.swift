@@ -514,6 +514,27 @@ struct UIKitFidelityTests {
         #expect(top.navigationItem.showsSystemBackButton)
     }
 
+    /// Touches reach only views in the window: hit-testing starts at the window
+    /// (`UIView.h`, `hitTest:withEvent:`), so the person cannot tap back, swipe or use the
+    /// history menu on a stack in a tab that is not selected.
+    @Test("6. the person's back, swipes and history menu reach only a stack in the window")
+    func gesturesNeedTheWindow() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.hasContentSwipe = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail(id=5)")
+        try await app.open("app://tab/settings")
+        _ = app.takeChanges()
+        #expect(!app.contact.isInWindow)
+        app.contact.personTapsBack()
+        #expect(app.contact.personSwipesBack() == nil)
+        #expect(app.contact.personContentSwipes() == nil)
+        #expect(!app.contact.personPicksFromBackMenu(app.list))
+        await app.run()
+        #expect(app.contact.viewControllers.count == 2 && app.takeChanges().isEmpty)
+        #expect(app.queue.isIdle)
+    }
+
     @Test("6. a pop from the history menu is reported as the person's", arguments: [false, true])
     func menuPopIsThePersons(menuPopsThroughOverride: Bool) async throws {
         var behaviour = UIKitModel.Behaviour()

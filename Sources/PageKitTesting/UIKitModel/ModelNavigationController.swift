@@ -317,10 +317,11 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// ``appTookSwipeDelegate``), then pops through `popViewController(animated:)` or
     /// internally (``UIKitModel/Behaviour/swipePopsThroughOverride``); then the
     /// recognizer's targets hear it begin.
-    /// - Returns: The swipe to finish or cancel; `nil` when it did not begin, or UIKit
-    ///   ignores touches (``UIKitModel/isIgnoringTouches``).
+    /// - Returns: The swipe to finish or cancel; `nil` when it did not begin, the stack is
+    ///   not in the window (touches reach only what is: `UIView.h`, `hitTest:withEvent:`),
+    ///   or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personSwipesBack() -> ModelEdgeSwipe? {
-        guard model.takesTouch("edge swipe on \(title)") else { return nil }
+        guard isInWindow, model.takesTouch("edge swipe on \(title)") else { return nil }
         let begins = if appTookSwipeDelegate {
             viewControllers.count > 1 && coordinator == nil
         } else if kind == .queue {
@@ -349,10 +350,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     /// The person starts iOS 26's full-width content swipe: no delegate is asked; UIKit
     /// starts the pop, then PageKit's target hears the recognizer begin and may cancel it.
-    /// - Returns: The swipe; `nil` when the system has none, it did not begin, or UIKit
-    ///   ignores touches (``UIKitModel/isIgnoringTouches``).
+    /// - Returns: The swipe; `nil` when the system has none, it did not begin, the stack is
+    ///   not in the window, or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personContentSwipes() -> ModelEdgeSwipe? {
-        guard model.behaviour.hasContentSwipe, model.takesTouch("content swipe on \(title)"),
+        guard model.behaviour.hasContentSwipe, isInWindow, model.takesTouch("content swipe on \(title)"),
               uikitInteractivePop() != nil else { return nil }
         let swipe = ModelEdgeSwipe(stack: self)
         if kind == .queue, !core.unaskedSwipeBegan() {
@@ -385,9 +386,11 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     /// The person taps the back button of the page on top: a left item in its place, a
     /// back action, or UIKit's own pop through `popViewController(animated:)`. Nothing,
-    /// while UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
+    /// while the stack is not in the window or UIKit ignores touches
+    /// (``UIKitModel/isIgnoringTouches``).
     public func personTapsBack() {
-        guard let top = viewControllers.last, viewControllers.count > 1, model.takesTouch("back on \(title)") else { return }
+        guard let top = viewControllers.last, viewControllers.count > 1, isInWindow,
+              model.takesTouch("back on \(title)") else { return }
         let item = top.navigationItem
         if let left = item.leftItem { return left.action() }
         guard !item.hidesBackButton else { return }
@@ -399,12 +402,12 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// only while UIKit shows its own back button; the pop goes past `shouldPop`
     /// (wikimedia/wikipedia-ios#3640), through the override or not
     /// (``UIKitModel/Behaviour/menuPopsThroughOverride``).
-    /// - Returns: Whether the menu was there and took the touch
+    /// - Returns: Whether the menu was there, in the window, and took the touch
     ///   (``UIKitModel/isIgnoringTouches``).
     @discardableResult
     public func personPicksFromBackMenu(_ target: ModelViewController) -> Bool {
         guard let top = viewControllers.last, top.navigationItem.showsSystemBackButton, top !== target,
-              let index = viewControllers.firstIndex(where: { $0 === target }),
+              let index = viewControllers.firstIndex(where: { $0 === target }), isInWindow,
               model.takesTouch("back menu on \(title)") else { return false }
         if model.behaviour.menuPopsThroughOverride {
             popToViewController(target, animated: true)
