@@ -514,8 +514,9 @@ struct UIKitFidelityTests {
         #expect(top.navigationItem.showsSystemBackButton)
     }
 
-    /// Touches reach only views in the window: hit-testing starts at the window
-    /// (`UIView.h`, `hitTest:withEvent:`), so the person cannot tap back, swipe or use the
+    /// Touches reach only views in the window: UIKit hit-tests a touch from the window
+    /// down (`hitTest:withEvent:`, which `UIView.h` says recurses into subviews; Apple's
+    /// event-handling documentation), so the person cannot tap back, swipe or use the
     /// history menu on a stack in a tab that is not selected.
     @Test("6. the person's back, swipes and history menu reach only a stack in the window")
     func gesturesNeedTheWindow() async throws {

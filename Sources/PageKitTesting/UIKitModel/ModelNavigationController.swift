@@ -318,7 +318,8 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// internally (``UIKitModel/Behaviour/swipePopsThroughOverride``); then the
     /// recognizer's targets hear it begin.
     /// - Returns: The swipe to finish or cancel; `nil` when it did not begin, the stack is
-    ///   not in the window (touches reach only what is: `UIView.h`, `hitTest:withEvent:`),
+    ///   not in the window (UIKit hit-tests a touch from the window down, through
+    ///   `hitTest:withEvent:`, which `UIView.h` says recurses into subviews),
     ///   or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personSwipesBack() -> ModelEdgeSwipe? {
         guard isInWindow, model.takesTouch("edge swipe on \(title)") else { return nil }
