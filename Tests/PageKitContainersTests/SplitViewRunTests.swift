@@ -39,10 +39,12 @@ struct SplitViewUIKitRunTests {
     /// Runs one sequence; the failure, with the seed and the operations so far, or `nil`.
     static func run(seed: UInt64) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
-        // Whether UIKit keeps a column the app replaced alive through its transition: by
-        // seed, so that the random stream of every kept seed is unchanged.
+        // Whether UIKit keeps a column the app replaced alive through its transition, and
+        // whether a column the display mode hides leaves the window: by seed, so that the
+        // random stream of every kept seed is unchanged.
         var behaviour = UIKitModel.Behaviour()
         behaviour.keepsTransitioningContainers = !seed.isMultiple(of: 2)
+        behaviour.hiddenColumnsLeaveWindow = seed.isMultiple(of: 3)
         let app = UIKitSplitFixture(threeColumns: random.chance(0.5), behaviour: behaviour)
         let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }

@@ -755,6 +755,41 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.changes.last == "selected by the user → /mail#detail/welcome")
     }
 
+    /// Collapsed, the columns form one stack, and only its top page is in the window;
+    /// expanded, a column the display mode hides may leave it too (not documented: both
+    /// readings). A stack out of the window changes at once and says nothing, and the
+    /// person cannot touch it.
+    @Test("SPL-9: a column out of the window (under the top one, collapsed; or hidden) takes no touch, and changes at once",
+          arguments: [false, true])
+    func columnsOutOfTheWindow(hiddenLeaveWindow: Bool) throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.hiddenColumnsLeaveWindow = hiddenLeaveWindow
+        let app = UIKitSplitFixture(behaviour: behaviour)
+        try app.open("/mail#sidebar/folder(name=work)")
+        try app.open("/mail#detail/message(id=3)")
+        app.split.sizeChanges(compact: true)
+        #expect(app.split.stackedColumns == [0, 1] && app.detail.isInWindow && !app.sidebar.isInWindow)
+        app.sidebar.personTapsBack()
+        #expect(app.sidebar.personSwipesBack() == nil)
+        app.model.settle()
+        #expect(app.sidebar.viewControllers.count == 2, "the sidebar is under the detail: no touch reaches it")
+        // Expanded, the display mode hides the sidebar.
+        app.split.sizeChanges(compact: false)
+        app.split.appHidesColumn(0)
+        app.model.settle()
+        #expect(app.split.displayMode == .detailOnly && app.sidebar.isInWindow == !hiddenLeaveWindow)
+        _ = app.model.takeCallbacks()
+        app.sidebar.pushViewController(ModelScreen(app.model, "note"), animated: true)
+        #expect(app.queue.isIdle == hiddenLeaveWindow, "out of the window, the push ends at once")
+        app.model.settle()
+        #expect(app.model.takeCallbacks().contains("didShow note in sidebar") == !hiddenLeaveWindow)
+        #expect(app.sidebar.viewControllers.count == 3 && app.queue.isIdle && app.model.warnings.isEmpty)
+        // Shown again, a column out of the window hears the didShow UIKit may owe it.
+        app.split.appShowsColumn(0)
+        app.model.settle()
+        #expect(app.sidebar.isInWindow)
+    }
+
     /// UIKit wraps a view controller given to `setViewController(_:for:)` in a new,
     /// unnamed navigation controller (SPL-8), which no path could name, and tells no
     /// delegate: PageKit's override wraps it in a queue navigation controller named for the

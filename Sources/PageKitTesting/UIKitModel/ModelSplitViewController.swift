@@ -91,6 +91,8 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// - Parameter compact: Whether the width is compact now.
     public func sizeChanges(compact: Bool) {
         guard compact != uikitIsCollapsed else { return }
+        let shown = shownColumns
+        defer { columnsAppear(after: shown) }
         uikitIsCollapsed = compact
         if compact {
             let top = core.topColumnForCollapsing
@@ -129,8 +131,10 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
               model.takesTouch("back at a column's root") else {
             return false
         }
+        let shown = shownColumns
         willHide(top)
         stackedColumns.removeLast()
+        columnsAppear(after: shown)
         return true
     }
 
@@ -194,6 +198,8 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// `hideColumn:` as the header says (SPL-6).
     private func uikitHideColumn(_ index: Int) {
         model.called("hideColumn \(columns[index].title)")
+        let shown = shownColumns
+        defer { columnsAppear(after: shown) }
         if uikitIsCollapsed {
             guard index > 0, stackedColumns.last == index else { return }
             willHide(index)
@@ -210,6 +216,8 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// `showColumn:` as the header says (SPL-1, SPL-2, SPL-3).
     private func uikitShowColumn(_ index: Int) {
         model.called("showColumn \(columns[index].title)")
+        let shown = shownColumns
+        defer { columnsAppear(after: shown) }
         if uikitIsCollapsed {
             guard let top = stackedColumns.last, top != index else { return }
             if index > top {
@@ -247,7 +255,29 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     private func changeDisplay(to display: SplitDisplay) {
         model.called("willChangeToDisplayMode \(display.rawValue)")
         core.willChangeDisplay(to: display)
+        let shown = shownColumns
         displayMode = display
+        columnsAppear(after: shown)
+    }
+
+    /// Whether `column`'s view is in the window, as far as the split view goes:
+    /// collapsed, only the column on top of the one stack; expanded, every column, or
+    /// those the display mode shows (``UIKitModel/Behaviour/hiddenColumnsLeaveWindow``).
+    func showsColumn(_ column: ModelViewController) -> Bool {
+        guard let index = columns.firstIndex(where: { $0 === column }) else { return false }
+        if uikitIsCollapsed { return stackedColumns.last == index }
+        return !model.behaviour.hiddenColumnsLeaveWindow || isShown(index)
+    }
+
+    /// The columns whose views the split view shows now.
+    private var shownColumns: [Bool] { columns.map(showsColumn) }
+
+    /// The columns back in the window since `before` hear what they owe: a `didShow` for a
+    /// change made while they were out, if UIKit sends one at all.
+    private func columnsAppear(after before: [Bool]) {
+        for (index, column) in columns.enumerated() where !before[index] && column.isInWindow {
+            column.appeared()
+        }
     }
 
     /// Starts the transition of a `showColumn:` or `hideColumn:`. Each transition's

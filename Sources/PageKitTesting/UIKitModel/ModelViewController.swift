@@ -87,6 +87,7 @@ open class ModelViewController {
         guard parent.isInWindow else { return false }
         if let stack = parent as? ModelNavigationController { return stack.viewControllers.last === self }
         if let tabs = parent as? ModelTabBarController { return tabs.selectedViewController === self }
+        if let split = parent as? ModelSplitViewController { return split.showsColumn(self) }
         return true
     }
 

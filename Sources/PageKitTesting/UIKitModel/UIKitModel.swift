@@ -69,6 +69,14 @@ public final class UIKitModel {
         /// once and nothing calls back. Not drawn by ``random(using:)``, so that earlier
         /// seeds keep their sequences: runs set it.
         public var keepsTransitioningContainers = false
+        /// An expanded split view's column that its display mode hides is out of the
+        /// window, as a tab not selected is: what changes in it changes at once, with no
+        /// `didShow`, and the person cannot touch it. Not documented (the display modes
+        /// say which columns show, not whether the others stay in the view hierarchy);
+        /// off, a hidden column stays in the window. Collapsed, only the column on top of
+        /// the one stack is in the window either way, as only a stack's top page is. Not
+        /// drawn by ``random(using:)``: runs set it.
+        public var hiddenColumnsLeaveWindow = false
 
         /// The defaults: the most likely reading of each source.
         public init() {}
@@ -105,6 +113,7 @@ public final class UIKitModel {
                 (asksShouldDismissWhenModal, "asksShouldDismissWhenModal"), (completesEmptyDismiss, "completesEmptyDismiss"),
                 (hasContentSwipe, "hasContentSwipe"), (regularWidth, "regularWidth"),
                 (keepsTransitioningContainers, "keepsTransitioningContainers"),
+                (hiddenColumnsLeaveWindow, "hiddenColumnsLeaveWindow"),
             ]
             return on.filter(\.0).map(\.1).joined(separator: ", ")
         }
