@@ -764,6 +764,7 @@ struct SplitViewUIKitFidelityTests {
     func columnsOutOfTheWindow(hiddenLeaveWindow: Bool) throws {
         var behaviour = UIKitModel.Behaviour()
         behaviour.hiddenColumnsLeaveWindow = hiddenLeaveWindow
+        behaviour.didShowOnReappear = true
         let app = UIKitSplitFixture(behaviour: behaviour)
         try app.open("/mail#sidebar/folder(name=work)")
         try app.open("/mail#detail/message(id=3)")
@@ -784,10 +785,13 @@ struct SplitViewUIKitFidelityTests {
         app.model.settle()
         #expect(app.model.takeCallbacks().contains("didShow note in sidebar") == !hiddenLeaveWindow)
         #expect(app.sidebar.viewControllers.count == 3 && app.queue.isIdle && app.model.warnings.isEmpty)
-        // Shown again, a column out of the window hears the didShow UIKit may owe it.
+        // Shown again, a column that was out of the window hears the didShow UIKit owes it
+        // (`didShowOnReappear`), which ends nothing of PageKit's.
         app.split.appShowsColumn(0)
         app.model.settle()
         #expect(app.sidebar.isInWindow)
+        #expect(app.model.takeCallbacks().contains("didShow note in sidebar") == hiddenLeaveWindow)
+        #expect(app.queue.isIdle && app.path == "/mail#detail/welcome/message(id=3)")
     }
 
     /// UIKit wraps a view controller given to `setViewController(_:for:)` in a new,
