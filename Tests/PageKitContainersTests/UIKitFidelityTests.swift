@@ -517,8 +517,9 @@ struct UIKitFidelityTests {
     /// Touches reach only views in the window: UIKit hit-tests a touch from the window
     /// down (`hitTest:withEvent:`, which `UIView.h` says recurses into subviews; Apple's
     /// event-handling documentation), so the person cannot tap back, swipe or use the
-    /// history menu on a stack in a tab that is not selected.
-    @Test("6. the person's back, swipes and history menu reach only a stack in the window")
+    /// history menu on a stack in a tab that is not selected; and a presentation takes
+    /// every touch outside it, so neither on a stack under a sheet.
+    @Test("6. the person's back, swipes and history menu reach only a stack in the window, with nothing presented over it")
     func gesturesNeedTheWindow() async throws {
         var behaviour = UIKitModel.Behaviour()
         behaviour.hasContentSwipe = true
@@ -534,6 +535,15 @@ struct UIKitFidelityTests {
         await app.run()
         #expect(app.contact.viewControllers.count == 2 && app.takeChanges().isEmpty)
         #expect(app.queue.isIdle)
+        // Nor under a sheet: its dimming view takes every touch outside it.
+        try await app.open("app://tab/contact/person_detail(id=5)!compose")
+        _ = app.takeChanges()
+        #expect(app.contact.isInWindow)
+        app.contact.personTapsBack()
+        #expect(app.contact.personSwipesBack() == nil)
+        #expect(!app.contact.personPicksFromBackMenu(app.list))
+        await app.run()
+        #expect(app.contact.viewControllers.count == 2 && app.takeChanges().isEmpty)
     }
 
     @Test("6. a pop from the history menu is reported as the person's", arguments: [false, true])

@@ -319,10 +319,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// recognizer's targets hear it begin.
     /// - Returns: The swipe to finish or cancel; `nil` when it did not begin, the stack is
     ///   not in the window (UIKit hit-tests a touch from the window down, through
-    ///   `hitTest:withEvent:`, which `UIView.h` says recurses into subviews),
-    ///   or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
+    ///   `hitTest:withEvent:`, which `UIView.h` says recurses into subviews) or something
+    ///   is presented over it, or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
     public func personSwipesBack() -> ModelEdgeSwipe? {
-        guard isInWindow, model.takesTouch("edge swipe on \(title)") else { return nil }
+        guard takesTouches, model.takesTouch("edge swipe on \(title)") else { return nil }
         let begins = if appTookSwipeDelegate {
             viewControllers.count > 1 && coordinator == nil
         } else if kind == .queue {
@@ -352,9 +352,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// The person starts iOS 26's full-width content swipe: no delegate is asked; UIKit
     /// starts the pop, then PageKit's target hears the recognizer begin and may cancel it.
     /// - Returns: The swipe; `nil` when the system has none, it did not begin, the stack is
-    ///   not in the window, or UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
+    ///   not in the window or under a presentation, or UIKit ignores touches
+    ///   (``UIKitModel/isIgnoringTouches``).
     public func personContentSwipes() -> ModelEdgeSwipe? {
-        guard model.behaviour.hasContentSwipe, isInWindow, model.takesTouch("content swipe on \(title)"),
+        guard model.behaviour.hasContentSwipe, takesTouches, model.takesTouch("content swipe on \(title)"),
               uikitInteractivePop() != nil else { return nil }
         let swipe = ModelEdgeSwipe(stack: self)
         if kind == .queue, !core.unaskedSwipeBegan() {
@@ -387,10 +388,10 @@ public final class ModelNavigationController: ModelViewController, StackContaine
 
     /// The person taps the back button of the page on top: a left item in its place, a
     /// back action, or UIKit's own pop through `popViewController(animated:)`. Nothing,
-    /// while the stack is not in the window or UIKit ignores touches
-    /// (``UIKitModel/isIgnoringTouches``).
+    /// while the stack is not in the window or under a presentation, or UIKit ignores
+    /// touches (``UIKitModel/isIgnoringTouches``).
     public func personTapsBack() {
-        guard let top = viewControllers.last, viewControllers.count > 1, isInWindow,
+        guard let top = viewControllers.last, viewControllers.count > 1, takesTouches,
               model.takesTouch("back on \(title)") else { return }
         let item = top.navigationItem
         if let left = item.leftItem { return left.action() }
@@ -403,12 +404,12 @@ public final class ModelNavigationController: ModelViewController, StackContaine
     /// only while UIKit shows its own back button; the pop goes past `shouldPop`
     /// (wikimedia/wikipedia-ios#3640), through the override or not
     /// (``UIKitModel/Behaviour/menuPopsThroughOverride``).
-    /// - Returns: Whether the menu was there, in the window, and took the touch
-    ///   (``UIKitModel/isIgnoringTouches``).
+    /// - Returns: Whether the menu was there, in the window with nothing presented over
+    ///   it, and took the touch (``UIKitModel/isIgnoringTouches``).
     @discardableResult
     public func personPicksFromBackMenu(_ target: ModelViewController) -> Bool {
         guard let top = viewControllers.last, top.navigationItem.showsSystemBackButton, top !== target,
-              let index = viewControllers.firstIndex(where: { $0 === target }), isInWindow,
+              let index = viewControllers.firstIndex(where: { $0 === target }), takesTouches,
               model.takesTouch("back menu on \(title)") else { return false }
         if model.behaviour.menuPopsThroughOverride {
             popToViewController(target, animated: true)

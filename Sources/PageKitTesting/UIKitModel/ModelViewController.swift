@@ -91,6 +91,19 @@ open class ModelViewController {
         return true
     }
 
+    /// Whether a touch can reach its view: in the window, and with nothing presented over
+    /// it or over a container that holds it. A presentation takes every touch outside it
+    /// (an alert's, a sheet's dimming view; a popover's outside tap dismisses it first).
+    var takesTouches: Bool {
+        guard isInWindow else { return false }
+        var level: ModelViewController? = self
+        while let current = level {
+            if current.ownPresented != nil { return false }
+            level = current.parent
+        }
+        return true
+    }
+
     /// Whether a full-screen presentation from it has appeared and is not going.
     private var isCovered: Bool {
         guard let covering = ownPresented, covering.isFullScreen else { return false }
