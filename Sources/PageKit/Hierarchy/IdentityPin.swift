@@ -23,7 +23,9 @@
 ///   can take its address. A `weak` reference would do the same, but it moves the
 ///   object's reference counts into a side table for the rest of its life, after which
 ///   every retain and release of it takes the runtime's slow path. The reference is never
-///   read: comparing identifiers is enough.
+///   read: comparing identifiers is enough. Nor is it reflected: `dump`, `print` and a
+///   failed test expectation read an unowned reference through `Mirror`, which traps once
+///   the object is freed, so the pin's mirror shows its identifier only.
 /// - Where Objective-C objects exist, the object is held `weak`: an unowned reference to
 ///   an Objective-C object (a view controller) does not keep its memory, and a weak one
 ///   costs it nothing on its retains and releases.
@@ -48,4 +50,8 @@ struct IdentityPin {
         id == ObjectIdentifier(other)
         #endif
     }
+}
+
+extension IdentityPin: CustomReflectable {
+    var customMirror: Mirror { Mirror(self, children: ["id": id], displayStyle: .struct) }
 }
