@@ -590,6 +590,26 @@ struct SplitViewUIKitFidelityTests {
         #expect(app.split.stackedColumns.last == app.split.core.state.current, "UIKit's top is PageKit's current column")
     }
 
+    /// A presentation takes every touch outside it (an alert's, a sheet's dimming view),
+    /// so the split view's own buttons under it take none.
+    @Test("SPL-5: under a sheet, the person reaches neither the display-mode button nor the back at a column's root")
+    func buttonsUnderASheet() throws {
+        let app = UIKitSplitFixture()
+        try app.open("/mail#detail/welcome!message(id=1)")
+        let display = app.split.displayMode
+        #expect(!app.split.personTapsDisplayModeButton(to: .detailOnly), "expanded, under the sheet")
+        #expect(app.split.displayMode == display)
+        try app.open("/mail#detail/welcome")
+        app.split.sizeChanges(compact: true)
+        try app.open("/mail#detail/welcome!message(id=1)")
+        #expect(app.split.stackedColumns == [0, 1])
+        #expect(!app.split.personTapsBackAtColumnRoot(), "collapsed, under the sheet")
+        #expect(app.split.stackedColumns == [0, 1])
+        try app.open("/mail#detail/welcome")
+        #expect(app.split.personTapsBackAtColumnRoot(), "the sheet gone, the button takes the touch")
+        #expect(app.changes.filter { $0.contains("by the user") } == ["selected by the user → /mail#sidebar/mailboxes"])
+    }
+
     @Test("SPL-5: the delegate hears the willShowColumn: and willHideColumn: of PageKit's own showColumn:, and reports none")
     func ownShowColumnCallbacks() throws {
         let app = UIKitSplitFixture()

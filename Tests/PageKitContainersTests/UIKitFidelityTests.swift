@@ -518,8 +518,8 @@ struct UIKitFidelityTests {
     /// down (`hitTest:withEvent:`, which `UIView.h` says recurses into subviews; Apple's
     /// event-handling documentation), so the person cannot tap back, swipe or use the
     /// history menu on a stack in a tab that is not selected; and a presentation takes
-    /// every touch outside it, so neither on a stack under a sheet.
-    @Test("6. the person's back, swipes and history menu reach only a stack in the window, with nothing presented over it")
+    /// every touch outside it, so neither on a stack, nor on a tab bar, under a sheet.
+    @Test("6. the person's back, swipes, history menu and tab taps reach only what is in the window, with nothing presented over it")
     func gesturesNeedTheWindow() async throws {
         var behaviour = UIKitModel.Behaviour()
         behaviour.hasContentSwipe = true
@@ -542,8 +542,11 @@ struct UIKitFidelityTests {
         app.contact.personTapsBack()
         #expect(app.contact.personSwipesBack() == nil)
         #expect(!app.contact.personPicksFromBackMenu(app.list))
+        // The tab bar is under the sheet as well.
+        #expect(!app.tabs.personTaps(1) && !app.tabs.personTaps(0))
         await app.run()
         #expect(app.contact.viewControllers.count == 2 && app.takeChanges().isEmpty)
+        #expect(app.tabs.selectedViewController === app.contact)
     }
 
     @Test("6. a pop from the history menu is reported as the person's", arguments: [false, true])

@@ -113,10 +113,12 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// The person taps the display-mode button, expanded (SPL-5).
     /// - Parameter display: What it shows next.
     /// - Returns: Whether there was a button to take the touch: not when collapsed, nor
-    ///   while UIKit ignores touches (``UIKitModel/isIgnoringTouches``).
+    ///   while UIKit ignores touches (``UIKitModel/isIgnoringTouches``), nor on a split
+    ///   view out of the window or under a presentation.
     @discardableResult
     public func personTapsDisplayModeButton(to display: SplitDisplay) -> Bool {
-        guard !uikitIsCollapsed, display != displayMode, model.takesTouch("display-mode button") else { return false }
+        guard !uikitIsCollapsed, display != displayMode, takesTouches,
+              model.takesTouch("display-mode button") else { return false }
         changeDisplay(to: display)
         return true
     }
@@ -124,11 +126,12 @@ public final class ModelSplitViewController: ModelViewController, SplitContainer
     /// The person taps back at the root of the top column, collapsed: UIKit pops the
     /// column off the one stack (SPL-5).
     /// - Returns: Whether there was such a back button to take the touch
-    ///   (``UIKitModel/isIgnoringTouches``).
+    ///   (``UIKitModel/isIgnoringTouches``): not in a column out of the window or under a
+    ///   presentation.
     @discardableResult
     public func personTapsBackAtColumnRoot() -> Bool {
         guard uikitIsCollapsed, let top = stackedColumns.last, top > 0, columns[top].viewControllers.count == 1,
-              model.takesTouch("back at a column's root") else {
+              columns[top].takesTouches, model.takesTouch("back at a column's root") else {
             return false
         }
         let shown = shownColumns

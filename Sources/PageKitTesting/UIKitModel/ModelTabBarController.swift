@@ -131,7 +131,7 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     ///   order that holds every tab once.
     @discardableResult
     public func personRearrangesTabs(_ order: [Int]) -> Bool {
-        guard selectedIndex == Self.notFound, order.sorted() == Array(viewControllers.indices),
+        guard selectedIndex == Self.notFound, order.sorted() == Array(viewControllers.indices), takesTouches,
               model.takesTouch("Edit in the More list of \(title)") else { return false }
         model.called("willBeginCustomizing")
         if kind == .pageKit { core.customizingBegan() }
@@ -172,10 +172,12 @@ public final class ModelTabBarController: ModelViewController, TabContainer, Que
     /// selected already, and says `didSelect`.
     /// - Parameter index: The tab.
     /// - Returns: Whether UIKit let the tap through: not while it ignores touches
-    ///   (``UIKitModel/isIgnoringTouches``).
+    ///   (``UIKitModel/isIgnoringTouches``), nor on a tab bar out of the window or under a
+    ///   presentation, which takes every touch outside it.
     @discardableResult
     public func personTaps(_ index: Int) -> Bool {
-        guard viewControllers.indices.contains(index), model.takesTouch("tab \(index) of \(title)") else { return false }
+        guard viewControllers.indices.contains(index), takesTouches,
+              model.takesTouch("tab \(index) of \(title)") else { return false }
         let tapped: ModelViewController = viewControllers.count > TabBarCore.visibleTabLimit
             && index >= TabBarCore.visibleTabLimit - 1 ? moreNavigationController : viewControllers[index]
         let isReselect = tapped === selectedViewController
