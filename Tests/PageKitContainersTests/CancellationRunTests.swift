@@ -333,7 +333,7 @@ struct SwiftUICancellationRunTests {
             case ..<60:
                 let index = Int.random(in: 0...2, using: &random)
                 log.append("  the person taps tab \(index)")
-                try? app.screen.personTapsTab(index, of: app.tabs)
+                _ = try? app.screen.personTapsTab(index, of: app.tabs)
             case ..<66:
                 let finish = random.chance(0.7)
                 log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")

@@ -183,6 +183,13 @@ struct ReferenceModel {
     /// Whether a full-screen modal covers everything: no tab, back button or swipe down
     /// is within the person's reach.
     var isCovered: Bool { modals.contains { Self.coversFullScreen(id: $0.id) } }
+    /// Whether a sheet keeps the person's finger from the tab bar: SwiftUI's `TabView`
+    /// under a sheet, unless the app lets touches through
+    /// (``SwiftUIBehaviour/sheetsLetTouchesBehind``). The driven tab bar stands for one
+    /// under such a sheet.
+    var sheetsCoverTabBar = false
+    /// Whether the person can tap a tab.
+    var tabBarTakesTouches: Bool { !isCovered && (modals.isEmpty || !sheetsCoverTabBar) }
     var outcomes: [Int: Outcome] = [:]
     var deliveries: [Int] = []
     /// The navigator's history, and the changes it announced that it did not make.
@@ -495,7 +502,7 @@ struct ReferenceModel {
 
     /// The person taps a tab: selected at once, whatever the queue is doing.
     mutating func tapTab(_ index: Int) {
-        guard index != selected, !isCovered else { return }
+        guard index != selected, tabBarTakesTouches else { return }
         let left = selected
         selected = index
         announce(.user)
@@ -772,6 +779,7 @@ struct ModelBasedTests {
         let system = SystemUnderTest(tree: tree, behaviour: behaviour)
         var model = ReferenceModel(list: .init(name: "list", id: nil, uid: 0), feed: .init(name: "feed", id: nil, uid: -1),
                                    tree: tree, system: behaviour.system)
+        model.sheetsCoverTabBar = tree.selectsAtOnce && !behaviour.sheetsLetTouchesBehind
         let label = tree == .driven ? "\(tree) tree" : "\(tree) tree (\(behaviour))"
         var log: [String] = []
         var number = 0
@@ -894,8 +902,9 @@ struct ModelBasedTests {
                 // While a sheet slides in or out, UIKit takes no touch (the SwiftUI screen's
                 // `isIgnoringTouches`): only a look, so every seed draws as before.
                 if tree.selectsAtOnce, system.screen.isIgnoringTouches { break }
-                // Nothing of the tab bar shows under a full-screen cover.
-                if !model.isCovered { system.tapTab(index) }
+                // Nothing of the tab bar shows under a full-screen cover, nor takes a touch
+                // under a sheet of SwiftUI's.
+                if model.tabBarTakesTouches { system.tapTab(index) }
                 model.tapTab(index)
             case .swipeDown:
                 system.swipeDown()

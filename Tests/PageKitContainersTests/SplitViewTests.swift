@@ -399,6 +399,26 @@ struct SplitViewSwiftUIFidelityTests {
         #expect(app.mail.display == .detailOnly)
     }
 
+    /// SwiftUI disables the view behind a sheet (Apple's documentation of
+    /// `presentationBackgroundInteraction(_:)`): neither the sidebar button nor the back at
+    /// a column's root takes a touch under one.
+    @Test("SSV-2, SSV-3: under a sheet, the person reaches neither the sidebar button nor the back at a column's root")
+    func buttonsUnderASheet() throws {
+        let app = SplitFixture(current: 1, swiftUI: true)
+        try app.open("/mail#detail/welcome!compose")
+        #expect(!app.screen.personChangesDisplay(to: .detailOnly, of: app.mail), "expanded, under the sheet")
+        try app.open("/mail#detail/welcome")
+        #expect(app.screen.personChangesDisplay(to: .detailOnly, of: app.mail), "the sheet gone")
+        app.screen.sizeClassChanges(compact: true, of: app.mail)
+        try app.open("/mail#detail/welcome!compose")
+        #expect(!app.screen.personTapsBackAtColumnRoot(of: app.mail), "collapsed, under the sheet")
+        try app.open("/mail#detail/welcome")
+        #expect(app.screen.personTapsBackAtColumnRoot(of: app.mail))
+        app.clock.advance(by: .zero)
+        #expect(app.path == "/mail#sidebar/mailboxes")
+        #expect(app.changes == ["selected by the user → /mail#sidebar/mailboxes"], "hiding the sidebar changed no path")
+    }
+
     @Test("SSV-3: SwiftUI's back at a column's root, collapsed, is seen through onDisappear and reported as the person's")
     func backAtColumnRoot() throws {
         let app = SplitFixture(collapsed: true, current: 1, swiftUI: true)

@@ -779,6 +779,66 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
     }
 
+    /// SwiftUI "automatically disables the view behind a sheet that you present, so that
+    /// people can't interact with the backing view until they dismiss the sheet" (Apple's
+    /// documentation of `presentationBackgroundInteraction(_:)`): the model let the person
+    /// tap a tab, tap back, swipe back or follow a link behind a sheet. A sheet whose
+    /// content enables the interaction (the app's choice) lets them through, and each is
+    /// then the person's change under the sheet, which stays.
+    @Test("16. behind a sheet the finger reaches nothing, unless the app's sheets let touches through",
+          arguments: [false, true])
+    func nothingBehindASheet(touchesBehind: Bool) throws {
+        var behaviour = SwiftUIBehaviour()
+        behaviour.sheetsLetTouchesBehind = touchesBehind
+        let app = SwiftUIAppFixture(behaviour: behaviour)
+        try app.open("/tab#contact/list/home_page!compose")
+        #expect(!app.screen.isIgnoringTouches, "the sheet is in")
+        let tapped = app.screen.personTapsSystemBack(app.contact)
+        app.clock.advance(by: .seconds(1))
+        #expect(try app.screen.personTapsTab(1, of: app.tabs) == touchesBehind)
+        app.clock.advance(by: .seconds(1))
+        let linked = app.screen.personTapsLink(to: ScreenPage("post"), in: touchesBehind ? app.feed : app.contact)
+        app.clock.advance(by: .seconds(1))
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+        guard touchesBehind else {
+            #expect(!tapped && linked == nil && !app.screen.personBeginsSwipeBack(app.contact))
+            #expect(app.path == "/tab#contact/list/home_page!compose")
+            #expect(app.changes.isEmpty)
+            return
+        }
+        #expect(tapped && linked != nil && app.screen.personBeginsSwipeBack(app.feed))
+        app.screen.personEndsSwipeBack(app.feed, finishing: true)
+        app.clock.advance(by: .seconds(1))
+        #expect(app.path == "/tab#/feed!compose")
+        #expect(app.changes == ["popped by the user → /tab#contact/list!compose", "selected by the user → /tab#/feed!compose",
+                                "pushed by the user → /tab#/feed/post!compose", "popped by the user → /tab#/feed!compose"])
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+    }
+
+    /// An alert takes every touch behind it, whatever the app's sheets allow.
+    @Test("16. behind an alert the finger reaches no tab and no stack")
+    func nothingBehindAnAlert() async throws {
+        var behaviour = SwiftUIBehaviour()
+        behaviour.sheetsLetTouchesBehind = true
+        let app = SwiftUIAppFixture(behaviour: behaviour)
+        try app.navigator.registry.registerAlert("delete") { _ in
+            AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
+        }
+        try app.open("/tab#contact/list/home_page")
+        let open = Task { try await app.navigator.open("/tab#contact/list/home_page!delete", expecting: AlertChoice.self) }
+        #expect(await yieldUntil { app.host.alert(over: app.tabs) != nil })
+        app.clock.advance(by: .seconds(1))
+        #expect(try !app.screen.personTapsTab(1, of: app.tabs))
+        #expect(!app.screen.personTapsSystemBack(app.contact))
+        #expect(!app.screen.personBeginsSwipeBack(app.contact))
+        #expect(app.screen.personTapsLink(to: ScreenPage("post"), in: app.contact) == nil)
+        #expect(app.screen.personTapsAlertButton("delete", in: app.host), "the alert's own buttons take the touch")
+        app.clock.advance(by: .seconds(1))
+        _ = try await open.value
+        #expect(app.path == "/tab#contact/list/home_page")
+        #expect(app.changes == ["dismissed by the user → /tab#contact/list/home_page"], "only the alert went")
+    }
+
     /// A finger reaches only what is on screen: the model used to push a link's page on a
     /// stack in a tab that was not selected, and to say it pushed one on a stack no view
     /// showed.

@@ -549,6 +549,39 @@ struct UIKitFidelityTests {
         #expect(app.tabs.selectedViewController === app.contact)
     }
 
+    /// A sheet the app left undimmed (`largestUndimmedDetentIdentifier`) takes no touch
+    /// outside it: the person acts behind it, and each change is theirs, the sheet kept.
+    /// An alert over it takes every touch again.
+    @Test("6. behind a sheet the app left undimmed the person's back, swipe and tab taps go through; behind an alert they do not")
+    func touchesBehindAnUndimmedSheet() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.sheetsLetTouchesBehind = true
+        let app = UIKitModelApp(behaviour: behaviour)
+        try await app.open("app://tab/contact/person_detail(id=5)/home_page(id=5)!compose")
+        _ = app.takeChanges()
+        app.contact.personTapsBack()
+        await app.run()
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)!compose")
+        try #require(app.contact.personSwipesBack()).finish()
+        await app.run()
+        #expect(app.path == "/tab#contact/list!compose")
+        #expect(app.tabs.personTaps(1))
+        await app.run()
+        #expect(app.path == "/tab#settings!compose")
+        #expect(app.takeChanges() == ["popped [home_page(id=5)] by the user", "popped [person_detail(id=5)] by the user",
+                                      "selected [settings] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty)
+        // An alert over the sheet takes every touch, the sheet's own too.
+        try register(alerts: app)
+        let request = app.navigator.request(try PagePath(parsing: "/tab#settings!compose!delete"))
+        await app.run()
+        #expect(app.tabs.presentedViewController?.presentedViewController is ModelAlertController)
+        #expect(!app.tabs.personTaps(0))
+        #expect(app.tabs.selectedViewController === app.settings)
+        #expect(request.isResolved && request.errorCode == nil, "the alert is shown")
+        #expect(app.takeChanges().isEmpty)
+    }
+
     @Test("6. a pop from the history menu is reported as the person's", arguments: [false, true])
     func menuPopIsThePersons(menuPopsThroughOverride: Bool) async throws {
         var behaviour = UIKitModel.Behaviour()

@@ -59,16 +59,23 @@ public struct SwiftUIBehaviour: Sendable, Hashable, CustomStringConvertible {
     /// the iOS 18.4 SDK or later, a path binding of the app's own can skip `onAppear` of
     /// the page revealed going back. When true, the screen does so on iOS 18.4 and later.
     public var customBindingSkipsOnAppearGoingBack: Bool
+    /// Not SwiftUI's but the app's choice: whether its sheets' content sets
+    /// `presentationBackgroundInteraction(.enabled)` (iOS 16.4), so the person can still
+    /// tap, swipe and follow links behind a sheet. SwiftUI "automatically disables the view
+    /// behind a sheet that you present" otherwise (Apple's documentation of the
+    /// modifier). A full-screen cover and an alert take every touch behind them either way.
+    public var sheetsLetTouchesBehind: Bool
 
     /// A behaviour.
     public init(system: SystemVersion = SystemVersion(17, 0), onAppear: OnAppearTiming = .animationStart,
                 swipeWrite: SwipeWrite = .afterCompletion, updateInsideSetter: UpdateInsideSetter = .dropped,
-                customBindingSkipsOnAppearGoingBack: Bool = false) {
+                customBindingSkipsOnAppearGoingBack: Bool = false, sheetsLetTouchesBehind: Bool = false) {
         self.system = system
         self.onAppear = onAppear
         self.swipeWrite = swipeWrite
         self.updateInsideSetter = updateInsideSetter
         self.customBindingSkipsOnAppearGoingBack = customBindingSkipsOnAppearGoingBack
+        self.sheetsLetTouchesBehind = sheetsLetTouchesBehind
     }
 
     /// The releases the model distinguishes: before and after the 16.2 fix, 17, and
@@ -84,10 +91,14 @@ public struct SwiftUIBehaviour: Sendable, Hashable, CustomStringConvertible {
             defer { rest /= values.count }
             return values[rest % values.count]
         }
-        return SwiftUIBehaviour(system: pick(systems), onAppear: pick(OnAppearTiming.allCases),
-                                swipeWrite: pick(SwipeWrite.allCases),
-                                updateInsideSetter: pick(UpdateInsideSetter.allCases),
-                                customBindingSkipsOnAppearGoingBack: pick([false, true]))
+        let system = pick(systems)
+        var behaviour = SwiftUIBehaviour(system: system, onAppear: pick(OnAppearTiming.allCases),
+                                         swipeWrite: pick(SwipeWrite.allCases),
+                                         updateInsideSetter: pick(UpdateInsideSetter.allCases),
+                                         customBindingSkipsOnAppearGoingBack: pick([false, true]))
+        // The modifier came with iOS 16.4.
+        behaviour.sheetsLetTouchesBehind = pick([false, true]) && system >= SystemVersion(16, 4)
+        return behaviour
     }
 
     /// `iOS 16.1, onAppear at animationStart, …`.
@@ -95,5 +106,6 @@ public struct SwiftUIBehaviour: Sendable, Hashable, CustomStringConvertible {
         "iOS \(system), onAppear at \(onAppear.rawValue), swipe writes \(swipeWrite.rawValue), "
             + "updates inside a setter \(updateInsideSetter.rawValue)"
             + (customBindingSkipsOnAppearGoingBack ? ", 18.4 onAppear skip" : "")
+            + (sheetsLetTouchesBehind ? ", touches behind sheets" : "")
     }
 }

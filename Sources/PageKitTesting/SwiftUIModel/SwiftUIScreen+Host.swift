@@ -254,6 +254,23 @@ extension SwiftUIScreen {
         }
     }
 
+    /// Whether the person's finger is kept from `page` by what is shown over the level
+    /// that draws it: a sheet, as SwiftUI "automatically disables the view behind a sheet
+    /// that you present, so that people can't interact with the backing view until they
+    /// dismiss the sheet" (Apple's documentation of `presentationBackgroundInteraction(_:)`,
+    /// which PageKit does not set; the app may, ``SwiftUIBehaviour/sheetsLetTouchesBehind``);
+    /// a full-screen cover, which takes its presenter's views out of the window (SFC-1);
+    /// or an alert or a confirmation dialog.
+    func isUnderAPresentation(_ page: any Page) -> Bool {
+        hosts.contains { view in
+            view.levels.contains { level in
+                guard let drawn = level.page, Self.holds(drawn, page) else { return false }
+                if let shown = level.shown, shown.isFullScreen || !behaviour.sheetsLetTouchesBehind { return true }
+                return view.model?.alert(over: drawn) != nil
+            }
+        }
+    }
+
     /// SFC-1: the cover over `level` starts to go: what it covered comes back on screen.
     private func uncover(_ level: HostView.Level) {
         let uncover = level.uncover

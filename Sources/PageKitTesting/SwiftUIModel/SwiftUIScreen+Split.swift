@@ -90,8 +90,8 @@ extension SwiftUIScreen {
     /// - Returns: Whether SwiftUI wrote the binding.
     @discardableResult
     public func personChangesDisplay(to display: SplitDisplay, of split: PageSplitModel) -> Bool {
-        guard let view = splitViews.first(where: { $0.model === split }), !view.isCompact,
-              takesTouch("the display-mode button of \(split.pageName)") else { return false }
+        guard let view = splitViews.first(where: { $0.model === split }), !view.isCompact, view.isShown,
+              !isUnderAPresentation(split), takesTouch("the display-mode button of \(split.pageName)") else { return false }
         note("write columnVisibility \(display.rawValue)")
         insideSetter { split.userChangesDisplay(display) }
         // SwiftUI shows what the person chose itself, whatever became of the update.
@@ -105,9 +105,9 @@ extension SwiftUIScreen {
     /// - Returns: Whether there was such a button: a column above the first, at its root.
     @discardableResult
     public func personTapsBackAtColumnRoot(of split: PageSplitModel) -> Bool {
-        guard let view = splitViews.first(where: { $0.model === split }), view.isCompact,
-              let top = view.shownColumns.last, top > 0, split.columns[top].pages.count == 1,
-              takesTouch("back at the root of \(split.columns[top].pageName)") else { return false }
+        guard let view = splitViews.first(where: { $0.model === split }), view.isCompact, view.isShown,
+              !isUnderAPresentation(split), let top = view.shownColumns.last, top > 0,
+              split.columns[top].pages.count == 1, takesTouch("back at the root of \(split.columns[top].pageName)") else { return false }
         view.shownColumns.removeLast()
         note("onDisappear column \(split.columns[top].pageName)")
         hide(split.columns[top])

@@ -261,11 +261,11 @@ extension SwiftUIScreen {
 
     /// The person taps the back button PageKit drew on the page on top of `stack`.
     /// - Returns: What the button's action returned, or `nil` when the page shows the
-    ///   system's button.
+    ///   system's button, or the finger cannot reach the stack.
     /// - Throws: What the button's action throws.
     @discardableResult
     public func personTapsPageKitBack(_ stack: PageStackModel) throws -> LeaveAttempt? {
-        guard chromeOnTop(of: stack)?.backButton != nil, takesTouch("PageKit's back in \(stack.pageDescription)") else {
+        guard reachableView(of: stack) != nil, chromeOnTop(of: stack)?.backButton != nil, takesTouch("PageKit's back in \(stack.pageDescription)") else {
             return nil
         }
         return try stack.userTapsBack()
@@ -273,11 +273,12 @@ extension SwiftUIScreen {
 
     /// The person long-presses PageKit's back button of `stack` and picks the
     /// `index`-th page of its history (the nearest first).
-    /// - Returns: What the item's action returned, or `nil` when there is no such item.
+    /// - Returns: What the item's action returned, or `nil` when there is no such item, or
+    ///   the finger cannot reach the stack.
     /// - Throws: What the item's action throws.
     @discardableResult
     public func personPicksHistory(_ index: Int, in stack: PageStackModel) throws -> LeaveAttempt? {
-        guard let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index),
+        guard reachableView(of: stack) != nil, let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index),
               takesTouch("the back menu of \(stack.pageDescription)") else {
             return nil
         }
@@ -346,8 +347,8 @@ extension SwiftUIScreen {
     /// - Returns: The entry pushed, or `nil` when the tap reached no link.
     @discardableResult
     public func personTapsLink(to page: any Page, in stack: PageStackModel) -> PageEntry? {
-        guard let view = reachableView(of: stack),
-              takesTouch("a link to \(page.pageDescription) in \(view.name)") else { return nil }
+        guard takesTouch("a link to \(page.pageDescription) in \(stack.pageDescription)"),
+              let view = reachableView(of: stack) else { return nil }
         // Another stack's animation runs alongside; one of this stack's is a violation.
         let alongside = clock.now >= view.busyUntil
         let entry = PageEntry(page)
@@ -370,9 +371,12 @@ extension SwiftUIScreen {
         return entry
     }
 
-    /// `stack`'s view, if a finger can reach it: drawn, and in no tab but a selected one.
+    /// `stack`'s view, if a finger can reach it: drawn, in no tab but a selected one, and
+    /// under no sheet or cover (``isUnderAPresentation(_:)``).
     private func reachableView(of stack: PageStackModel) -> StackView? {
-        guard let view = view(of: stack), view.visible, !isBehindAnotherTab(stack) else { return nil }
+        guard let view = view(of: stack), view.visible, !isBehindAnotherTab(stack), !isUnderAPresentation(stack) else {
+            return nil
+        }
         return view
     }
 

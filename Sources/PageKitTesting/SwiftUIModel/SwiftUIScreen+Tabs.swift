@@ -82,10 +82,14 @@ extension SwiftUIScreen {
     }
 
     /// The person taps tab `index`: SwiftUI writes the selection binding. Nothing happens
-    /// while UIKit ignores touches (``isIgnoringTouches``).
+    /// while UIKit ignores touches (``isIgnoringTouches``), nor when the tab bar is under a
+    /// sheet or a cover, or in a tab not shown (``isUnderAPresentation(_:)``).
+    /// - Returns: Whether the tap reached the tab bar.
     /// - Throws: What the binding's setter throws for a tab that is not there.
-    public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws {
-        guard takesTouch("tab \(index) of \(tabs.pageName)") else { return }
+    @discardableResult
+    public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws -> Bool {
+        guard takesTouch("tab \(index) of \(tabs.pageName)"), !isUnderAPresentation(tabs),
+              !isBehindAnotherTab(tabs) else { return false }
         var failure: (any Error)?
         insideSetter {
             do { try tabs.userSelectsTab(index) } catch { failure = error }
@@ -93,5 +97,6 @@ extension SwiftUIScreen {
         // SwiftUI shows the tab the person chose itself, whatever became of the update.
         if let view = tabBars.first(where: { $0.model === tabs }) { render(view) }
         if let failure { throw failure }
+        return true
     }
 }

@@ -93,15 +93,24 @@ open class ModelViewController {
 
     /// Whether a touch can reach its view: in the window, and with nothing presented over
     /// it or over a container that holds it. A presentation takes every touch outside it
-    /// (an alert's, a sheet's dimming view; a popover's outside tap dismisses it first).
+    /// (an alert's, a sheet's dimming view; a popover's outside tap dismisses it first),
+    /// but a sheet the app left undimmed
+    /// (``UIKitModel/Behaviour/sheetsLetTouchesBehind``).
     var takesTouches: Bool {
         guard isInWindow else { return false }
         var level: ModelViewController? = self
         while let current = level {
-            if current.ownPresented != nil { return false }
+            if let presented = current.ownPresented, !presented.letsTouchesBehind { return false }
             level = current.parent
         }
         return true
+    }
+
+    /// Whether, presented, it lets touches reach what it is presented over: an undimmed
+    /// sheet, and nothing presented over it that does not.
+    private var letsTouchesBehind: Bool {
+        guard model.behaviour.sheetsLetTouchesBehind, !isFullScreen, !(self is ModelAlertController) else { return false }
+        return ownPresented?.letsTouchesBehind ?? true
     }
 
     /// Whether a full-screen presentation from it has appeared and is not going.

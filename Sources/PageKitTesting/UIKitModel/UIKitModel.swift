@@ -77,6 +77,15 @@ public final class UIKitModel {
         /// the one stack is in the window either way, as only a stack's top page is. Not
         /// drawn by ``random(using:)``: runs set it.
         public var hiddenColumnsLeaveWindow = false
+        /// Not UIKit's but the app's choice: its sheets set their
+        /// `sheetPresentationController`'s `largestUndimmedDetentIdentifier` to their
+        /// largest detent, so nothing behind them is dimmed ("When nil …, all detents are
+        /// dimmed", `UISheetPresentationController.h`) and the person can still tap a tab,
+        /// tap back or swipe behind them, as in a map under a non-modal sheet (WWDC21,
+        /// "Customize and resize sheets in UIKit"). Off, a sheet's dimming view takes every
+        /// touch outside it. A full-screen presentation and an alert take them either way.
+        /// Not drawn by ``random(using:)``: runs set it.
+        public var sheetsLetTouchesBehind = false
 
         /// The defaults: the most likely reading of each source.
         public init() {}
