@@ -147,8 +147,12 @@ struct ReferenceModel {
         var endsAt: Duration?
         var timeoutAt: Duration
         var cancelRequested = false
-        /// Levels a SwiftUI pop still has to go, one per animation (iOS 16.0 and 16.1).
+        /// Levels a SwiftUI pop still has to go, one per animation (iOS 16.0 and 16.1), or
+        /// nested sheets (before iOS 17).
         var levelsLeft = 0
+        /// The modals a dismissal took away, lowest first: those of its levels still to go
+        /// come back if the level going times out (SwiftUI still shows them).
+        var dismissed: [Page] = []
         /// A SwiftUI presentation that is taken back if it times out before it appeared.
         var undoesPresentation = false
         /// A SwiftUI full-screen cover over the tabs: once it appeared, the stacks under it
@@ -353,6 +357,7 @@ struct ReferenceModel {
         let step = current.remaining.removeFirst()
         var changed = true
         current.levelsLeft = 0
+        current.dismissed = []
         current.undoesPresentation = false
         current.coversRoot = false
         switch step {
@@ -360,6 +365,7 @@ struct ReferenceModel {
             // SwiftUI before iOS 17 takes nested sheets away one level per update, the
             // topmost first: an animation each.
             if tree.hasSwiftUISheets, system < SystemVersion(17, 0) { current.levelsLeft = max(modals.count - from - 1, 0) }
+            current.dismissed = Array(modals[from...])
             modals.removeSubrange(from...)
             // What a cover over the tabs hid comes back as its dismissal starts.
             if from == 0 { rootCovered = false }
@@ -440,6 +446,13 @@ struct ReferenceModel {
                 if current.undoesPresentation {
                     // SwiftUI's host takes back a presentation that never appeared.
                     modals.removeLast()
+                    announce(.app)
+                } else if current.levelsLeft > 0, !current.dismissed.isEmpty {
+                    // Nested sheets going one level per update: the levels below the one
+                    // whose end never came are still shown, and recorded again.
+                    let restored = current.dismissed.prefix(current.levelsLeft)
+                    if modals.isEmpty, let first = restored.first, Self.coversFullScreen(id: first.id) { rootCovered = true }
+                    modals.append(contentsOf: restored)
                     announce(.app)
                 }
                 end(current.number, .failed(.timedOut))

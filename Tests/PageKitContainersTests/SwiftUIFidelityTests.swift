@@ -335,6 +335,31 @@ struct SwiftUIFidelityTests {
             : ["viewDidDisappear stack (presented)"]))
     }
 
+    /// Below iOS 17, when the top level's end never comes (its `viewDidDisappear` lost) and
+    /// the queue times the dismissal out, the levels below it are still on screen, their
+    /// dismissal never begun. The host used to unbind them all at once, which dismisses a
+    /// level with another presented over it, and left the records saying they were gone.
+    @Test("8. below iOS 17, a nested dismissal whose top level's end is lost records the levels still shown again")
+    func nestedDismissalWithLostEnd() throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: SystemVersion(16, 4)))
+        try app.open("/tab#contact/list!compose!attach!home_page")
+        #expect(app.screen.shownPresentations(in: app.host).map(\.pageName) == ["compose", "attach", "home_page"])
+        app.driver.dropNextCompletion()
+        let request = app.navigator.request(try PagePath(parsing: "/tab#contact/list"))
+        app.clock.advance(by: .seconds(1))
+        #expect(app.screen.shownPresentations(in: app.host).map(\.pageName) == ["compose", "attach"], "home_page went")
+        app.clock.advance(by: .seconds(5))
+        #expect(request.errorCode == .timedOut)
+        #expect(app.path == "/tab#contact/list!compose!attach", "what the screen still shows")
+        #expect(app.changes == ["presented by the app → /tab#contact/list!compose!attach"])
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        // The next request takes them away, one level per update.
+        _ = try app.open("/tab#contact/list")
+        #expect(app.screen.shownPresentations(in: app.host).isEmpty)
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+    }
+
     // MARK: 9. The replacement back button
 
     @Test("9. PageKit's back button shows the previous page's title, and its long press lists the pages below, each asked")

@@ -479,16 +479,33 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// supported", subconsciousnetwork/subconscious#900), and would otherwise be recorded
     /// as shown for ever, so that the next request waits for a dismissal that never comes.
     private func transitionTimedOut(_ wait: ScreenWait) {
-        if wait.kind == .dismissal, !departing.isEmpty {
-            // Nothing more will be waited for: the bindings show the records again.
-            departing = []
-            observers.send(animated: false)
-        }
+        if wait.kind == .dismissal, !departing.isEmpty { levelEndLost() }
         guard wait.kind == .appearance, let page = wait.page,
               let index = records.firstIndex(where: { $0.page === page }), !records[index].appeared,
               let level = records[index].level else { return }
         removePresentations(from: level)
         queue.reportChange(HierarchyChange(.dismissed, by: .app, in: level, pages: [page]))
+        observers.send(animated: false)
+    }
+
+    /// The end of the level going on top of ``departing`` never came, and the queue timed
+    /// the dismissal out. That level's dismissal began on screen, and it is taken as gone.
+    /// The levels below it are still bound and on screen, their dismissal never begun:
+    /// they are recorded again, as a presentation that never appeared is taken back.
+    /// Unbinding them all at once instead would dismiss a level with another still
+    /// presented over it, which SwiftUI before iOS 17 does not do: one would stay on
+    /// screen while the records said it was gone.
+    private func levelEndLost() {
+        let kept = departing.dropLast()
+        departing = []
+        if let lowest = kept.first {
+            for level in kept {
+                records.append(Record(level: level.level, page: level.page, entry: level.presentation.entry,
+                                      style: level.presentation.style, appeared: true,
+                                      observation: followingPolicies(of: level.page)))
+            }
+            queue.reportChange(HierarchyChange(.presented, by: .app, in: lowest.level, pages: kept.map(\.page)))
+        }
         observers.send(animated: false)
     }
 

@@ -36,7 +36,12 @@ final class HostView {
     final class Level {
         weak var page: (any Page)?
         /// The presentation shown over it, if any.
-        var shown: PagePresentation?
+        var shown: PagePresentation? {
+            didSet { held = shown?.page }
+        }
+        /// The page shown over it: a sheet's view holds its content, and so its page, until
+        /// the sheet is gone, whatever the models still hold.
+        private var held: (any Page)?
         /// A presentation SwiftUI dropped: bound, never shown.
         var dropped: PagePresentation.ID?
         /// Whether the shown sheet's swipe down is disabled, as last drawn.
@@ -178,21 +183,20 @@ extension SwiftUIScreen {
 
     private func dismiss(_ presentation: PagePresentation, over level: HostView.Level, in view: HostView, animated: Bool) {
         guard let host = view.model, let presenter = level.page else { return }
+        // The sheet's view holds its page until it is torn down, at the dismissal's end.
+        let page = presentation.page
         // Dismissing nested presentations in one update works only from iOS 17; below it,
         // one level per update (FlowStacks' `allowMultipleDismissalsInOne`, iOS 17 only;
         // hmlongco/Navigator's step delays).
-        if behaviour.system < SystemVersion(17, 0), let page = presentation.page,
-           let nested = presented(inside: page, in: view) {
+        if behaviour.system < SystemVersion(17, 0), let page, let nested = presented(inside: page, in: view) {
             violation("\(page.pageDescription) dismissed with \(nested.page?.pageDescription ?? "a freed page") "
                 + "still presented over it, in one update, on iOS \(behaviour.system)")
         }
         level.shown = nil
         level.generation += 1
         let generation = level.generation
-        hidePresentedStacks(above: presentation.page, in: view)
+        hidePresentedStacks(above: page, in: view)
         uncover(level)
-        // The sheet's view holds its page until it is torn down, at the dismissal's end.
-        let page = presentation.page
         let onDismiss: @MainActor () -> Void = { [weak self, weak host, weak presenter] in
             guard let self, let host, let presenter else { return }
             if let page {
