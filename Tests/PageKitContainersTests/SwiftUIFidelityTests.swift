@@ -864,6 +864,34 @@ struct SwiftUIFidelityTests {
         #expect(app.changes == ["dismissed by the user → /tab#contact/list/home_page"], "only the alert went")
     }
 
+    /// SFC-1: a full-screen cover takes its presenter's views out of the window, and puts
+    /// back, as it goes, what is still drawn: a tab the app chose under the cover appears
+    /// then, not before, and one it left stays off screen. The model used to put back
+    /// whatever the cover took, and to show the chosen tab's stack under the cover.
+    @Test("SFC-1: a tab chosen under a full-screen cover appears when the cover goes; the tab left does not come back",
+          arguments: [SystemVersion(17, 0), SystemVersion(18, 0)])
+    func tabChosenUnderACover(system: SystemVersion) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: system))
+        try app.open("/tab#contact/list/home_page")
+        try app.open("/tab#contact/list/home_page!compose", .presentation(.fullScreen))
+        #expect(app.screen.callbacks.contains("onDisappear stack contact (covered)"))
+        let covered = app.screen.callbacks.count
+        app.tabs.selectTab(app.feed, animated: false, completion: TransitionCompletion { _ in })
+        app.clock.advance(by: .zero)
+        #expect(app.screen.callbacks.count == covered, "nothing appears or disappears under the cover")
+        app.host.dismissPage(presentedBy: app.tabs, animated: true, style: .default, completion: TransitionCompletion { _ in })
+        app.clock.advance(by: .seconds(1))
+        let uncovered = Array(app.screen.callbacks[covered...])
+        #expect(uncovered.contains("onAppear stack  (uncovered)"), "the feed, chosen under the cover: \(uncovered)")
+        #expect(!uncovered.contains { $0.contains("stack contact") }, "the contacts' tab was left: \(uncovered)")
+        // Off screen, a change to the contacts' stack ends at once.
+        let push = app.contact.queued.push(ScreenPage("post"))
+        app.clock.advance(by: .zero)
+        #expect(push.isResolved)
+        #expect(app.path == "/tab#/feed")
+        #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
+    }
+
     /// A finger reaches only what is on screen: the model used to push a link's page on a
     /// stack in a tab that was not selected, and to say it pushed one on a stack no view
     /// showed.

@@ -82,7 +82,9 @@ final class HostView {
         return levels.compactMap { level in
             guard let page = level.page else { return nil }
             let bound = model.presentation(over: page, fullScreen: false) ?? model.presentation(over: page, fullScreen: true)
-            guard bound?.id != level.shown?.id, bound?.id != level.dropped else { return nil }
+            // A presentation SwiftUI dropped is bound and never shown; nothing bound is
+            // nothing dropped.
+            guard bound?.id != level.shown?.id, bound == nil || bound?.id != level.dropped else { return nil }
             return "the level of \(page.pageDescription) shows \(level.shown.map { "\($0.id)" } ?? "nothing"), "
                 + "its model binds \(bound.map { "\($0.id)" } ?? "nothing")"
         }
@@ -246,16 +248,40 @@ extension SwiftUIScreen {
     private func cover(_ level: HostView.Level) {
         guard let presenter = level.page, level.uncover == nil else { return }
         // The split views first, so that their columns' `onDisappear` is theirs.
-        let splits = splitViewsDisappear(in: presenter)
+        splitViewsDisappear(in: presenter)
         let hidden = stacks.compactMap { view in
             view.visible ? view.model.flatMap { Self.holds(presenter, $0) ? $0 : nil } : nil
         }
-        hidden.forEach { note("onDisappear stack \($0.pageName) (covered)"); hide($0) }
+        hidden.forEach { note("onDisappear stack \($0.pageName) (covered)"); takeOffScreen($0) }
+        // As the cover goes, what is still drawn beneath comes back: not a tab left while
+        // it was up, and the tab chosen meanwhile.
         level.uncover = { [weak self] in
             guard let self else { return }
-            hidden.forEach { self.note("onAppear stack \($0.pageName) (uncovered)"); self.show($0) }
-            self.splitViewsAppear(splits)
+            for view in self.stacks where view.drawn && !view.visible {
+                guard let stack = view.model, Self.holds(presenter, stack), !self.isCovered(stack) else { continue }
+                self.note("onAppear stack \(stack.pageName) (uncovered)")
+                self.show(stack)
+            }
+            self.splitViewsAppear(self.splitViews.filter(\.isDrawn).compactMap(\.model).filter { Self.holds(presenter, $0) })
         }
+    }
+
+    /// Whether a full-screen cover that has appeared is over the level that draws `page`
+    /// (SFC-1): its view is out of the window until the cover goes.
+    func isCovered(_ page: any Page) -> Bool {
+        hosts.contains { view in
+            view.levels.contains { level in level.uncover != nil && level.page.map { Self.holds($0, page) } == true }
+        }
+    }
+
+    /// Whether the person's finger can reach `page`, a stack, a tab view or a split view,
+    /// by what the screen shows (not by what the models record: a sheet whose dismissal
+    /// has not ended is still there): in no tab but a selected one, and behind no sheet,
+    /// full-screen cover or alert (``SwiftUIBehaviour/sheetsLetTouchesBehind`` aside).
+    /// Touches the whole screen ignores meanwhile are ``isIgnoringTouches``.
+    /// - Parameter page: What the person would touch.
+    public func canReach(_ page: any Page) -> Bool {
+        !isUnderAPresentation(page) && !isBehindAnotherTab(page)
     }
 
     /// Whether the person's finger is kept from `page` by what is shown over the level

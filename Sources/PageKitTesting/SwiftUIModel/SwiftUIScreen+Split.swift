@@ -34,8 +34,11 @@ final class SplitView {
     /// The columns drawn, bottom first when collapsed: what SwiftUI shows.
     var shownColumns: [Int] = []
     var isCompact: Bool
-    /// Whether the view is on screen: its tab is the selected one.
+    /// Whether the view is on screen: its tab is the selected one, and no full-screen
+    /// cover is over it.
     var isShown = true
+    /// Whether its tab draws it, covered or not (SFC-1).
+    var isDrawn = true
     var observation: ModelObservation?
 
     init(model: PageSplitModel, isCompact: Bool) {
@@ -61,8 +64,9 @@ extension SwiftUIScreen {
             guard let self, let view else { return }
             self.update { [weak self, weak view] in view.map { self?.render($0) } }
         }
-        guard !isInUnselectedTab(split) else {
+        guard !isInUnselectedTab(split), !isCovered(split) else {
             view.isShown = false
+            view.isDrawn = !isInUnselectedTab(split)
             return
         }
         note("onAppear split \(split.pageName)")
@@ -140,14 +144,19 @@ extension SwiftUIScreen {
     /// SSV-5: the split views in `page`, the tab just chosen, come back on screen: the
     /// view's `onAppear` follows the size class, and its columns show again.
     func splitViewsAppear(in page: any Page) {
-        splitViewsAppear(splitViews.compactMap { view in view.model.flatMap { Self.holds(page, $0) ? $0 : nil } })
+        let splits = splitViews.compactMap { view in view.model.flatMap { Self.holds(page, $0) ? $0 : nil } }
+        for view in splitViews where view.model.map({ split in splits.contains { $0 === split } }) ?? false {
+            view.isDrawn = true
+        }
+        splitViewsAppear(splits)
     }
 
     /// The split views `splits` come back on screen (SSV-5, SFC-1): the view's `onAppear`
     /// follows the size class, and its columns show again.
     func splitViewsAppear(_ splits: [PageSplitModel]) {
         for view in splitViews where !view.isShown {
-            guard let split = view.model, splits.contains(where: { $0 === split }) else { continue }
+            // Drawn under a full-screen cover, it comes on screen when the cover goes.
+            guard let split = view.model, splits.contains(where: { $0 === split }), !isCovered(split) else { continue }
             view.isShown = true
             note("onAppear split \(split.pageName)")
             if view.isCompact { split.collapse() } else { split.expand() }

@@ -21,8 +21,11 @@ final class StackView {
     weak var model: PageStackModel?
     /// The path the `NavigationStack` shows.
     var shown: [PageEntry] = []
-    /// Whether the stack is on screen.
+    /// Whether the stack is on screen: drawn, and under no full-screen cover.
     var visible = true
+    /// Whether what holds it draws it (its tab is the one shown, say), covered or not: a
+    /// cover takes it off screen, and puts it back only if it is still drawn (SFC-1).
+    var drawn = true
     /// When its running animation ends on screen.
     var busyUntil: Duration = .zero
     /// Counts its animations: UIKit sends a transition's callbacks before the next
@@ -62,7 +65,9 @@ extension SwiftUIScreen {
     /// - Parameter stack: The stack.
     public func show(_ stack: PageStackModel) {
         if let view = view(of: stack) {
-            guard !view.visible else { return }
+            view.drawn = true
+            // Drawn under a full-screen cover, it comes on screen when the cover goes.
+            guard !view.visible, !isCovered(stack) else { return }
             // A pop of the person's that the stack's leaving ended has written its path by
             // the time the stack is back, even within the same turn.
             view.personPopEnd?()
@@ -74,7 +79,8 @@ extension SwiftUIScreen {
         stacks.append(view)
         stack.systemVersion = behaviour.system
         // From iOS 18, a stack in a tab that is not selected is drawn only once it is.
-        view.visible = !isInUnselectedTab(stack)
+        view.drawn = !isInUnselectedTab(stack)
+        view.visible = view.drawn && !isCovered(stack)
         if view.visible { stack.stackAppeared() }
         view.shown = stack.path
         drawPages(of: view)
@@ -87,9 +93,17 @@ extension SwiftUIScreen {
         }
     }
 
-    /// Takes `stack`'s view off screen, as leaving its tab does (`onDisappear`).
+    /// Takes `stack`'s view off screen, as leaving its tab does (`onDisappear`): it is no
+    /// longer drawn, and a full-screen cover's going does not bring it back.
     /// - Parameter stack: The stack.
     public func hide(_ stack: PageStackModel) {
+        view(of: stack)?.drawn = false
+        takeOffScreen(stack)
+    }
+
+    /// Takes `stack`'s view out of the window, drawn or not: what leaving its tab does,
+    /// and what a full-screen cover does to the views beneath (SFC-1).
+    func takeOffScreen(_ stack: PageStackModel) {
         guard let view = view(of: stack), view.visible else { return }
         view.visible = false
         // Out of the window, its page views appear no more: an animation's end still to
@@ -374,9 +388,7 @@ extension SwiftUIScreen {
     /// `stack`'s view, if a finger can reach it: drawn, in no tab but a selected one, and
     /// under no sheet or cover (``isUnderAPresentation(_:)``).
     private func reachableView(of stack: PageStackModel) -> StackView? {
-        guard let view = view(of: stack), view.visible, !isBehindAnotherTab(stack), !isUnderAPresentation(stack) else {
-            return nil
-        }
+        guard let view = view(of: stack), view.visible, canReach(stack) else { return nil }
         return view
     }
 

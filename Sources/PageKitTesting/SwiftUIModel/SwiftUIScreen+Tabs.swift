@@ -61,13 +61,16 @@ extension SwiftUIScreen {
             // A split view's columns come back with it, as it draws them.
             let columns = splitViews.compactMap(\.model).flatMap(\.columns)
             for stack in stacks.compactMap(\.model) where Self.holds(chosen, stack) && !columns.contains(where: { $0 === stack }) {
-                if self.view(of: stack)?.visible == false { note("onAppear stack \(stack.pageName) (tab chosen)") }
+                if self.view(of: stack)?.visible == false, !isCovered(stack) {
+                    note("onAppear stack \(stack.pageName) (tab chosen)")
+                }
                 show(stack)
             }
             splitViewsAppear(in: chosen)
         }
         if let left {
             let why = tabs.tabs.contains { $0 === left } ? "tab left" : "tab taken away"
+            for split in splitViews where split.model.map({ Self.holds(left, $0) }) == true { split.isDrawn = false }
             splitViewsDisappear(in: left)
             for stack in stacks.compactMap(\.model) where Self.holds(left, stack) {
                 if self.view(of: stack)?.visible == true { note("onDisappear stack \(stack.pageName) (\(why))") }
@@ -88,8 +91,7 @@ extension SwiftUIScreen {
     /// - Throws: What the binding's setter throws for a tab that is not there.
     @discardableResult
     public func personTapsTab(_ index: Int, of tabs: PageTabModel) throws -> Bool {
-        guard takesTouch("tab \(index) of \(tabs.pageName)"), !isUnderAPresentation(tabs),
-              !isBehindAnotherTab(tabs) else { return false }
+        guard takesTouch("tab \(index) of \(tabs.pageName)"), canReach(tabs) else { return false }
         var failure: (any Error)?
         insideSetter {
             do { try tabs.userSelectsTab(index) } catch { failure = error }
