@@ -237,6 +237,10 @@ struct UIKitModelRunTests {
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         // An inferred rule no code can be right under: a refused re-tap that pops anyway.
         behaviour.refusedRetapStillPops = false
+        // Every tenth seed, the app's sheets leave what is behind them interactive, and the
+        // person taps tabs under a sheet. Chosen by seed, so that the random stream is
+        // unchanged; none of the kept seeds is among them.
+        behaviour.sheetsLetTouchesBehind = seed % 10 == 6
         let app = UIKitModelApp(behaviour: behaviour)
         let feed = ModelNavigationController(app.model, name: "feed", root: [ModelScreen(app.model, "home")],
                                              queue: app.queue)
@@ -443,7 +447,11 @@ struct UIKitRun {
                 reference.setVisible(entries)
             }
         case .tapTab(let index):
-            guard sheet == nil, index < tabs.viewControllers.count else { return nil }
+            // Under a sheet, only if the app's sheets let touches through; never under a
+            // full-screen one, nor under a question.
+            let behind = sheet.map { app.model.behaviour.sheetsLetTouchesBehind && !$0.isFullScreen
+                && $0.presentedViewController == nil } ?? true
+            guard behind, index < tabs.viewControllers.count else { return nil }
             tabs.personTaps(index)
             if index == reference.selected {
                 if index < 2, reference.stacks[index].count > 1, reference.agree(reference.stacks[index][1...]) {
