@@ -26,8 +26,12 @@ struct AppRunReference {
     }
 
     /// The stack the person sees: the sheet's, or the selected tab's.
-    var visible: [Entry]? {
-        if let sheet { return sheet }
+    var visible: [Entry]? { visible(behindSheet: false) }
+
+    /// The stack the person acts on: the sheet's, or the selected tab's when there is no
+    /// sheet or `behindSheet` (a sheet that lets touches through).
+    func visible(behindSheet: Bool) -> [Entry]? {
+        if let sheet, !behindSheet { return sheet }
         return selected < 2 ? stacks[selected] : nil
     }
 
@@ -117,9 +121,9 @@ struct AppRunReference {
         sheet = liveSheet
     }
 
-    /// Sets the pages of the stack the person sees.
-    mutating func setVisible(_ entries: [Entry]) {
-        if sheet != nil {
+    /// Sets the pages of the stack the person acts on (``visible(behindSheet:)``).
+    mutating func setVisible(_ entries: [Entry], behindSheet: Bool = false) {
+        if sheet != nil, !behindSheet {
             sheet = entries
         } else {
             stacks[selected] = entries

@@ -386,7 +386,14 @@ struct UIKitRun {
     /// Carries `operation` out on both; a disagreement seen at once, or `nil`.
     mutating func apply(_ operation: UIKitRunOperation, random: inout SeededRandomNumberGenerator) -> String? {
         let sheet = tabs.presentedViewController as? ModelNavigationController
-        let visibleStack = sheet ?? (tabs.selectedIndex < 2 ? stacks[tabs.selectedIndex] : nil)
+        // Behind a sheet the app left interactive, with nothing to go back to on the sheet
+        // and nothing over it, the person's back, swipes and menu reach the selected tab's
+        // stack: a look at the screen, so the random stream is unchanged.
+        let behind = sheet.map { sheet in
+            app.model.behaviour.sheetsLetTouchesBehind && !sheet.isFullScreen && sheet.presentedViewController == nil
+                && sheet.viewControllers.count == 1 && tabs.selectedIndex < 2 && reference.selected == tabs.selectedIndex
+        } ?? false
+        let visibleStack = behind ? stacks[tabs.selectedIndex] : sheet ?? (tabs.selectedIndex < 2 ? stacks[tabs.selectedIndex] : nil)
         switch operation {
         case .open(let stack, let item):
             let path = "app://tab/\(AppRunReference.stackNames[stack])/\(item)"
@@ -407,14 +414,14 @@ struct UIKitRun {
             app.queue.leavePolicyChanged(of: top)
             reference.edited[index] = true
         case .tapBack:
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            guard let stack = visibleStack, var entries = reference.visible(behindSheet: behind), entries.count > 1 else { return nil }
             stack.personTapsBack()
             if reference.agree([entries.last!]) {
                 entries.removeLast()
-                reference.setVisible(entries)
+                reference.setVisible(entries, behindSheet: behind)
             }
         case .swipeBack(let finish), .contentSwipe(let finish):
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            guard let stack = visibleStack, var entries = reference.visible(behindSheet: behind), entries.count > 1 else { return nil }
             let isContent: Bool = if case .contentSwipe = operation { true } else { false }
             if isContent, !app.model.behaviour.hasContentSwipe { return nil }
             let top = entries.last!
@@ -423,7 +430,7 @@ struct UIKitRun {
                 // Held, and the form asked instead: it leaves if it agrees.
                 if reference.agree([top]) {
                     entries.removeLast()
-                    reference.setVisible(entries)
+                    reference.setVisible(entries, behindSheet: behind)
                 }
                 return nil
             }
@@ -431,12 +438,12 @@ struct UIKitRun {
             if finish {
                 swipe.finish()
                 entries.removeLast()
-                reference.setVisible(entries)
+                reference.setVisible(entries, behindSheet: behind)
             } else {
                 swipe.cancel()
             }
         case .menuPick(let index):
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            guard let stack = visibleStack, var entries = reference.visible(behindSheet: behind), entries.count > 1 else { return nil }
             let target = index % (entries.count - 1)
             let picked = stack.personPicksFromBackMenu(stack.viewControllers[target])
             // The menu is there only while no page it could pop is an edited form.
@@ -444,7 +451,7 @@ struct UIKitRun {
             guard picked == menuShown else { return "the back menu shown \(picked), expected \(menuShown)" }
             if picked {
                 entries.removeSubrange((target + 1)...)
-                reference.setVisible(entries)
+                reference.setVisible(entries, behindSheet: behind)
             }
         case .tapTab(let index):
             // Under a sheet, only if the app's sheets let touches through; never under a
