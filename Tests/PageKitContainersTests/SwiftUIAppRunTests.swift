@@ -341,6 +341,13 @@ struct SwiftUIRun {
     /// Carries `operation` out on both; a disagreement seen at once, or `nil`.
     mutating func apply(_ operation: SwiftUIRunOperation, random: inout SeededRandomNumberGenerator) -> String? {
         let sheet = app.host.presentedPage(of: app.tabs)
+        // Behind a sheet the app lets touches through, with nothing to go back to on the
+        // sheet, the person's back, swipes and history reach the selected tab's stack: a
+        // look at the screen, so the random stream is unchanged.
+        let tabStack = app.tabs.selectedIndex < 2 ? [app.contact, app.feed][app.tabs.selectedIndex] : nil
+        let behind = sheet != nil && (visibleStack?.pages.count ?? 1) <= 1 && reference.selected == app.tabs.selectedIndex
+            && tabStack.map { app.screen.canReach($0) } == true
+        let actedOn = behind ? tabStack : visibleStack
         switch operation {
         case .open(let stack, let item):
             // The reference first: a request on an idle queue makes its pages before it returns.
@@ -395,7 +402,7 @@ struct SwiftUIRun {
             app.navigator.leavePolicyChanged(of: form)
             reference.edited[form.index] = true
         case .tapBack:
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            guard let stack = actedOn, var entries = reference.visible(behindSheet: behind), entries.count > 1 else { return nil }
             let top = entries.last!
             if reference.isEdited(top) {
                 guard case .leaving = try? app.screen.personTapsPageKitBack(stack) else {
@@ -406,10 +413,10 @@ struct SwiftUIRun {
                 guard app.screen.personTapsSystemBack(stack) else { return "the system back button was not there" }
             }
             entries.removeLast()
-            reference.setVisible(entries)
+            reference.setVisible(entries, behindSheet: behind)
         case .historyPick(let pick):
             // Only PageKit's back button, which an edited form shows, has a history here.
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1,
+            guard let stack = actedOn, var entries = reference.visible(behindSheet: behind), entries.count > 1,
                   reference.isEdited(entries.last!) else { return nil }
             let index = pick % (entries.count - 1)
             guard case .leaving = try? app.screen.personPicksHistory(index, in: stack) else {
@@ -418,9 +425,9 @@ struct SwiftUIRun {
             let kept = entries.count - 1 - index  // The history lists the nearest first.
             guard reference.agree(entries[kept...]) else { return nil }
             entries.removeSubrange(kept...)
-            reference.setVisible(entries)
+            reference.setVisible(entries, behindSheet: behind)
         case .swipeBack(let finish):
-            guard let stack = visibleStack, var entries = reference.visible, entries.count > 1 else { return nil }
+            guard let stack = actedOn, var entries = reference.visible(behindSheet: behind), entries.count > 1 else { return nil }
             let began = app.screen.personBeginsSwipeBack(stack)
             // An edited form hides the system's back button, and the swipe goes with it.
             if reference.isEdited(entries.last!) { return began ? "a swipe began on an edited form" : nil }
@@ -428,11 +435,12 @@ struct SwiftUIRun {
             app.screen.personEndsSwipeBack(stack, finishing: finish)
             guard finish else { return nil }
             entries.removeLast()
-            reference.setVisible(entries)
+            reference.setVisible(entries, behindSheet: behind)
         case .tapTab(let index):
-            // A sheet covers the tab bar; SwiftUI's tab view does not pop on a second tap.
-            guard sheet == nil, index < app.tabs.tabs.count else { return nil }
-            try! app.screen.personTapsTab(index, of: app.tabs)
+            // A sheet covers the tab bar unless the app lets touches through; SwiftUI's tab
+            // view does not pop on a second tap.
+            guard sheet == nil || app.screen.canReach(app.tabs), index < app.tabs.tabs.count,
+                  try! app.screen.personTapsTab(index, of: app.tabs) else { return nil }
             reference.selected = index
         case .appTogglesSettingsTab:
             // A push or pop of the visible stack still waiting runs on the tab selected when
