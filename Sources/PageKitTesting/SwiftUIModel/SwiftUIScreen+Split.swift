@@ -95,7 +95,7 @@ extension SwiftUIScreen {
     @discardableResult
     public func personChangesDisplay(to display: SplitDisplay, of split: PageSplitModel) -> Bool {
         guard let view = splitViews.first(where: { $0.model === split }), !view.isCompact, view.isShown,
-              !isUnderAPresentation(split), takesTouch("the display-mode button of \(split.pageName)") else { return false }
+              canReach(split), takesTouch("the display-mode button of \(split.pageName)") else { return false }
         note("write columnVisibility \(display.rawValue)")
         insideSetter { split.userChangesDisplay(display) }
         // SwiftUI shows what the person chose itself, whatever became of the update.
@@ -110,7 +110,7 @@ extension SwiftUIScreen {
     @discardableResult
     public func personTapsBackAtColumnRoot(of split: PageSplitModel) -> Bool {
         guard let view = splitViews.first(where: { $0.model === split }), view.isCompact, view.isShown,
-              !isUnderAPresentation(split), let top = view.shownColumns.last, top > 0,
+              canReach(split), let top = view.shownColumns.last, top > 0,
               split.columns[top].pages.count == 1, takesTouch("back at the root of \(split.columns[top].pageName)") else { return false }
         view.shownColumns.removeLast()
         note("onDisappear column \(split.columns[top].pageName)")
@@ -144,11 +144,9 @@ extension SwiftUIScreen {
     /// SSV-5: the split views in `page`, the tab just chosen, come back on screen: the
     /// view's `onAppear` follows the size class, and its columns show again.
     func splitViewsAppear(in page: any Page) {
-        let splits = splitViews.compactMap { view in view.model.flatMap { Self.holds(page, $0) ? $0 : nil } }
-        for view in splitViews where view.model.map({ split in splits.contains { $0 === split } }) ?? false {
-            view.isDrawn = true
-        }
-        splitViewsAppear(splits)
+        let drawn = splitViews.filter { view in view.model.map { Self.holds(page, $0) } == true }
+        drawn.forEach { $0.isDrawn = true }
+        splitViewsAppear(drawn.compactMap(\.model))
     }
 
     /// The split views `splits` come back on screen (SSV-5, SFC-1): the view's `onAppear`
