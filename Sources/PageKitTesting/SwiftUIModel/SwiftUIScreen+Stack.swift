@@ -386,7 +386,7 @@ extension SwiftUIScreen {
     }
 
     /// `stack`'s view, if a finger can reach it: drawn, in no tab but a selected one, and
-    /// under no sheet or cover (``isUnderAPresentation(_:)``).
+    /// under no sheet or cover (``canReach(_:)``).
     private func reachableView(of stack: PageStackModel) -> StackView? {
         guard let view = view(of: stack), view.visible, canReach(stack) else { return nil }
         return view

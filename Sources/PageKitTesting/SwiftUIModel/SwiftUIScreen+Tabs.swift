@@ -86,7 +86,7 @@ extension SwiftUIScreen {
 
     /// The person taps tab `index`: SwiftUI writes the selection binding. Nothing happens
     /// while UIKit ignores touches (``isIgnoringTouches``), nor when the tab bar is under a
-    /// sheet or a cover, or in a tab not shown (``isUnderAPresentation(_:)``).
+    /// sheet or a cover, or in a tab not shown (``canReach(_:)``).
     /// - Returns: Whether the tap reached the tab bar.
     /// - Throws: What the binding's setter throws for a tab that is not there.
     @discardableResult
