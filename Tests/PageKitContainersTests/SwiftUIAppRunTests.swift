@@ -331,10 +331,15 @@ struct SwiftUIRun {
     /// The stack the person sees: the sheet's, or, under no sheet, the selected tab's.
     private var visibleStack: PageStackModel? {
         if let sheet = app.host.presentedPage(of: app.tabs) { return sheet as? PageStackModel }
+        return selectedTabStack
+    }
+
+    /// The selected tab's stack, sheet or not.
+    private var selectedTabStack: PageStackModel? {
         switch app.tabs.selectedIndex {
-        case 0: return app.contact
-        case 1: return app.feed
-        default: return nil
+        case 0: app.contact
+        case 1: app.feed
+        default: nil
         }
     }
 
@@ -344,7 +349,7 @@ struct SwiftUIRun {
         // Behind a sheet the app lets touches through, with nothing to go back to on the
         // sheet, the person's back, swipes and history reach the selected tab's stack: a
         // look at the screen, so the random stream is unchanged.
-        let tabStack = app.tabs.selectedIndex < 2 ? [app.contact, app.feed][app.tabs.selectedIndex] : nil
+        let tabStack = selectedTabStack
         let behind = sheet != nil && (visibleStack?.pages.count ?? 1) <= 1 && reference.selected == app.tabs.selectedIndex
             && tabStack.map { app.screen.canReach($0) } == true
         let actedOn = behind ? tabStack : visibleStack

@@ -279,9 +279,8 @@ extension SwiftUIScreen {
     /// - Throws: What the button's action throws.
     @discardableResult
     public func personTapsPageKitBack(_ stack: PageStackModel) throws -> LeaveAttempt? {
-        guard reachableView(of: stack) != nil, chromeOnTop(of: stack)?.backButton != nil, takesTouch("PageKit's back in \(stack.pageDescription)") else {
-            return nil
-        }
+        guard reachableView(of: stack) != nil, chromeOnTop(of: stack)?.backButton != nil,
+              takesTouch("PageKit's back in \(stack.pageDescription)") else { return nil }
         return try stack.userTapsBack()
     }
 
@@ -292,8 +291,8 @@ extension SwiftUIScreen {
     /// - Throws: What the item's action throws.
     @discardableResult
     public func personPicksHistory(_ index: Int, in stack: PageStackModel) throws -> LeaveAttempt? {
-        guard reachableView(of: stack) != nil, let history = chromeOnTop(of: stack)?.backButton?.history, history.indices.contains(index),
-              takesTouch("the back menu of \(stack.pageDescription)") else {
+        guard reachableView(of: stack) != nil, let history = chromeOnTop(of: stack)?.backButton?.history,
+              history.indices.contains(index), takesTouch("the back menu of \(stack.pageDescription)") else {
             return nil
         }
         return try stack.userGoesBack(to: history[index].entry)

@@ -123,6 +123,7 @@ public final class UIKitModel {
                 (hasContentSwipe, "hasContentSwipe"), (regularWidth, "regularWidth"),
                 (keepsTransitioningContainers, "keepsTransitioningContainers"),
                 (hiddenColumnsLeaveWindow, "hiddenColumnsLeaveWindow"),
+                (sheetsLetTouchesBehind, "sheetsLetTouchesBehind"),
             ]
             return on.filter(\.0).map(\.1).joined(separator: ", ")
         }
