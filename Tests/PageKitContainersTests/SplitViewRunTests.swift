@@ -9,7 +9,9 @@ import Testing
 /// in a column, their back at a column's root and their display-mode button; the app's own
 /// `showColumn:`, `hideColumn:`, `preferredDisplayMode` and pushes, and, every third seed,
 /// its cancellations; the width changing, collapsing and expanding the split view. Time
-/// moves on by none, a turn or part of an animation between them.
+/// moves on by none, a turn or part of an animation between them. Every tenth seed, a
+/// compose sheet comes and goes over the split view, and the person's touches reach the
+/// split view behind it (``UIKitModel/Behaviour/sheetsLetTouchesBehind``).
 ///
 /// Once the run has settled, what UIKit shows must be what PageKit knows: the current
 /// column is the one on top of UIKit's stack, collapsed, and one the display mode shows,
@@ -45,6 +47,8 @@ struct SplitViewUIKitRunTests {
         var behaviour = UIKitModel.Behaviour()
         behaviour.keepsTransitioningContainers = !seed.isMultiple(of: 2)
         behaviour.hiddenColumnsLeaveWindow = seed.isMultiple(of: 3)
+        let sheets = seed % 10 == 6
+        behaviour.sheetsLetTouchesBehind = sheets
         let app = UIKitSplitFixture(threeColumns: random.chance(0.5), behaviour: behaviour)
         let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }
@@ -101,6 +105,26 @@ struct SplitViewUIKitRunTests {
             case ..<86:
                 log.append(split.uikitIsCollapsed ? "  the width grows: expanded" : "  the width shrinks: collapsed")
                 split.sizeChanges(compact: !split.uikitIsCollapsed)
+            case ..<93 where sheets:
+                // Every tenth seed, a sheet comes or goes instead: chosen by seed, so that the
+                // random stream of every kept seed is unchanged.
+                if let sheet = split.presentedViewController, !sheet.isBeingDismissed {
+                    if random.chance(0.5) {
+                        let finish = random.chance(0.7)
+                        log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")
+                        if let swipe = sheet.personSwipesDown() {
+                            if finish { swipe.finish() } else { swipe.abandon() }
+                        }
+                    } else if app.model.isIgnoringTouches {
+                        log.append("  the person taps the sheet's Cancel button: UIKit ignores touches")
+                    } else {
+                        log.append("  the person taps the sheet's Cancel button, which dismisses it")
+                        sheet.dismiss(animated: true)
+                    }
+                } else {
+                    log.append("  open /mail!/compose")
+                    requests.append(app.navigator.request(try! PagePath(parsing: "/mail!/compose")))
+                }
             case _ where seed.isMultiple(of: 3):
                 // Every third seed, the app cancels instead: chosen by seed, so that the
                 // random stream of every kept seed is unchanged.
@@ -155,7 +179,12 @@ struct SplitViewUIKitRunTests {
             return "expanded in \(split.displayMode.rawValue), UIKit hides \(split.columns[current].title), PageKit's current column"
         }
         let column = split.columns[current]
-        let shown = "/mail#\(column.title)/" + column.viewControllers.map { ($0 as? any Page)?.pageDescription ?? $0.title }.joined(separator: "/")
+        func names(_ controllers: [ModelViewController]) -> String {
+            controllers.map { ($0 as? any Page)?.pageDescription ?? $0.title }.joined(separator: "/")
+        }
+        // The host wraps a presented screen in a navigation controller of its own.
+        let sheet = split.presentedViewController.map { "!/" + names(($0 as? ModelNavigationController)?.viewControllers ?? [$0]) }
+        let shown = "/mail#\(column.title)/" + names(column.viewControllers) + (sheet ?? "")
         guard app.path == shown else { return "UIKit shows \(shown), PageKit's path is \(app.path)" }
         return nil
     }
@@ -174,6 +203,8 @@ struct SplitViewUIKitRunTests {
 /// navigator's opens, the app's pushes on a column (and, every third seed, its
 /// cancellations), the person's back taps and swipes in a column, their sidebar button and
 /// their back at a column's root, and the size class.
+/// Every tenth seed, a compose sheet comes and goes over the split view, which lets the
+/// person's touches through to it (``SwiftUIBehaviour/sheetsLetTouchesBehind``).
 /// The person acts on settled screens only, as in the other SwiftUI runs, but in a mix of
 /// their own where they act at any moment. Once settled,
 /// SwiftUI was asked for nothing it would get wrong, every binding agrees with its model,
@@ -215,7 +246,10 @@ struct SplitViewSwiftUIRunTests {
     /// moment, not only on a settled screen: the model refuses what a device refuses then.
     static func run(seed: UInt64, personAnytime: Bool = false) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
-        let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true)
+        // By seed, so that the random stream of every kept seed is unchanged.
+        let sheets = seed % 10 == 7
+        let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true,
+                               behaviour: SwiftUIBehaviour(sheetsLetTouchesBehind: sheets))
         let timeouts = TimeoutLog(app.queue)
         let split = app.mail
         let names = split.columns.map(\.pageName)
@@ -265,6 +299,25 @@ struct SplitViewSwiftUIRunTests {
                 let display = random.pick([SplitDisplay.all, .doubleColumn, .detailOnly, .automatic])
                 log.append("  the app sets the display: \(display.rawValue)")
                 split.setDisplay(display)
+            case ..<93 where sheets:
+                // Every tenth seed, a sheet comes or goes instead.
+                if let sheet = app.host.presentedPage(of: split) {
+                    if !personAnytime, await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
+                        log.append("  (the person waits: something runs)")
+                    } else if random.chance(0.5) {
+                        log.append("  the person swipes the sheet down")
+                        app.screen.personSwipesDown(in: app.host)
+                    } else if app.screen.isIgnoringTouches {
+                        log.append("  the person taps the sheet's close button: UIKit ignores touches")
+                    } else {
+                        log.append("  the person taps the sheet's close button")
+                        _ = try? app.host.userDismisses(sheet)
+                    }
+                } else {
+                    let path = random.chance(0.5) ? "/mail!compose" : "/mail!/compose"
+                    log.append("  open \(path)")
+                    requests.append(app.navigator.request(try! PagePath(parsing: path)))
+                }
             case _ where seed.isMultiple(of: 3):
                 // Every third seed, the app cancels instead, at any moment.
                 SplitRun.cancel(requests, on: app.queue, random: &random, log: &log)
@@ -308,7 +361,11 @@ struct SplitViewSwiftUIRunTests {
         if split.isCollapsed ? shown.last != current.pageName : !shown.contains(current.pageName) {
             return "SwiftUI shows the columns \(shown), PageKit's current column is \(current.pageName)"
         }
-        let path = "/mail#\(current.pageName)/" + current.pages.map(\.pageDescription).joined(separator: "/")
+        let sheet = app.host.presentedPage(of: split).map { sheet in
+            (sheet is PageStackModel ? "!/" : "!")
+                + ((sheet as? PageStackModel)?.pages ?? [sheet]).map(\.pageDescription).joined(separator: "/")
+        }
+        let path = "/mail#\(current.pageName)/" + current.pages.map(\.pageDescription).joined(separator: "/") + (sheet ?? "")
         guard app.path == path else { return "the current column shows \(path), PageKit's path is \(app.path)" }
         return nil
     }

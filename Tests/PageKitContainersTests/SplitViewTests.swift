@@ -33,10 +33,12 @@ final class SplitFixture {
     ///   - threeColumns: Whether there is a list column between the sidebar and the detail.
     ///   - swiftUI: Whether the model screen shows it, as `PageSplitView` would; otherwise
     ///     transitions end when the clock says.
-    init(collapsed: Bool = false, current: Int? = nil, threeColumns: Bool = false, swiftUI: Bool = false) {
+    ///   - behaviour: How the model screen's SwiftUI behaves.
+    init(collapsed: Bool = false, current: Int? = nil, threeColumns: Bool = false, swiftUI: Bool = false,
+         behaviour: SwiftUIBehaviour = SwiftUIBehaviour()) {
         queue = TransitionQueue(clock: clock)
         driver = ClockTransitionDriver(clock: clock)
-        screen = SwiftUIScreen(driver: driver)
+        screen = SwiftUIScreen(driver: driver, behaviour: behaviour)
         let ending = swiftUI ? TransitionEnd.screen : .driver(driver)
         var columns = [PageStackModel(name: "sidebar", pages: [ScreenPage("mailboxes")], queue: queue, ending: ending)]
         if threeColumns { columns.append(PageStackModel(name: "list", pages: [ScreenPage("inbox")], queue: queue, ending: ending)) }
@@ -498,7 +500,8 @@ struct SplitViewWorkedExampleTests {
 }
 
 /// A UIKit mail app on the ``UIKitModel``: `mail` is a ``ModelSplitViewController``
-/// whose sidebar holds `mailboxes` and whose detail holds `welcome`.
+/// whose sidebar holds `mailboxes` and whose detail holds `welcome`. Registry: screens
+/// message, folder and compose.
 @MainActor
 final class UIKitSplitFixture {
     let model: UIKitModel
@@ -526,7 +529,7 @@ final class UIKitSplitFixture {
         model.root = split
         navigator = Navigator(root: split, host: host, queue: queue, identifiers: .sequential())
         var registry = PageRegistry()
-        for name in ["message", "folder"] {
+        for name in ["message", "folder", "compose"] {
             registry.replace(name) { [model] intent in ModelScreen(model, name, intent.component.parameters) }
         }
         navigator.registry = registry
