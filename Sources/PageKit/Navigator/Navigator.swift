@@ -319,13 +319,15 @@ public final class Navigator {
     }
 
     /// Watches the queue while openers wait for responses, so a wait whose page leaves
-    /// ends; with nobody waiting, the queue runs unobserved.
+    /// ends; with nobody waiting, the queue runs unobserved. Every end of an operation
+    /// counts: one cancelled while it ran may already have taken pages away (a request's
+    /// step that dismissed an alert, then the request cancelled).
     func watchQueueForResponses() {
         guard queueObservation == nil else { return }
         queueObservation = queue.observe { [weak self] event in
             switch event {
-            case .finished, .failed, .timedOut, .interactionEnded: self?.responsesMayHaveLostTheirPages()
-            case .started, .cancelled, .interactionBegan: break
+            case .finished, .failed, .timedOut, .cancelled, .interactionEnded: self?.responsesMayHaveLostTheirPages()
+            case .started, .interactionBegan: break
             }
         }
     }

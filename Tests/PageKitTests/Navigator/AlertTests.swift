@@ -11,9 +11,9 @@ struct AlertTests {
     private static let delete = AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
 
     /// The worked example with a `delete` alert (its title names the `name` parameter) and
-    /// a `share` confirmation dialog.
-    private func fixture() throws -> Fixture {
-        let fixture = Fixture()
+    /// a `share` confirmation dialog; transitions take `animationDuration` when given.
+    private func fixture(animationDuration: Duration? = nil) throws -> Fixture {
+        let fixture = Fixture(animationDuration: animationDuration)
         var registry = fixture.navigator.registry
         try registry.registerAlert("delete") { intent in
             AlertContent(title: "Delete \(intent.parameter("name") ?? "it")?",
@@ -152,6 +152,35 @@ struct AlertTests {
         #expect(fixture.host.alert(over: fixture.tabs) == nil)
         fixture.clock.advance(by: .zero)
         #expect(try await open.value == nil)
+    }
+
+    @Test("an awaiting open ends with nil when the request that dismisses its alert is cancelled as the alert goes")
+    func dismissedByACancelledRequest() async throws {
+        let fixture = try fixture(animationDuration: .milliseconds(300))
+        let ended = Flag()
+        let open = Task {
+            defer { ended.isSet = true }
+            return try await fixture.navigator.open("app://tab/contact/home_page!delete", expecting: AlertChoice.self)
+        }
+        for _ in 0..<20 where fixture.host.alert(over: fixture.tabs) == nil || !fixture.queue.isIdle {
+            await Task.yield()
+            fixture.clock.advance(by: .milliseconds(100))
+        }
+        #expect(fixture.host.alert(over: fixture.tabs) != nil && fixture.queue.isIdle)
+        let settings = fixture.navigator.request("app://tab/settings")
+        await Task.yield()
+        fixture.clock.advance(by: .milliseconds(100))
+        #expect(!fixture.queue.isIdle, "the alert's dismissal runs")
+        fixture.queue.cancelAll()
+        for _ in 0..<20 {
+            await Task.yield()
+            fixture.clock.advance(by: .milliseconds(100))
+        }
+        let cancelled = if case .failure(let error)? = settings.result { error.code == .cancelled } else { false }
+        #expect(cancelled, "\(String(describing: settings.result))")
+        #expect(fixture.host.alert(over: fixture.tabs) == nil, "the dismissal that began ran to its end")
+        #expect(await yieldUntil { ended.isSet }, "the open still waits for an alert that is gone")
+        if ended.isSet { #expect(try await open.value == nil) } else { open.cancel() }
     }
 
     @Test("a dialog the person taps outside of goes without an answer")
