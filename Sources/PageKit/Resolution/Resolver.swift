@@ -156,6 +156,10 @@ struct Resolver {
             }
             let visible = self.visible
             let kept = try Self.keptLength(of: visible, climbing: levelsUp)
+            // What the path adds goes on the page it stays at, which must not be an alert.
+            if kept > 0, !path.components.isEmpty, let alert = visible[kept - 1].page as? AlertPage {
+                throw Walk.alertNotLast(named: alert.pageName)
+            }
             let destination = SharedPath(trails: visible.path(through: kept).trails,
                                          rest: PagePath(path.components, query: path.query))
             var walk = Walk(resolver: self, path: path, destination: destination, mode: mode)
@@ -696,9 +700,13 @@ struct Walk {
         throw NavigationError(.cannotShow, component: component.name, reason: reason)
     }
 
-    private static func alertNotLast(_ component: PageComponent) -> NavigationError {
-        NavigationError(.cannotShow, component: component.name,
-                        reason: "`\(component.name)` is an alert: nothing shows above an alert, so it must end the path")
+    static func alertNotLast(_ component: PageComponent) -> NavigationError {
+        alertNotLast(named: component.name)
+    }
+
+    static func alertNotLast(named name: String) -> NavigationError {
+        NavigationError(.cannotShow, component: name,
+                        reason: "`\(name)` is an alert: nothing shows above an alert, so it must end the path")
     }
 
     private static func actionNotLast(_ component: PageComponent) -> NavigationError {

@@ -227,6 +227,24 @@ struct AlertTests {
         #expect(fixture.host.alert(over: fixture.tabs) === second, "a late write for the replaced alert leaves the new one")
     }
 
+    @Test("a relative path from a live alert shows nothing above it either: refused when planned, naming the alert",
+          arguments: [".!share", ".!compose", "./compose", ".!/compose"])
+    func relativePathAboveAnAlert(path: String) async throws {
+        let fixture = try fixture()
+        try await fixture.navigator.open("app://tab/contact/home_page!delete")
+        #expect { try fixture.navigator.plan(for: path) } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .cannotShow && error.component == "delete" && error.reason.contains("nothing shows above an alert")
+        }
+        let request = fixture.navigator.request(path)
+        fixture.clock.advance(by: .zero)
+        let refused = if case .failure(let error)? = request.result { error.code == .cannotShow } else { false }
+        #expect(refused, "\(String(describing: request.result))")
+        #expect(fixture.navigator.currentPath.description == "/tab#contact/list/person_detail(id=5)/home_page(id=5)!delete")
+        #expect(try fixture.navigator.plan(for: "..!share").description.contains("present share"),
+                "climbing off the alert first is fine")
+    }
+
     @Test("saved state leaves the alert out: a restored app does not ask again")
     func stateLeavesAlertsOut() async throws {
         let fixture = try fixture()
