@@ -1250,6 +1250,43 @@ struct UIKitFidelityTests {
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
 
+    @Test("19. UIKit presents an alert from the tab bar controller: a flow that pushed a page and showed an alert over it is answered, then closed by popping that page")
+    func flowOfAPushAndAnAlertCloses() async throws {
+        let app = UIKitModelApp()
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("/tab#contact/list/person_detail(id=1)!delete", expecting: AlertChoice.self) }
+        let alert = try #require(await presentedAlert(in: app))
+        #expect(alert.presentingViewController === app.tabs, "UIKit presents from the presentation context, the root")
+        #expect(app.path == "/tab#contact/list/person_detail(id=1)!delete")
+
+        #expect(alert.personTaps("Delete"))
+        let reply = try await app.settle(open)
+        #expect(reply?.payload == AlertChoice(button: "delete", role: .destructive))
+        #expect(app.path == "/tab#contact/list", "the flow's pushed page is popped once it answers")
+        #expect(app.events.allSatisfy { if case .failed = $0.kind { false } else { true } },
+                "closing the flow fails nowhere: \(app.events.map { "\($0.kind)" })")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("19. the app pops the page an awaited alert was shown over, which UIKit presented from the root: the alert stays, and its answer still reaches the opener")
+    func flowOutlivesItsPoppedFirstPage() async throws {
+        let app = UIKitModelApp()
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("/tab#contact/list/person_detail(id=1)!delete", expecting: AlertChoice.self) }
+        let alert = try #require(await presentedAlert(in: app))
+        app.contact.popViewController(animated: true)
+        app.model.settle()
+        await app.run()
+        #expect(app.contact.viewControllers.count == 1)
+        #expect(app.tabs.presentedViewController === alert, "the alert hangs from the tab bar controller")
+
+        #expect(alert.personTaps("Delete"))
+        let reply = try await app.settle(open)
+        #expect(reply?.payload == AlertChoice(button: "delete", role: .destructive))
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
     // MARK: 20. A stack presented with several pages
 
     @Test("20. a `!/` sheet presented with two pages at once: the person's swipe back off it is seen, announced and recorded")

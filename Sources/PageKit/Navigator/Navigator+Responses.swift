@@ -121,12 +121,16 @@ extension Navigator {
     /// no page waits for `target` alone and closes nothing.
     private func startWaiting(_ wait: ResponseWait, forFlowOf outcome: NavigationOutcome, endingAt target: any Page,
                               animated: Bool) {
-        let made = outcome.plan.newComponents.count
-        guard made > 0, let route = hierarchy?.route(to: target), route.count >= made else {
-            return startWaiting(wait, for: target)
+        // The first page made, as the request made it: not read back from the live route to
+        // `target`, which does not pass through that page when the platform presented what
+        // came after it from elsewhere (UIKit presents from the presentation context, so an
+        // alert over a pushed page hangs off the tab bar controller).
+        guard let first = outcome.firstMade else { return startWaiting(wait, for: target) }
+        startWaiting(wait, for: first, orLast: target) { [unowned self, weak target] in
+            // The first page, or what is left of the flow once it has gone: its last page,
+            // an alert UIKit presented from the root, which popping that page leaves.
+            close(hierarchy?.contains(first) == false ? target ?? first : first, .animated(animated))
         }
-        let first = route[route.count - made].page
-        startWaiting(wait, for: first) { [unowned self] in close(first, .animated(animated)) }
     }
 
     /// Waits for `page` to send a response, or to leave the hierarchy.
@@ -143,21 +147,24 @@ extension Navigator {
     /// Makes `wait` end with `page`'s response, or with none if `page` is not live or
     /// leaves without one. With `close`, `page` begins a flow: a page opened from it
     /// answers too, and a response, or the waiting task's cancellation, closes the flow
-    /// first (the reply is handed over once that transition has ended).
-    private func startWaiting(_ wait: ResponseWait, for page: any Page,
+    /// first (the reply is handed over once that transition has ended). The flow goes on
+    /// while `last`, the page its open ended at, is live, even if `page` has left.
+    private func startWaiting(_ wait: ResponseWait, for page: any Page, orLast last: (any Page)? = nil,
                               closingFlow close: (@MainActor () -> NavigationRequest)? = nil) {
-        guard hierarchy?.contains(page) == true else { return wait.end(.success(nil)) }
-        let id = responses.await(page, flow: close != nil) { [weak self] response in
-            guard let response, let close, self?.hierarchy?.contains(page) == true else {
-                return wait.end(.success(response))
-            }
+        let isLive = { [weak self, weak last] in
+            guard let hierarchy = self?.hierarchy else { return false }
+            return hierarchy.contains(page) || last.map(hierarchy.contains) == true
+        }
+        guard isLive() else { return wait.end(.success(nil)) }
+        let id = responses.await(page, last: last, flow: close != nil) { response in
+            guard let response, let close, isLive() else { return wait.end(.success(response)) }
             close().onResolve { _ in wait.end(.success(response)) }
         }
         watchQueueForResponses()
         wait.onCancel = { [weak self] in
             guard let self else { return }
             responses.cancel(id)
-            if let close, hierarchy?.contains(page) == true { _ = close() }
+            if let close, isLive() { _ = close() }
         }
     }
 }

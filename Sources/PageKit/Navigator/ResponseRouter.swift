@@ -5,6 +5,10 @@ struct ResponseRouter {
     private struct Awaiter {
         let id: Int
         weak var page: (any Page)?
+        /// For a flow, the page its open ended at, when that is not `page`: the wait goes on
+        /// while either is live. UIKit presents from the root, so an alert shown over a
+        /// pushed page stays when that page is popped, and may still be answered.
+        weak var last: (any Page)?
         /// Whether the pages opened from `page` answer for it too.
         let isFlow: Bool
         let resume: (PageResponse?) -> Void
@@ -18,10 +22,12 @@ struct ResponseRouter {
     /// Whether no opener waits.
     var isEmpty: Bool { awaiters.isEmpty }
 
-    /// Waits for `page`'s response or, for a flow, that of any page opened from it.
-    mutating func await(_ page: any Page, flow: Bool = false, _ resume: @escaping (PageResponse?) -> Void) -> Int {
+    /// Waits for `page`'s response or, for a flow, that of any page opened from it, and
+    /// of `last`, the page the flow's open ended at.
+    mutating func await(_ page: any Page, last: (any Page)? = nil, flow: Bool = false,
+                        _ resume: @escaping (PageResponse?) -> Void) -> Int {
         lastID += 1
-        awaiters.append(Awaiter(id: lastID, page: page, isFlow: flow, resume: resume))
+        awaiters.append(Awaiter(id: lastID, page: page, last: last === page ? nil : last, isFlow: flow, resume: resume))
         return lastID
     }
 
@@ -30,7 +36,7 @@ struct ResponseRouter {
     /// longer waiting; the caller hands it the response once the router is left alone, as
     /// an opener may navigate at once.
     mutating func take(from page: any Page, chain: [any Page]) -> ((PageResponse?) -> Void)? {
-        var index = awaiters.firstIndex(where: { $0.page === page })
+        var index = awaiters.firstIndex(where: { $0.page === page || $0.last === page })
         for opener in chain where index == nil {
             index = awaiters.firstIndex(where: { $0.isFlow && $0.page === opener })
         }
@@ -43,24 +49,25 @@ struct ResponseRouter {
         awaiters.remove(at: index).resume(nil)
     }
 
-    /// Ends, with no response, every wait whose page has left the hierarchy, except for
+    /// Ends, with no response, every wait whose pages have left the hierarchy, except for
     /// an alert's that has just left: a platform dismisses an alert before it runs the
     /// button's action, so that wait lingers until ``endLingering()``.
     /// - Returns: Whether a wait began to linger.
     mutating func hierarchyChanged(in navigator: Navigator) -> Bool {
         guard !awaiters.isEmpty else { return false }
         let hierarchy = navigator.hierarchy
+        func isLive(_ page: (any Page)?) -> Bool {
+            guard let page else { return false }
+            return hierarchy?.contains(page) == true
+        }
         var gone: [Awaiter] = []
         var lingers = false
-        for index in awaiters.indices.reversed() {
-            guard let page = awaiters[index].page, hierarchy?.contains(page) == true else {
-                if awaiters[index].page is AlertPage {
-                    lingers = lingers || !awaiters[index].lingers
-                    awaiters[index].lingers = true
-                } else {
-                    gone.append(awaiters.remove(at: index))
-                }
-                continue
+        for index in awaiters.indices.reversed() where !isLive(awaiters[index].page) && !isLive(awaiters[index].last) {
+            if awaiters[index].page is AlertPage || awaiters[index].last is AlertPage {
+                lingers = lingers || !awaiters[index].lingers
+                awaiters[index].lingers = true
+            } else {
+                gone.append(awaiters.remove(at: index))
             }
         }
         for awaiter in gone.reversed() { awaiter.resume(nil) }

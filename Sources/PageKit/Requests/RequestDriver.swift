@@ -183,7 +183,7 @@ final class RequestDriver: TransitionLabeling {
                     receiver.receive(intent)
                 }
                 if let target, let loads { refresh(target, from: loads) }
-                action = machine.finished(at: environment.livePath(), target: target)
+                action = machine.finished(at: environment.livePath(), target: target, firstMade: made.first)
             case .fireValve:
                 letGoOfTurn()
                 valve?.fire()
