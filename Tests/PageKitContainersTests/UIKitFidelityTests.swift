@@ -1268,6 +1268,50 @@ struct UIKitFidelityTests {
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
 
+    @Test("19. a request made while an answered alert slides away waits for it to go: its opener gets the button, and the dismissal is reported once, as the person's")
+    func requestWaitsForAnAnsweredAlert() async throws {
+        let app = UIKitModelApp()
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("app://tab/contact!delete", expecting: AlertChoice.self) }
+        let alert = try #require(await presentedAlert(in: app))
+        _ = app.takeChanges()
+
+        #expect(alert.personTaps("Delete"))
+        // UIKit runs the button's action once the alert is gone; the app asks for more now.
+        let settings = app.navigator.request("app://tab/settings")
+        let reply = try await app.settle(open)
+        #expect(reply?.payload == AlertChoice(button: "delete", role: .destructive), "the person's answer is not lost")
+        app.model.settle()
+        #expect(settings.isResolved && settings.errorCode == nil)
+        #expect(app.path == "/tab#settings")
+        #expect(app.takeChanges() == ["dismissed [delete] by the user"], "not also noticed as the app's")
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    @Test("19. a request that dismisses a sheet under an answered alert waits for the alert to go first: its action runs, and its opener gets the button")
+    func sheetDismissalWaitsForAnAnsweredAlert() async throws {
+        let app = UIKitModelApp()
+        try register(alerts: app)
+        let open = Task { try await app.navigator.open("app://tab/contact!/compose!delete", expecting: AlertChoice.self) }
+        #expect(await yieldUntil {
+            app.model.settle()
+            return CancellationRunTests.topPresented(in: app) is ModelAlertController
+        })
+        let alert = try #require(CancellationRunTests.topPresented(in: app) as? ModelAlertController)
+        #expect(alert.presentingViewController is ModelNavigationController, "over the sheet")
+
+        #expect(alert.personTaps("Cancel"))
+        // Not animated: the sheet would go at once, and the alert's dismissal with it.
+        let settings = app.navigator.request("app://tab/settings", .animated(false))
+        let reply = try await app.settle(open)
+        #expect(reply?.payload == AlertChoice(button: "cancel", role: .cancel), "the action ran: the alert was not cut short")
+        app.model.settle()
+        #expect(settings.isResolved && settings.errorCode == nil)
+        #expect(app.path == "/tab#settings")
+        #expect(app.tabs.presentedViewController == nil)
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
     @Test("19. the app pops the page an awaited alert was shown over, which UIKit presented from the root: the alert stays, and its answer still reaches the opener")
     func flowOutlivesItsPoppedFirstPage() async throws {
         let app = UIKitModelApp()

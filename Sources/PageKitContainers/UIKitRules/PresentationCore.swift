@@ -124,9 +124,17 @@ package final class PresentationCore {
     /// still on it or one that let go early. A sheet the person is swiping down is
     /// `isBeingDismissed` from the moment the finger takes it (its `viewWillDisappear`),
     /// and springs back if the finger lets go early: it is there until the finger lifts
-    /// past the point of no return.
+    /// past the point of no return. An alert of a page that PageKit is not dismissing is
+    /// there until it has gone: UIKit takes an alert away for a tapped button and runs
+    /// the button's action only once the dismissal is over, so its answer is still to
+    /// come, and a request in between waits for it rather than ending unanswered the
+    /// wait of whoever opened the alert.
     private func isGoing(_ item: AnyObject, on surface: any PresentationSurface) -> Bool {
         guard surface.state(of: item).isBeingDismissed else { return false }
+        if surface.page(of: item) is AlertPage, let level = level(of: item) {
+            if case .dismissing = level.phase { return true }
+            return false
+        }
         guard let coordinator = surface.transitionCoordination(of: item) else { return true }
         return !coordinator.isInteractive && !coordinator.isCancelled
     }
@@ -310,11 +318,13 @@ package final class PresentationCore {
             return completion.fail(NavigationError(.staleHierarchy, component: presenter.pageName,
                                                    reason: "`\(presenter.pageDescription)` presents nothing"))
         }
-        if surface.state(of: item).isBeingDismissed {
-            // A second `dismiss` would be dropped: wait for the one under way, then look
-            // again. Gone, this dismissal is done; still there (the person's swipe down
-            // sprang back), it runs now.
-            let settling = afterTransition(of: item) { [weak self, weak presenter] in
+        if let departing = firstDeparting(from: item, on: surface) {
+            // A second `dismiss` of this level would be dropped, and one under a level
+            // above that is going would cut that dismissal short, and with it the action
+            // UIKit runs once an answered alert is gone: wait for the one under way, then
+            // look again. Gone, this dismissal is done; still there (the person's swipe down
+            // sprang back), or only a level above it went, it runs now.
+            let settling = afterTransition(of: departing) { [weak self, weak presenter] in
                 guard let self, let presenter else {
                     return completion.fail(NavigationError(.staleHierarchy, reason: "the host or the presenter is gone"))
                 }
@@ -322,7 +332,7 @@ package final class PresentationCore {
                 self.dismiss(presentedBy: presenter, animated: animated, by: source, completion: completion)
             }
             if case .waiting = settling { return }
-            return completion.finish()
+            if departing === item { return completion.finish() }
         }
         let removed = removedLevels(from: item)
         for level in removed { level.phase = .dismissing }
@@ -338,6 +348,16 @@ package final class PresentationCore {
             }
             completion.finish()
         }
+    }
+
+    /// `item`, or the first level presented above it, that is being dismissed.
+    private func firstDeparting(from item: AnyObject, on surface: any PresentationSurface) -> AnyObject? {
+        var level: AnyObject? = item
+        while let current = level {
+            if surface.state(of: current).isBeingDismissed { return current }
+            level = surface.covering(current)
+        }
+        return nil
     }
 
     // MARK: The person's dismissal
