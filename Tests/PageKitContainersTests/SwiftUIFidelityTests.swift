@@ -360,6 +360,24 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.violations.isEmpty && app.screen.bindingsAgree)
     }
 
+    @Test("8. a sheet with an alert on it is dismissed in one level: the alert is not a level SwiftUI takes away on its own",
+          arguments: [SystemVersion(16, 4), SystemVersion(17, 0)])
+    func sheetWithAnAlertDismissed(_ system: SystemVersion) throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(system: system))
+        try app.navigator.registry.registerAlert("delete") { _ in
+            AlertContent(title: "Delete?", buttons: [.destructive("Delete", id: "delete"), .cancel()])
+        }
+        try app.open("/tab#contact/list!/compose!delete")
+        #expect(app.path == "/tab#contact/list!/compose!delete")
+        let outcome = try app.open("/tab#settings")
+        #expect(outcome.to.description == "/tab#settings")
+        #expect(!app.failures.contains(.timedOut), "nothing waits for the alert's own level to go")
+        #expect(app.changes.isEmpty, "\(app.changes)")
+        #expect(app.screen.shownPresentations(in: app.host).isEmpty)
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     // MARK: 9. The replacement back button
 
     @Test("9. PageKit's back button shows the previous page's title, and its long press lists the pages below, each asked")

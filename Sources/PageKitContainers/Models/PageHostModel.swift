@@ -442,14 +442,17 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
 
     /// Removes `presenter`'s presentation and those of every page inside what it
     /// presented.
-    /// - Returns: What it removed, each presentation before those nested over it.
+    /// - Returns: The sheets and covers it removed (alerts go with their level), each
+    ///   before those nested over it.
     @discardableResult
     func removePresentations(from presenter: any Page) -> [Departing] {
         guard let index = record(over: presenter) else { return [] }
         var removed: [Departing] = []
         func remove(at index: Int) -> any Page {
             let record = records.remove(at: index)
-            if let level = record.level {
+            // An alert is no level of its own that SwiftUI takes away: it goes with the
+            // view of the level it is shown on, and reports no disappearance to wait for.
+            if let level = record.level, !(record.page is AlertPage) {
                 removed.append(Departing(level: level, page: record.page,
                                          presentation: PagePresentation(entry: record.entry, style: record.style)))
             }
