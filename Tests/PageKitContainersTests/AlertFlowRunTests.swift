@@ -9,13 +9,13 @@ import Testing
 // taps and swipes and its own cancellations, on the UIKit and the SwiftUI models. Each
 // alert carries its flow's number (`delete(n=3)`) and its title a serial, so a button the
 // person taps is known to be that flow's answer (an alert `back(n)` makes again for the
-// same path is another). Once everything has settled and the app has gone back to the
-// list (a flow waits as long as the first page it made stays), each flow has ended once,
-// and with what happened to its alert: the button the person tapped on it, or nothing when it went
-// another way (another request took it away, the open failed or was cancelled, the person
-// tapped outside a dialog); an alert on top of the screen is the one PageKit's path ends
-// at, and PageKit names no alert the screen does not show; and all the cancellation runs
-// check holds (`SettledRun`).
+// same path is another). At the end the person answers every alert left up and the app
+// goes back to the list (a flow waits as long as the first page it made stays). Once
+// everything has settled, each flow has ended once, and with what happened to its alert:
+// the button the person tapped on it, or nothing when it went another way (another
+// request took it away, the open failed or was cancelled, the person tapped outside a
+// dialog); no alert is left on screen, and PageKit's path ends at none; and all the
+// cancellation runs check holds (`SettledRun`).
 
 /// The flows of one run, and what the person did to their alerts.
 @MainActor
@@ -96,6 +96,11 @@ final class AlertFlows {
         flows[number].cancelled = true
         flows[number].task?.cancel()
     }
+
+    /// Whether every flow has ended. An end is handed to the awaiting task, which runs
+    /// in a turn of its own: a run waits for this, a bounded number of turns, before it
+    /// looks.
+    var allEnded: Bool { flows.allSatisfy { $0.result != nil } }
 
     /// The first flow that did not end as its alert says, or `nil`.
     var mismatch: String? {
@@ -227,6 +232,7 @@ struct AlertFlowRunTests {
         log.append("  (at the end, the app opens /tab#contact/list)")
         requests.append(app.navigator.request(try! PagePath(parsing: "/tab#contact/list")))
         await app.run()
+        for _ in 0..<20 where !flows.allEnded { await app.run() }
         let platform: String? = if let exception = app.model.exceptions.first {
             "UIKit would raise: \(exception)"
         } else if !app.model.warnings.isEmpty {
@@ -356,7 +362,7 @@ struct AlertFlowRunTests {
         log.append("  (at the end, the app opens /tab#contact/list)")
         requests.append(app.navigator.request(try! PagePath(parsing: "/tab#contact/list")))
         for round in 0..<150 {
-            if round >= 30, app.queue.isIdle { break }
+            if round >= 30, app.queue.isIdle, flows.allEnded { break }
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
