@@ -121,11 +121,17 @@ extension Navigator {
     /// no page waits for `target` alone and closes nothing.
     private func startWaiting(_ wait: ResponseWait, forFlowOf outcome: NavigationOutcome, endingAt target: any Page,
                               animated: Bool) {
-        // The first page made, as the request made it: not read back from the live route to
-        // `target`, which does not pass through that page when the platform presented what
-        // came after it from elsewhere (UIKit presents from the presentation context, so an
-        // alert over a pushed page hangs off the tab bar controller).
-        guard let first = outcome.firstMade else { return startWaiting(wait, for: target) }
+        // Read from the visible route, which has one anchor per component of the path the
+        // open ended at, each modal after the page it was shown over. The route to `target`
+        // does not pass through that page when the platform presented it from elsewhere:
+        // UIKit presents from the presentation context, so the route to an alert over a
+        // pushed page is the tab bar controller and the alert.
+        let made = outcome.plan.newComponents.count
+        guard made > 0, let route = hierarchy?.visibleRoute(), route.count >= made,
+              route[route.count - 1].page === target else {
+            return startWaiting(wait, for: target)
+        }
+        let first = route[route.count - made].page
         startWaiting(wait, for: first, orLast: target) { [unowned self, weak target] in
             // The first page, or what is left of the flow once it has gone: its last page,
             // an alert UIKit presented from the root, which popping that page leaves.

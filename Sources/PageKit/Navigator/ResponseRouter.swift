@@ -56,13 +56,11 @@ struct ResponseRouter {
     mutating func hierarchyChanged(in navigator: Navigator) -> Bool {
         guard !awaiters.isEmpty else { return false }
         let hierarchy = navigator.hierarchy
-        func isLive(_ page: (any Page)?) -> Bool {
-            guard let page else { return false }
-            return hierarchy?.contains(page) == true
-        }
         var gone: [Awaiter] = []
         var lingers = false
-        for index in awaiters.indices.reversed() where !isLive(awaiters[index].page) && !isLive(awaiters[index].last) {
+        for index in awaiters.indices.reversed() {
+            if let page = awaiters[index].page, hierarchy?.contains(page) == true { continue }
+            if let last = awaiters[index].last, hierarchy?.contains(last) == true { continue }
             if awaiters[index].page is AlertPage || awaiters[index].last is AlertPage {
                 lingers = lingers || !awaiters[index].lingers
                 awaiters[index].lingers = true

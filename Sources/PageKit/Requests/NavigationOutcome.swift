@@ -10,25 +10,21 @@ public struct NavigationOutcome: Sendable {
         let fromPath: SharedPath
         let toPath: SharedPath
         @exclusivity(unchecked) weak var targetPage: (any Page)?
-        @exclusivity(unchecked) weak var firstMadePage: (any Page)?
 
         init(plan: NavigationPlan, fromPath: SharedPath, toPath: SharedPath, redirectedFrom: [PagePath],
-             targetPage: (any Page)?, firstMadePage: (any Page)?) {
+             targetPage: (any Page)?) {
             self.plan = plan
             self.fromPath = fromPath
             self.toPath = toPath
             self.redirectedFrom = redirectedFrom
             self.targetPage = targetPage
-            self.firstMadePage = firstMadePage
         }
     }
 
     private let storage: Storage
 
-    init(plan: NavigationPlan, from: SharedPath, to: SharedPath, redirectedFrom: [PagePath], target: (any Page)?,
-         firstMade: (any Page)? = nil) {
-        storage = Storage(plan: plan, fromPath: from, toPath: to, redirectedFrom: redirectedFrom, targetPage: target,
-                          firstMadePage: firstMade)
+    init(plan: NavigationPlan, from: SharedPath, to: SharedPath, redirectedFrom: [PagePath], target: (any Page)?) {
+        storage = Storage(plan: plan, fromPath: from, toPath: to, redirectedFrom: redirectedFrom, targetPage: target)
     }
 
     /// The plan that ran.
@@ -44,7 +40,4 @@ public struct NavigationOutcome: Sendable {
     public var to: PagePath { toPath.path }
     /// The page the request ended at, while it lives.
     public var target: (any Page)? { storage.targetPage }
-    /// The first page the plan made, while it lives: where a flow the request opened
-    /// begins. `nil` when the plan made no page.
-    var firstMade: (any Page)? { storage.firstMadePage }
 }

@@ -183,7 +183,7 @@ final class RequestDriver: TransitionLabeling {
                     receiver.receive(intent)
                 }
                 if let target, let loads { refresh(target, from: loads) }
-                action = machine.finished(at: environment.livePath(), target: target, firstMade: made.first)
+                action = machine.finished(at: environment.livePath(), target: target)
             case .fireValve:
                 letGoOfTurn()
                 valve?.fire()

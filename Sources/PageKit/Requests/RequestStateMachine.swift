@@ -119,7 +119,7 @@ struct RequestStateMachine {
         case runStep(Int, of: NavigationPlan, keepingPopped: Bool)
         /// Tell the target its intent (``RequestStateMachine/intentForTarget()``) when there
         /// is one to give and it receives intents, then call
-        /// ``RequestStateMachine/finished(at:target:firstMade:)``. The intent is made only for a target
+        /// ``RequestStateMachine/finished(at:target:)``. The intent is made only for a target
         /// that adopts ``IntentReceiving``: most pages an open ends at do not.
         case finish(givingIntent: Bool)
         /// End the queue's turn, succeeded or failed.
@@ -443,14 +443,13 @@ struct RequestStateMachine {
         return plan.intentForTarget(payload: payload, source: source)
     }
 
-    /// The intent is told; `current` is the current path now, `page` the page it ends at,
-    /// `firstMade` the first page its plan made, where a flow it opened begins.
+    /// The intent is told; `current` is the current path now, `page` the page it ends at.
     /// `current` is taken, not copied, into the outcome.
-    mutating func finished(at current: consuming SharedPath, target page: (any Page)?, firstMade: (any Page)? = nil) -> Action {
+    mutating func finished(at current: consuming SharedPath, target page: (any Page)?) -> Action {
         guard case .finishing = state, case .finishing(let turn, var plan) = takeState() else { trap("finished") }
         if let ran { plan = ran.followed(by: plan) }
         state = .succeeding(NavigationOutcome(plan: plan, from: turn.from, to: current, redirectedFrom: turn.redirectedFrom,
-                                              target: page, firstMade: firstMade))
+                                              target: page))
         return .fireValve
     }
 
