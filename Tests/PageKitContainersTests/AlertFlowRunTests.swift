@@ -139,6 +139,134 @@ extension PageRegistry {
     }
 }
 
+/// The app of an alert flow run, on one platform's model: what the run asks of it.
+@MainActor
+protocol AlertRunApp {
+    var navigator: Navigator { get }
+    var queue: TransitionQueue { get }
+    /// Where the app's own requests go: every page of its tree.
+    var paths: [String] { get }
+    /// The alert on top, if one shows.
+    var topAlert: AlertPage? { get }
+    /// Whether the person waits for the screen to settle first, where their gestures come
+    /// only on a settled screen; `false` where they come at any moment.
+    func personWaits() async -> Bool
+    /// The person taps `button` of the alert on top, or outside a dialog (`nil`); whether
+    /// the platform took the tap.
+    func personTaps(_ button: AlertButton?) -> Bool
+    func personTapsBack()
+    func personSwipesBack(finishing: Bool, random: inout SeededRandomNumberGenerator) async
+    func personTapsTab(_ index: Int)
+    func personSwipesDown()
+    /// Time moves on by `duration`, or by a turn when it is zero.
+    func advance(by duration: Duration)
+    /// Lets queued work and animations run.
+    func run() async
+    /// What the platform's model says went wrong, if anything.
+    var platformProblem: String? { get }
+    /// The operations the queue timed out.
+    var timeouts: [String] { get }
+}
+
+/// The worked example's app on the UIKit model. The person acts at any moment: UIKit
+/// ignores touches while a presentation runs, and an alert takes every touch outside it.
+@MainActor
+struct UIKitAlertRunApp: AlertRunApp {
+    let app: UIKitModelApp
+    var navigator: Navigator { app.navigator }
+    var queue: TransitionQueue { app.queue }
+    let paths = [
+        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page(id=3)",
+        "/tab#contact/list!/compose", "/tab#settings", "/tab#contact/list",
+    ]
+    private var alertController: ModelAlertController? {
+        CancellationRunTests.topPresented(in: app) as? ModelAlertController
+    }
+    var topAlert: AlertPage? { alertController.map(\.page) }
+    func personWaits() async -> Bool { false }
+    func personTaps(_ button: AlertButton?) -> Bool {
+        // UIKit's action sheet on a phone has no outside to tap: its cancel button does it.
+        guard let button, let alertController else { return false }
+        return alertController.personTaps(button.title)
+    }
+    func personTapsBack() { CancellationRunTests.visibleStack(of: app)?.personTapsBack() }
+    func personSwipesBack(finishing: Bool, random: inout SeededRandomNumberGenerator) async {
+        guard let swipe = CancellationRunTests.visibleStack(of: app)?.personSwipesBack() else { return }
+        if finishing { swipe.finish() } else { swipe.cancel() }
+    }
+    func personTapsTab(_ index: Int) { app.tabs.personTaps(min(index, 1)) }
+    func personSwipesDown() {
+        guard let sheet = CancellationRunTests.topPresented(in: app), !(sheet is ModelAlertController) else { return }
+        sheet.personSwipesDown()?.finish()
+    }
+    func advance(by duration: Duration) {
+        if duration == .zero { app.model.turn() } else { app.model.advance(by: duration) }
+    }
+    func run() async { await app.run() }
+    var platformProblem: String? {
+        if let exception = app.model.exceptions.first { return "UIKit would raise: \(exception)" }
+        if !app.model.warnings.isEmpty { return "UIKit would refuse, or animate over an animation: \(app.model.warnings)" }
+        return nil
+    }
+    var timeouts: [String] { app.timeouts }
+}
+
+/// The SwiftUI app of the other SwiftUI runs on the model screen, under a variant of
+/// SwiftUI's behaviour. The person acts on settled screens, as in the other SwiftUI runs.
+@MainActor
+struct SwiftUIAlertRunApp: AlertRunApp {
+    let app: SwiftUIAppFixture
+    var navigator: Navigator { app.navigator }
+    var queue: TransitionQueue { app.queue }
+    let paths = [
+        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page",
+        "/tab#contact/list!/compose", "/tab#settings", "/tab#contact/list",
+    ]
+    var topAlert: AlertPage? {
+        var level: any Page = app.tabs
+        while true {
+            if let alert = app.host.alert(over: level) { return alert }
+            guard let next = app.host.presentedPage(of: level) else { return nil }
+            level = next
+        }
+    }
+    private var stack: PageStackModel? {
+        app.host.presentedPage(of: app.tabs).map { $0 as? PageStackModel } ?? [app.contact, app.feed, nil][app.tabs.selectedIndex]
+    }
+    func personWaits() async -> Bool {
+        await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock)
+    }
+    func personTaps(_ button: AlertButton?) -> Bool {
+        guard let button else { return app.screen.personTapsOutsideDialog(in: app.host) }
+        return app.screen.personTapsAlertButton(button.id, in: app.host)
+    }
+    func personTapsBack() {
+        if let stack { _ = app.screen.personTapsSystemBack(stack) }
+    }
+    func personSwipesBack(finishing: Bool, random: inout SeededRandomNumberGenerator) async {
+        guard let stack, app.screen.personBeginsSwipeBack(stack) else { return }
+        await Task.yield()
+        app.clock.advance(by: .milliseconds(Int.random(in: 0..<200, using: &random)))
+        app.screen.personEndsSwipeBack(stack, finishing: finishing)
+    }
+    func personTapsTab(_ index: Int) { _ = try? app.screen.personTapsTab(index, of: app.tabs) }
+    func personSwipesDown() { app.screen.personSwipesDown(in: app.host) }
+    func advance(by duration: Duration) { app.clock.advance(by: duration) }
+    func run() async {
+        for round in 0..<150 {
+            if round >= 30, app.queue.isIdle { break }
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+    }
+    var platformProblem: String? {
+        if let violation = app.screen.violations.first { return "SwiftUI would misbehave: \(violation)" }
+        if let disagreement = app.screen.disagreements.first { return "a view disagrees with its model: \(disagreement)" }
+        return nil
+    }
+    var timeouts: [String] { app.failures.contains(.timedOut) ? ["a transition"] : [] }
+}
+
 @MainActor
 @Suite("Model-based: alerts opened as flows end with what the person tapped", .timeLimit(.minutes(10)))
 struct AlertFlowRunTests {
@@ -153,106 +281,8 @@ struct AlertFlowRunTests {
         }
     }
 
-    static let paths = [
-        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page(id=3)",
-        "/tab#contact/list!/compose", "/tab#settings", "/tab#contact/list",
-    ]
-
-    /// Runs one sequence on the UIKit model; the failure, with the seed and the operations
-    /// so far, or `nil`. The person acts at any moment: UIKit ignores touches while a
-    /// presentation runs, and an alert takes every touch outside it.
-    static func runUIKit(seed: UInt64) async -> String? {
-        var random = SeededRandomNumberGenerator(seed: seed)
-        var behaviour = UIKitModel.Behaviour.random(using: &random)
-        behaviour.refusedRetapStillPops = false
-        let app = UIKitModelApp(behaviour: behaviour)
-        let flows = AlertFlows()
-        app.navigator.registry.registerRunAlerts(flows)
-        var requests: [NavigationRequest] = []
-        var log = ["seed \(seed), \(behaviour)"]
-        func tapAlert() {
-            guard let alert = CancellationRunTests.topPresented(in: app) as? ModelAlertController,
-                  let button = alert.page.content.buttons.randomElement(using: &random) else { return }
-            log.append("  the person taps \(button.title) on \(alert.page.pageDescription)")
-            if alert.personTaps(button.title) { flows.tapped(button.id, on: alert.page) }
-        }
-        for _ in 0..<Int.random(in: 5...30, using: &random) {
-            switch Int.random(in: 0..<100, using: &random) {
-            case ..<22:
-                flows.open(on: app.navigator, random: &random, log: &log)
-            case ..<36:
-                let path = random.pick(paths)
-                log.append("  open \(path)")
-                requests.append(app.navigator.request(try! PagePath(parsing: path)))
-            case ..<42:
-                log.append("  the app goes back")
-                requests.append(app.navigator.back(1))
-            case ..<58:
-                tapAlert()
-            case ..<64:
-                log.append("  the person taps back")
-                CancellationRunTests.visibleStack(of: app)?.personTapsBack()
-            case ..<68:
-                let finish = random.chance(0.6)
-                log.append("  the person swipes back\(finish ? "" : ", then cancels")")
-                if let swipe = CancellationRunTests.visibleStack(of: app)?.personSwipesBack() {
-                    if finish { swipe.finish() } else { swipe.cancel() }
-                }
-            case ..<74:
-                let index = Int.random(in: 0...1, using: &random)
-                log.append("  the person taps tab \(index)")
-                app.tabs.personTaps(index)
-            case ..<78:
-                log.append("  the person swipes the sheet down")
-                if let sheet = CancellationRunTests.topPresented(in: app), !(sheet is ModelAlertController),
-                   let swipe = sheet.personSwipesDown() {
-                    swipe.finish()
-                }
-            case ..<84:
-                flows.cancelOne(random: &random, log: &log)
-            case ..<88:
-                log.append("  the app cancels everything the queue holds")
-                app.queue.cancelAll()
-            default:
-                log.append("  time passes")
-                app.model.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
-            }
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: break
-            case 1: app.model.turn()
-            default: app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
-            }
-            await Task.yield()
-        }
-        // Everything settles: the person answers each alert still up, then the app goes back
-        // to the list, which takes away every page a flow began with (a flow whose first
-        // page stays waits for it, as documented).
-        for _ in 0..<40 {
-            await app.run()
-            guard let top = CancellationRunTests.topPresented(in: app) as? ModelAlertController else { break }
-            if !top.isBeingPresented, !top.isBeingDismissed { tapAlert() }
-        }
-        log.append("  (at the end, the app opens /tab#contact/list)")
-        requests.append(app.navigator.request(try! PagePath(parsing: "/tab#contact/list")))
-        await app.run()
-        for _ in 0..<20 where !flows.allEnded { await app.run() }
-        for _ in 0..<10_000 where !flows.allEnded { await Task.yield() }
-        let platform: String? = if let exception = app.model.exceptions.first {
-            "UIKit would raise: \(exception)"
-        } else if !app.model.warnings.isEmpty {
-            "UIKit would refuse, or animate over an animation: \(app.model.warnings)"
-        } else if let mismatch = flows.mismatch {
-            mismatch
-        } else if let alert = CancellationRunTests.topPresented(in: app) as? ModelAlertController {
-            "\(alert.title) is still up once every alert was answered"
-        } else if let last = app.navigator.currentPath.components.last, ["delete", "share"].contains(last.name) {
-            "PageKit's path ends at \(last), which the screen does not show"
-        } else {
-            nil
-        }
-        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: app.timeouts,
-                                  platform: platform, navigator: app.navigator)
-    }
+    /// Seeds of the SwiftUI run once found failing, kept as regressions.
+    static let swiftUIRegressionSeeds: [UInt64] = []
 
     @Test("300 seeded sequences on the SwiftUI model: every flow ends, answered with the button tapped on its alert or with nothing",
           arguments: 0..<2)
@@ -262,51 +292,43 @@ struct AlertFlowRunTests {
         }
     }
 
-    /// Seeds of the SwiftUI run once found failing, kept as regressions.
-    static let swiftUIRegressionSeeds: [UInt64] = []
-
-    static let swiftUIPaths = [
-        "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page",
-        "/tab#contact/list!/compose", "/tab#settings", "/tab#contact/list",
-    ]
-
-    /// The alert on top of the SwiftUI app, as its host records it.
-    private static func topAlert(in app: SwiftUIAppFixture) -> AlertPage? {
-        var level: any Page = app.tabs
-        while true {
-            if let alert = app.host.alert(over: level) { return alert }
-            guard let next = app.host.presentedPage(of: level) else { return nil }
-            level = next
-        }
+    /// Runs one sequence on the UIKit model, under random settings of its unsettled
+    /// rules; the failure, with the seed and the operations so far, or `nil`.
+    static func runUIKit(seed: UInt64) async -> String? {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var behaviour = UIKitModel.Behaviour.random(using: &random)
+        behaviour.refusedRetapStillPops = false
+        let app = UIKitAlertRunApp(app: UIKitModelApp(behaviour: behaviour))
+        return await run(seed: seed, app, random: &random, log: ["seed \(seed), \(behaviour)"])
     }
 
     /// Runs one sequence on the SwiftUI model, under the seed's variant of SwiftUI's
-    /// behaviour; the failure, with the seed and the operations so far, or `nil`. The
-    /// person acts on settled screens, as in the other SwiftUI runs.
+    /// behaviour; the failure, with the seed and the operations so far, or `nil`.
     static func runSwiftUI(seed: UInt64) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
-        let app = SwiftUIAppFixture(behaviour: behaviour)
+        let app = SwiftUIAlertRunApp(app: SwiftUIAppFixture(behaviour: behaviour))
+        return await run(seed: seed, app, random: &random, log: ["seed \(seed), \(behaviour)"])
+    }
+
+    /// One sequence on `app`.
+    private static func run(seed: UInt64, _ app: some AlertRunApp, random: inout SeededRandomNumberGenerator,
+                            log: [String]) async -> String? {
         let flows = AlertFlows()
         app.navigator.registry.registerRunAlerts(flows)
         var requests: [NavigationRequest] = []
-        var log = ["seed \(seed), \(behaviour)"]
+        var log = log
         func tapAlert() {
-            guard let alert = topAlert(in: app) else { return }
-            if alert.content.style == .confirmationDialog, random.chance(0.2) {
-                log.append("  the person taps outside \(alert.pageDescription)")
-                _ = app.screen.personTapsOutsideDialog(in: app.host)
-                return
-            }
-            guard let button = alert.content.buttons.randomElement(using: &random) else { return }
-            log.append("  the person taps \(button.title) on \(alert.pageDescription)")
-            if app.screen.personTapsAlertButton(button.id, in: app.host) { flows.tapped(button.id, on: alert) }
+            guard let alert = app.topAlert else { return }
+            // A tap outside a dialog, now and then, where there is an outside to tap.
+            let button = alert.content.style == .confirmationDialog && random.chance(0.2) ? nil
+                : alert.content.buttons.randomElement(using: &random)
+            log.append("  the person taps \(button?.title ?? "outside") on \(alert.pageDescription)")
+            if app.personTaps(button), let button { flows.tapped(button.id, on: alert) }
         }
         for _ in 0..<Int.random(in: 5...30, using: &random) {
-            let stack = app.host.presentedPage(of: app.tabs).map { $0 as? PageStackModel }
-                ?? [app.contact, app.feed, nil][app.tabs.selectedIndex]
             let roll = Int.random(in: 0..<100, using: &random)
-            if (42..<78).contains(roll), await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock) {
+            if (42..<78).contains(roll), await app.personWaits() {
                 log.append("  (the person waits: something runs)")
                 continue
             }
@@ -314,7 +336,7 @@ struct AlertFlowRunTests {
             case ..<22:
                 flows.open(on: app.navigator, random: &random, log: &log)
             case ..<36:
-                let path = random.pick(swiftUIPaths)
+                let path = random.pick(app.paths)
                 log.append("  open \(path)")
                 requests.append(app.navigator.request(try! PagePath(parsing: path)))
             case ..<42:
@@ -324,22 +346,18 @@ struct AlertFlowRunTests {
                 tapAlert()
             case ..<64:
                 log.append("  the person taps back")
-                if let stack { _ = app.screen.personTapsSystemBack(stack) }
+                app.personTapsBack()
             case ..<68:
                 let finish = random.chance(0.6)
                 log.append("  the person swipes back\(finish ? "" : ", then cancels")")
-                if let stack, app.screen.personBeginsSwipeBack(stack) {
-                    await Task.yield()
-                    app.clock.advance(by: .milliseconds(Int.random(in: 0..<200, using: &random)))
-                    app.screen.personEndsSwipeBack(stack, finishing: finish)
-                }
+                await app.personSwipesBack(finishing: finish, random: &random)
             case ..<74:
                 let index = Int.random(in: 0...2, using: &random)
                 log.append("  the person taps tab \(index)")
-                _ = try? app.screen.personTapsTab(index, of: app.tabs)
+                app.personTapsTab(index)
             case ..<78:
                 log.append("  the person swipes the sheet down")
-                app.screen.personSwipesDown(in: app.host)
+                app.personSwipesDown()
             case ..<84:
                 flows.cancelOne(random: &random, log: &log)
             case ..<88:
@@ -347,45 +365,43 @@ struct AlertFlowRunTests {
                 app.queue.cancelAll()
             default:
                 log.append("  time passes")
-                app.clock.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
+                app.advance(by: .milliseconds(Int.random(in: 100..<1_000, using: &random)))
             }
             await Task.yield()
             switch Int.random(in: 0..<3, using: &random) {
             case 0: break
-            case 1: app.clock.advance(by: .zero)
-            default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+            case 1: app.advance(by: .zero)
+            default: app.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
             }
         }
-        // Everything settles: the person answers each alert still up, then the app goes
-        // back to the list.
+        // Everything settles: the person answers each alert still up, then the app goes back
+        // to the list, which takes away every page a flow began with (a flow whose first
+        // page stays waits for it, as documented).
         for _ in 0..<40 {
-            _ = await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock)
-            guard topAlert(in: app) != nil else { break }
+            await app.run()
+            _ = await app.personWaits()
+            guard app.topAlert != nil else { break }
             tapAlert()
         }
         log.append("  (at the end, the app opens /tab#contact/list)")
         requests.append(app.navigator.request(try! PagePath(parsing: "/tab#contact/list")))
-        for round in 0..<150 {
-            if round >= 30, app.queue.isIdle, flows.allEnded { break }
-            await Task.yield()
-            app.clock.advance(by: .milliseconds(100))
+        for _ in 0..<20 {
+            await app.run()
+            if flows.allEnded { break }
         }
         for _ in 0..<10_000 where !flows.allEnded { await Task.yield() }
-        let platform: String? = if let violation = app.screen.violations.first {
-            "SwiftUI would misbehave: \(violation)"
-        } else if let disagreement = app.screen.disagreements.first {
-            "a view disagrees with its model: \(disagreement)"
+        let platform: String? = if let problem = app.platformProblem {
+            problem
         } else if let mismatch = flows.mismatch {
             mismatch
-        } else if let alert = topAlert(in: app) {
+        } else if let alert = app.topAlert {
             "\(alert.pageDescription) is still up once every alert was answered"
         } else if let last = app.navigator.currentPath.components.last, ["delete", "share"].contains(last.name) {
             "PageKit's path ends at \(last), which the screen does not show"
         } else {
             nil
         }
-        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue,
-                                  timeouts: app.failures.contains(.timedOut) ? ["a transition"] : [],
+        return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: app.timeouts,
                                   platform: platform, navigator: app.navigator)
     }
 }
