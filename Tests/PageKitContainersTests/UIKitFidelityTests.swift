@@ -1786,6 +1786,36 @@ extension UIKitFidelityTests {
         plain.tabs.appSetsTabs([plain.settings], animated: false)
         #expect(plain.takeChanges().isEmpty)
     }
+
+    // MARK: 26. The person while a page's data loads
+
+    /// A `QueueNavigationController` queues the person's pop, which used to wait for the
+    /// load, then undo what the request showed. (A plain `UINavigationController` reports
+    /// nothing the person does; the navigator notices it at its next request.)
+    @Test("26. the person's back taps while a page's data loads end the loading request at once: the back runs, and nothing is pushed then popped")
+    func backTapsDuringALoad() async throws {
+        let app = UIKitModelApp(stackKind: .queue)
+        let loads = ManualLoads()
+        let model = app.model
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
+            ModelScreen(model, "loaded", intent.component.parameters)
+        }
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        let loading = app.navigator.request("app://tab/contact/person_detail(id=5)/loaded(id=1)")
+        #expect(await yieldUntil(limit: 100_000) { !loads.pending.isEmpty })
+
+        app.contact.personTapsBack()
+        app.contact.personTapsBack()
+        await app.run()
+        #expect(loading.errorCode == .cancelled, "\(String(describing: loading.result))")
+        #expect(app.contact.viewControllers.map(\.title) == ["list"], "one back, at once")
+        #expect(!loads.complete("loaded(id=1)", with: "late"), "its load was cancelled")
+        await app.run()
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
 }
 
 /// An alert after which the app presents the next one, as it disappears.

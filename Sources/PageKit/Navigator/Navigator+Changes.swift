@@ -6,6 +6,9 @@ extension Navigator: HierarchyWatching {
     func hierarchyChanged(_ change: HierarchyChange) {
         // Its own steps are its requests' business: announced and recorded by them.
         guard stepsInProgress == 0 else { return }
+        // The person went elsewhere while a request loaded (a tab tapped, a back the
+        // platform carried out itself): what it loads for is no longer what they want.
+        if change.source == .user { loadingDriver?.supersede(by: "the person's change (\(change.kind))") }
         for page in change.pages {
             guard let page = page.page else { continue }
             attach(page)
@@ -16,6 +19,12 @@ extension Navigator: HierarchyWatching {
             cache.forget(container)
         }
         record(change)
+    }
+
+    func personQueuedLeave(by gesture: LeaveGesture) {
+        // The person's gesture waits in the queue behind a request that loads: it would
+        // wait for the load, then undo what the request shows. The person asked since.
+        loadingDriver?.supersede(by: "the person's \(gesture)")
     }
 
     func changeRefused(_ error: NavigationError, by source: NavigationSource) {

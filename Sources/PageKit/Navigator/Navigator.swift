@@ -368,7 +368,7 @@ public final class Navigator {
         }
         // A request still loading is not worth waiting for: the person asked for this one
         // since. Superseded after this one is queued, so this one is next in line.
-        loading?.supersede(by: target)
+        loading?.supersede(by: "`\(target)`")
         return request
     }
 

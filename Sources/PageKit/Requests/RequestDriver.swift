@@ -78,8 +78,8 @@ final class RequestDriver: TransitionLabeling {
         perform(machine.navigatorGone())
     }
 
-    /// A newer request was made: one that is loading ends, cancelled.
-    func supersede(by newer: NavigationTarget?) { perform(machine.superseded(by: newer)) }
+    /// A newer request was made, or the person acted: one that is loading ends, cancelled.
+    func supersede(by newer: String) { perform(machine.superseded(by: newer)) }
 
     /// The components whose loads the request waits for.
     var pendingComponents: [PageComponent] { loads?.pending.map(\.component) ?? [] }
@@ -279,7 +279,7 @@ final class RequestDriver: TransitionLabeling {
             guard let self, let loads = self.loads else { return }
             self.perform(self.machine.loadTimedOut(after: timeout, waitingFor: loads.pending.map(\.component)))
         })
-        if let newer { supersede(by: newer.target) }
+        if let newer { supersede(by: newer.target.map { "`\($0)`" } ?? "a newer request") }
     }
 
     /// Gives the live page the request ends at the value loaded to refresh it.

@@ -189,11 +189,11 @@ struct RequestStateMachine {
         }
     }
 
-    /// A newer request was made: one that is loading ends, cancelled (a load is never
-    /// worth more than what the person asked for since); in any other state it goes on.
-    mutating func superseded(by newer: NavigationTarget?) -> Action {
+    /// A newer request was made, or the person acted (`newer` says which): one that is
+    /// loading ends, cancelled (a load is never worth more than what the person asked for
+    /// since); in any other state it goes on.
+    mutating func superseded(by newer: String) -> Action {
         guard case .loading(let turn, let plan) = state else { return .none }
-        let newer = newer.map { "`\($0)`" } ?? "a newer request"
         return endLoads(turn, plan, then: fail(NavigationError(.cancelled, reason: "\(newer) superseded it while it loaded"),
                                                plan: plan, to: turn.to))
     }

@@ -8,6 +8,8 @@ protocol HierarchyWatching: AnyObject {
     func hierarchyChanged(_ change: HierarchyChange)
     /// A change a container refused (a page pushed twice, say).
     func changeRefused(_ error: NavigationError, by source: NavigationSource)
+    /// The person's `gesture` queued an attempt to leave a page.
+    func personQueuedLeave(by gesture: LeaveGesture)
     /// What a page leaving by `gesture` is asked, with the paths before and after.
     func leaveRequest(for page: any Page, by gesture: LeaveGesture) -> LeaveRequest
 }
@@ -195,6 +197,7 @@ extension TransitionQueue {
         animated: Bool = true,
         leave: @escaping @MainActor (TransitionCompletion) -> Void
     ) -> TransitionTicket {
+        personQueuedLeave(by: gesture)
         let name = pages.first?.pageDescription ?? "nothing"
         let key = pages.first.map(ObjectIdentifier.init)
         if let key, let pending = pendingLeaves[key], !pending.ticket.isResolved, pending.page.page === pages.first {
@@ -262,6 +265,13 @@ extension TransitionQueue {
             }
         }
         return ticket
+    }
+
+    /// Tells the navigators that the person's `gesture` queued an attempt to leave a page
+    /// (through ``enqueueLeave(of:by:animated:leave:)``, or a container's own queued pop of
+    /// what is not a page): a request still loading is superseded, as by a newer request.
+    package func personQueuedLeave(by gesture: LeaveGesture) {
+        for watcher in liveWatchers() { watcher.personQueuedLeave(by: gesture) }
     }
 
     /// Adds a navigator to tell of reported changes, once; held weakly.

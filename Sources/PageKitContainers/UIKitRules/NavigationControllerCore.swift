@@ -530,6 +530,7 @@ package final class NavigationControllerCore {
             self.start(.popTo(target), animated: true, by: .user, completion: completion)
         }
         guard !pages.isEmpty else {
+            queue.personQueuedLeave(by: gesture)
             let key = ObjectIdentifier(leaving[0])
             if let pending = pendingLeaves[key], !pending.isResolved { return pending }
             let label = "\(gesture) from \(StackRules.describe(leaving[0]))"

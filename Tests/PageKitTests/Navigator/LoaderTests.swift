@@ -136,6 +136,45 @@ struct LoaderTests {
             == ["load started (person_detail(id=7))", "load ended", "cancelled", "will start", "did finish"])
     }
 
+    @Test("the person's back during a load supersedes it: the request ends cancelled, its load is cancelled, and the back runs at once")
+    func personsBackSupersedesALoad() async throws {
+        let app = try LoaderFixture()
+        let loading = app.navigator.request("/tab#contact/list/person_detail(id=5)/home_page(id=5)/person_detail(id=7)")
+        await app.waitForLoads(["person_detail(id=7)"])
+        // PageKit's back button queues the person's pop, which would wait for the load
+        // and then take away what the request showed.
+        guard case .leaving(let back) = try app.fixture.contact.userTapsBack() else {
+            Issue.record("the back button should queue the pop")
+            return
+        }
+        let error = try #require(loading.result.flatMap { if case .failure(let error) = $0 { error } else { nil } })
+        #expect(error.code == .cancelled)
+        #expect(error.reason == "the person's back button superseded it while it loaded")
+        try await back.finished()
+        #expect(app.contact == "list, person_detail(id=5)")
+        let cancelled = await yieldUntil { app.loads.cancelled == ["person_detail(id=7)"] }
+        #expect(cancelled)
+        #expect(app.navigator.pendingLoad == nil)
+        #expect(app.events.map { $0.prefix { $0 != ":" } }
+            == ["load started (person_detail(id=7))", "load ended", "cancelled",
+                "changed (popped [home_page(id=5)] in contact by the user)"])
+    }
+
+    @Test("a change the person makes during a load supersedes it too: a tab tapped, a back the platform carried out")
+    func personsChangeSupersedesALoad() async throws {
+        let app = try LoaderFixture()
+        let loading = app.navigator.request("/tab#contact/list/person_detail(id=7)")
+        await app.waitForLoads(["person_detail(id=7)"])
+        try app.fixture.tabs.userSelectsTab(2)
+        let error = try #require(loading.result.flatMap { if case .failure(let error) = $0 { error } else { nil } })
+        #expect(error.code == .cancelled)
+        #expect(error.reason == "the person's change (selected) superseded it while it loaded")
+        await app.settle()
+        #expect(app.fixture.tabs.visiblePage?.pageName == "settings", "the request does not take the person back")
+        #expect(app.contact == Self.start)
+        // The app's own change does not: the request plans again (see below).
+    }
+
     @Test("a request whose loads start while a newer request already waits its turn is superseded at once")
     func supersededAsItsLoadsStart() async throws {
         let app = try LoaderFixture()

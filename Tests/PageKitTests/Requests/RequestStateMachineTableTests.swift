@@ -83,7 +83,7 @@ struct RequestStateMachineTableTests {
         case .loadsFinished: machine.loadsFinished(.success(()))
         case .loadFailed: machine.loadsFinished(.failure(NavigationError(.loadFailed, reason: "offline")))
         case .loadTimedOut: machine.loadTimedOut(after: .seconds(10), waitingFor: [person])
-        case .superseded: machine.superseded(by: .path(current))
+        case .superseded: machine.superseded(by: "`\(current)`")
         case .answerTimedOut: machine.answerTimedOut(after: .seconds(60))
         }
         return "\(RequestStateMachineTests.name(action)) → \(name(machine.state))"
