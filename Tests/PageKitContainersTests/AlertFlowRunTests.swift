@@ -194,6 +194,7 @@ struct UIKitAlertRunApp: AlertRunApp {
         guard let swipe = CancellationRunTests.visibleStack(of: app)?.personSwipesBack() else { return }
         if finishing { swipe.finish() } else { swipe.cancel() }
     }
+    /// This app has two tabs: the third the run may pick is the second.
     func personTapsTab(_ index: Int) { app.tabs.personTaps(min(index, 1)) }
     func personSwipesDown() {
         guard let sheet = CancellationRunTests.topPresented(in: app), !(sheet is ModelAlertController) else { return }

@@ -133,9 +133,10 @@ extension Navigator {
         }
         let first = route[route.count - made].page
         startWaiting(wait, for: first, orLast: target) { [unowned self, weak target] in
-            // The first page, or what is left of the flow once it has gone: its last page,
-            // an alert UIKit presented from the root, which popping that page leaves.
-            close(hierarchy?.contains(first) == false ? target ?? first : first, .animated(animated))
+            // The first page or, once it has gone, what is left of the flow: its last page,
+            // an alert UIKit presented from the root, which popping the first page leaves.
+            let closing = hierarchy?.contains(first) == true ? first : target ?? first
+            return close(closing, .animated(animated))
         }
     }
 

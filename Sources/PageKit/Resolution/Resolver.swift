@@ -700,7 +700,7 @@ struct Walk {
         throw NavigationError(.cannotShow, component: component.name, reason: reason)
     }
 
-    static func alertNotLast(_ component: PageComponent) -> NavigationError {
+    private static func alertNotLast(_ component: PageComponent) -> NavigationError {
         alertNotLast(named: component.name)
     }
 
