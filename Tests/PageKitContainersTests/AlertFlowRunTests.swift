@@ -33,10 +33,9 @@ final class AlertFlows {
     }
 
     private(set) var flows: [Flow] = []
-    /// The flow each alert made so far was made for, by serial (the number its title ends
-    /// with), and the serial of the first alert made for each flow: the flow's own. An
-    /// alert made again for a flow's path (by `back(n)`) is another alert, which no one
-    /// awaits.
+    /// By flow, the serial (the number an alert's title ends with) of the first alert made
+    /// for it: the flow's own. An alert made again for a flow's path (by `back(n)`) is
+    /// another alert, which no one awaits.
     private var firstMade: [Int: Int] = [:]
     private var serials = 0
 
