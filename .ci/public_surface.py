@@ -52,7 +52,7 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
-    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Hierarchy": 12, "Navigator": 69,
+    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Navigator": 68,
     "Pages": 71, "Paths": 86, "Registry": 42, "Requests": 99, "Resolution": 20,
     "Restoration": 24, "Showing": 16, "Transitions": 57,
 }

@@ -1,4 +1,4 @@
-public import PageKit
+import PageKit
 
 extension HierarchySnapshot {
     /// The tree as a Graphviz `digraph`, for `dot -Tsvg` and tools that read DOT.

@@ -1,4 +1,4 @@
-public import PageKit
+import PageKit
 
 extension HierarchySnapshot {
     /// The tree as a Mermaid flowchart, which GitHub draws in a ` ```mermaid ` block.

@@ -1,4 +1,4 @@
-public import PageKit
+import PageKit
 
 extension HierarchySnapshot {
     /// The tree as a standalone SVG document: a box per page with its label and role, a

@@ -62,7 +62,7 @@ extension PlanPicture {
     /// The picture as a Mermaid flowchart: a subgraph `before`, one `steps` titled with
     /// the plan and holding the numbered steps in order, and one `after`, left to right.
     ///
-    /// Each tree is drawn as ``PageKit/HierarchySnapshot/mermaid`` draws it, its node ids
+    /// Each tree is drawn as ``HierarchySnapshot/mermaid`` draws it, its node ids
     /// prefixed `b` (before) and `a` (after) instead of `n`; steps are `s1`, `s2`, ….
     /// - Complexity: O(*n*) in the number of pages of both trees and the steps.
     public var mermaid: String {
@@ -90,7 +90,7 @@ extension PlanPicture {
     }
 
     /// The picture as a Graphviz `digraph`: the plan as the graph's label, clusters
-    /// `before` and `after` drawn as ``PageKit/HierarchySnapshot/dot`` draws a tree (node ids
+    /// `before` and `after` drawn as ``HierarchySnapshot/dot`` draws a tree (node ids
     /// prefixed `b` and `a`), and a note node `steps` with the numbered steps.
     /// - Complexity: O(*n*) in the number of pages of both trees and the steps.
     public var dot: String {
@@ -112,7 +112,7 @@ extension PlanPicture {
     }
 
     /// The picture as a standalone SVG document: the plan as a heading, the tree before
-    /// and the tree after side by side (each as ``PageKit/HierarchySnapshot/svg`` draws it), the
+    /// and the tree after side by side (each as ``HierarchySnapshot/svg`` draws it), the
     /// numbered steps underneath, and a line that says how to read it.
     ///
     /// Boxes never overlap; all text is XML-escaped; every coordinate is a whole number,

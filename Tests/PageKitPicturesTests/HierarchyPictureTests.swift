@@ -95,4 +95,32 @@ struct HierarchyPictureTests {
         #expect(first.dot == second.dot)
         #expect(first.svg == second.svg)
     }
+
+    @Test("a snapshot prints as the navigator's hierarchyDescription: tabs, a handler, a transparent stack, a modal on a modal")
+    func printsAsTheNavigator() throws {
+        let fixture = Fixture(tabsInStack: true)
+        let compose = TestPage("compose", ["to": "ann"])
+        fixture.present(compose, from: fixture.tabs)
+        fixture.present(TestPage("attach"), from: compose)
+        let snapshot = try #require(fixture.navigator.snapshot())
+        #expect(snapshot.description == fixture.navigator.hierarchyDescription)
+        #expect(snapshot.description == """
+            tab [tabs] *
+            - contact [stack] *
+              - list
+              - person_detail(id=5)
+                - handler [event handler]
+                - card
+              - home_page(id=5) *
+            - stack [stack]
+              - feed
+              - friend [tabs]
+                - a
+                - b
+              - post(id=1)
+            - settings
+            ! compose(to=ann) *
+              ! attach *
+            """)
+    }
 }

@@ -274,15 +274,7 @@ public final class Navigator {
 
     /// The live tree as indented text, visible pages marked `*`, modals with `!`.
     public var hierarchyDescription: String {
-        snapshot()?.description ?? "(no root)"
-    }
-
-    /// The live tree as a value: names, parameters, roles, what is visible and what each
-    /// page presents.
-    /// - Returns: The snapshot, or `nil` before a root is installed.
-    /// - Complexity: O(*n*) in the number of live pages.
-    public func snapshot() -> HierarchySnapshot? {
-        hierarchy?.snapshot()
+        hierarchy?.treeDescription ?? "(no root)"
     }
 
     /// The identifier of `page`: its own ``Page/pageIdentifier``, or one assigned on

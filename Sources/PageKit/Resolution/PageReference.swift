@@ -106,7 +106,7 @@ extension PageReference: CustomStringConvertible {
         return text + " [" + contents.map(\.description).joined(separator: ", ") + "]"
     }
 
-    static func describe(name: String, parameters: PageParameters) -> String {
+    package static func describe(name: String, parameters: PageParameters) -> String {
         guard !name.isEmpty else { return "stack" }
         var text = ""
         PathPrinter.appendComponentBody(
