@@ -189,6 +189,14 @@ extension Navigator {
         move(.close(identified(page)), options)
     }
 
+    /// Closes a flow whose first page is `page`, as ``close(_:_:)`` does, but ends with
+    /// nothing moved when `page` is gone at its turn: a request queued before it, or the
+    /// person, took the flow away first.
+    func closeFlow(at page: any Page, animated: Bool) -> NavigationRequest {
+        move(.close(IdentifiedPage(identifier(of: page), name: page.pageDescription, goneIsDone: true)),
+             .animated(animated))
+    }
+
     /// Lets go of every page kept by requests that keep the pages they pop.
     public func forgetKeptPages() {
         keptPages.removeAll()

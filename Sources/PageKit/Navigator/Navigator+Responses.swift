@@ -136,7 +136,7 @@ extension Navigator {
             // The first page or, once it has gone, what is left of the flow: its last page,
             // an alert UIKit presented from the root, which popping the first page leaves.
             let closing = hierarchy?.contains(first) == true ? first : target ?? first
-            return close(closing, .animated(animated))
+            return closeFlow(at: closing, animated: animated)
         }
     }
 

@@ -54,6 +54,10 @@ extension Resolver {
             }
             return plan
         case .close(let identified):
+            if identified.goneIsDone, context.page(identified.identifier) == nil {
+                // Taken away already (a flow another request closed first): nothing moves.
+                return try plan(for: visible.path.path, mode: .reuse)
+            }
             return try planClosing(try live(identified, context))
         case .update(let identified, let parameters):
             let page = try live(identified, context)

@@ -195,6 +195,46 @@ struct ResponseTests {
         #expect({ if case .senderNotLive = late { return true } else { return false } }())
     }
 
+    @Test("a flow answered while a request already takes it away ends with the reply, and its close, gone at its turn, fails nothing")
+    func answeredWhileTakenAway() async throws {
+        let fixture = Fixture(animationDuration: .milliseconds(300))
+        var failures: [NavigationError] = []
+        let token = fixture.navigator.observe { event in
+            if case .failed(let error) = event.kind { failures.append(error) }
+        }
+        let task = Task { @MainActor in
+            try await fixture.navigator.open("app://tab/contact!compose", expecting: Int.self)
+        }
+        #expect(await yieldUntil { fixture.host.presentedPage(of: fixture.tabs) != nil })
+        fixture.clock.advance(by: .milliseconds(300))
+        let compose = try #require(fixture.host.presentedPage(of: fixture.tabs))
+        #expect(await yieldUntil { fixture.navigator.queue.isIdle })
+        // The app goes elsewhere; while a guard decides, the sheet's page answers.
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        let guardToken = fixture.navigator.addGuard { request in
+            guard request.to.components.last?.name == "settings", answer == nil else { return .allow }
+            return await withCheckedContinuation { answer = $0 }
+        }
+        let elsewhere = fixture.navigator.request("app://tab/settings")
+        #expect(await yieldUntil { answer != nil })
+        let delivery = fixture.navigator.send(PageResponse(.ok, payload: 3), from: compose)
+        #expect({ if case .awaited = delivery { return true } else { return false } }())
+        answer?.resume(returning: .allow)
+        // The sheet's dismissal, the tab's selection, then the flow's close, if it moves.
+        for _ in 0..<4 {
+            fixture.clock.advance(by: .milliseconds(300))
+            _ = await yieldUntil { fixture.navigator.queue.isIdle }
+        }
+        #expect(fixture.navigator.queue.isIdle)
+        #expect(try await task.value?.payload == 3)
+        #expect(try await elsewhere.outcome().target?.pageName == "settings")
+        #expect(fixture.host.presentedPage(of: fixture.tabs) == nil)
+        #expect(failures.isEmpty, "the flow's close found it gone: done, not failed (\(failures))")
+        #expect(fixture.navigator.currentPath.description == "/tab#settings")
+        token.cancel()
+        guardToken.cancel()
+    }
+
     @Test("cancelling the awaiting task closes the flow and ends it with no reply")
     func cancelled() async throws {
         let fixture = Fixture()
