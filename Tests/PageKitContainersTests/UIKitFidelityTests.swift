@@ -1791,7 +1791,7 @@ extension UIKitFidelityTests {
 
     /// A `QueueNavigationController` queues the person's pop, which used to wait for the
     /// load, then undo what the request showed. (A plain `UINavigationController` reports
-    /// nothing the person does; the navigator notices it at its next request.)
+    /// nothing the person does: see the next test.)
     @Test("26. the person's back taps while a page's data loads end the loading request at once: the back runs, and nothing is pushed then popped")
     func backTapsDuringALoad() async throws {
         let app = UIKitModelApp(stackKind: .queue)
@@ -1814,6 +1814,39 @@ extension UIKitFidelityTests {
         await app.run()
         #expect(app.path == "/tab#contact/list")
         #expect(app.takeChanges() == ["popped [person_detail(id=5)] by the user"])
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
+    }
+
+    /// A plain `UINavigationController` reports nothing the person does: its back pops at
+    /// once, under the loading request, which used to plan again once the load ended and
+    /// push the popped page back with its own.
+    @Test("26. a plain navigation controller's back during a load: the request finds the screen changed and ends, pushing nothing back")
+    func plainBackDuringALoad() async throws {
+        let app = UIKitModelApp(stackKind: .plain)
+        let loads = ManualLoads()
+        let model = app.model
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
+            ModelScreen(model, "loaded", intent.component.parameters)
+        }
+        try await app.open("app://tab/contact/person_detail?id=5")
+        _ = app.takeChanges()
+        let loading = app.navigator.request("app://tab/contact/person_detail(id=5)/loaded(id=1)")
+        #expect(await yieldUntil(limit: 100_000) { !loads.pending.isEmpty })
+
+        app.contact.personTapsBack()
+        // The pop animates; a few turns, well within the load's time-out.
+        for _ in 0..<4 {
+            await Task.yield()
+            model.turn()
+            model.advance(by: model.duration)
+        }
+        #expect(app.contact.viewControllers.map(\.title) == ["list"], "UIKit popped at once")
+        #expect(loads.complete("loaded(id=1)", with: "value"))
+        await app.run()
+        #expect(loading.errorCode == .cancelled, "\(String(describing: loading.result))")
+        #expect(app.contact.viewControllers.map(\.title) == ["list"], "nothing pushed back")
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.takeChanges() == ["noticed [] by the app"])
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
 }

@@ -107,6 +107,17 @@ extension Navigator: RequestEnvironment {
         hierarchy?.visiblePath() ?? SharedPath()
     }
 
+    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath) {
+        // A change a container reported was recorded, and is planned around. One no
+        // container reported (a plain `UINavigationController`'s back, which may be the
+        // person's) cannot be told from the person's: planned again, the request would
+        // undo it.
+        let now = livePath()
+        guard !SharedPath.same(now, path), !history.lastIsSame(as: now) else { return }
+        noticeUnreportedChange(spelled: now)
+        driver.supersede(by: "a change no container reported")
+    }
+
     func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page]) {
         guard willRun else {
             stepsInProgress -= 1

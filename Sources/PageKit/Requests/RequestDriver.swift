@@ -265,15 +265,18 @@ final class RequestDriver: TransitionLabeling {
     }
 
     /// Starts the loads the plan needs, with the queue's time-out suspended under theirs;
-    /// a newer request already waiting supersedes this one at once.
+    /// a newer request already waiting supersedes this one at once, and a change to the
+    /// screen no container reported meanwhile (a plain `UINavigationController`'s back)
+    /// once the loads are in.
     private func startLoads(announcing event: NavigationEvent, _ environment: any RequestEnvironment) {
         guard let loads else { preconditionFailure("loads started with none needed") }
         let newer = environment.loading(self, started: true)
         environment.emit(event)
         valve?.suspendTimeout()
-        let timeout = queue.timeouts.load
+        let timeout = queue.timeouts.load, before = environment.livePath()
         loads.start(clock: queue.clock, timeout: timeout, finished: { [weak self] result in
             guard let self else { return }
+            if case .success = result { self.environment?.loadsEnded(self, begunAt: before) }  // May supersede.
             self.perform(self.machine.loadsFinished(result))
         }, timedOut: { [weak self] in
             guard let self, let loads = self.loads else { return }

@@ -25,6 +25,9 @@ protocol RequestEnvironment: AnyObject {
     /// Records `path` in the history, after dropping the last `count` entries.
     func record(_ path: consuming SharedPath, droppingLast count: Int)
     func livePath() -> SharedPath
+    /// `driver`'s loads are in, begun with the screen at `path`: a change since that no
+    /// container reported supersedes the request.
+    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath)
     /// Opens `path`, and reports whether the page it ends at answered `ok`.
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
     /// Queues `driver`'s request for a turn.

@@ -21,6 +21,9 @@ struct RequestDriverTests {
         /// What each plan's loads are, in order: none once the list is used up.
         var pageLoads: [Result<[PageLoad], NavigationError>] = []
         var newerWaiting: NavigationRequest?
+        /// Whether the screen changed under the loads, as a plain navigation controller's
+        /// back does without a report.
+        var changedWhileLoading = false
 
         func beginTurn() -> (path: SharedPath, guards: [NavigationGuard]) {
             log.append("turn")
@@ -77,6 +80,11 @@ struct RequestDriverTests {
 
         func record(_ path: SharedPath, droppingLast count: Int) { log.append("record \(path.path)") }
         func livePath() -> SharedPath { SharedPath(try! PagePath(parsing: "/live")) }
+
+        func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath) {
+            log.append("changed? \(changedWhileLoading)")
+            if changedWhileLoading { driver.supersede(by: "a change no container reported") }
+        }
 
         func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
             log.append("detour \(path)")
@@ -219,8 +227,8 @@ struct RequestDriverTests {
         fake.plans = [.success(Self.making("p", "q")), .success(Self.making("p", "q"))]
         fake.pageLoads = [.success([Self.loading("p"), Self.loading("q")]), .success([Self.loading("p"), Self.loading("q")])]
         _ = try await Self.request(fake).outcome()
-        #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p, q)", "loaded",
-                             "emit loadEnded", "plan /done", "loads", "made p from value of p", "made q from value of q",
+        #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p, q)", "changed? false",
+                             "loaded", "emit loadEnded", "plan /done", "loads", "made p from value of p", "made q from value of q",
                              "make 2", "emit willStart", "record /live", "emit didFinish"])
     }
 
@@ -236,6 +244,19 @@ struct RequestDriverTests {
         }
         #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p)", "loaded",
                              "emit loadEnded", "emit cancelled"])
+    }
+
+    @Test("a request whose loads end on a screen someone else changed meanwhile ends cancelled, planning nothing again")
+    func screenChangedWhileLoading() async throws {
+        let fake = FakeNavigator()
+        fake.plans = [.success(Self.making("p"))]
+        fake.pageLoads = [.success([Self.loading("p")])]
+        fake.changedWhileLoading = true
+        await #expect { try await Self.request(fake).outcome() } throws: { error in
+            (error as? NavigationError)?.description == "`/done` was cancelled: a change no container reported superseded it while it loaded"
+        }
+        #expect(fake.log == ["enqueue", "turn", "plan /done", "loads", "loading", "emit loadStarted(p)", "changed? true",
+                             "loaded", "emit loadEnded", "emit cancelled"])
     }
 
     @Test("a plan whose loads cannot be listed fails like a plan that cannot be made")
