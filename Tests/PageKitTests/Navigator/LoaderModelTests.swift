@@ -18,8 +18,9 @@ import Testing
 
 /// What loaders should do, told without queues, tasks or timers: requests wait in line,
 /// the first one loads (if the page it shows is not live) until its load ends, fails,
-/// times out, is cancelled or is superseded by a newer request, and a request whose page
-/// is live reveals it at once.
+/// times out, is cancelled or is superseded by a newer request or the person's back, and a
+/// request whose page is live reveals it at once. The app's own pop, which the stack
+/// reports, is planned around.
 struct LoaderModel {
     enum Outcome: Equatable, CustomStringConvertible {
         case pending, finished
@@ -90,6 +91,19 @@ struct LoaderModel {
         }
     }
 
+    /// The app pops the stack to the list itself: a loading request goes on, and plans
+    /// again around it once its load is in.
+    mutating func appPopsToList() {
+        stack.removeSubrange(1...)
+    }
+
+    /// The person taps back: the gesture, queued, supersedes a loading request, then pops.
+    mutating func personTapsBack() {
+        if let loading { end(loading.request, .failed(.cancelled)) }
+        stack.removeLast()
+        run()
+    }
+
     mutating func cancel(_ request: Int) {
         guard requests[request].outcome == .pending else { return }
         end(request, .failed(.cancelled))
@@ -132,7 +146,7 @@ struct LoaderModel {
 @Suite("Loaders against a reference model, by seeded random operations", .timeLimit(.minutes(10)))
 struct LoaderModelTests {
     enum Operation: CustomStringConvertible {
-        case open(Int?), complete(String), fail, advance(Int), cancel(Int)
+        case open(Int?), complete(String), fail, advance(Int), cancel(Int), appPops, personTapsBack
 
         var description: String {
             switch self {
@@ -141,6 +155,8 @@ struct LoaderModelTests {
             case .fail: "fail the load"
             case .advance(let seconds): "advance \(seconds) s"
             case .cancel(let request): "cancel request \(request)"
+            case .appPops: "the app pops to the list"
+            case .personTapsBack: "the person taps back"
             }
         }
     }
@@ -148,7 +164,8 @@ struct LoaderModelTests {
     /// Seeds that once failed are kept here, with those drawn for this run.
     nonisolated static let seeds: [UInt64] = Array(1...40)
 
-    @Test("opens with loads that finish, fail or hang, supersessions, cancellations and time passing", arguments: seeds)
+    @Test("opens with loads that finish, fail or hang, supersessions, cancellations, time passing, the app's pops and the person's backs",
+          arguments: seeds)
     func run(seed: UInt64) async throws {
         var random = SeededRandomNumberGenerator(seed: seed)
         let app = try LoaderFixture(timeout: .seconds(LoaderModel.timeout))
@@ -156,11 +173,13 @@ struct LoaderModelTests {
         var requests: [NavigationRequest] = []
         var trail: [String] = []
         for step in 0..<60 {
-            let operation: Operation = switch Int.random(in: 0..<10, using: &random) {
+            let operation: Operation = switch Int.random(in: 0..<12, using: &random) {
             case 0...3: .open(random.chance(0.2) ? nil : Int.random(in: 5...8, using: &random))
             case 4, 5: .complete("v\(step)")
             case 6: .fail
             case 7, 8: .advance(Int.random(in: 1...3, using: &random))
+            case 10: .appPops
+            case 11: .personTapsBack
             default: .cancel(requests.isEmpty ? 0 : Int.random(in: 0..<requests.count, using: &random))
             }
             trail.append(operation.description)
@@ -182,6 +201,15 @@ struct LoaderModelTests {
                 guard index < requests.count else { continue }
                 requests[index].cancel()
                 model.cancel(index)
+            case .appPops:
+                guard model.stack.count > 1 else { continue }
+                app.fixture.contact.pop(to: app.fixture.list, animated: false, style: .default,
+                                        completion: TransitionCompletion { _ in })
+                model.appPopsToList()
+            case .personTapsBack:
+                guard model.stack.count > 1 else { continue }
+                try app.fixture.contact.userTapsBack()
+                model.personTapsBack()
             }
             let expectedPending = model.pendingLoad.map { [$0] } ?? []
             let expectedStack = model.stack.map { "\($0.name)=\($0.value ?? "-")" }
