@@ -14,8 +14,9 @@ import Testing
 // everything has settled, each flow has ended once, and with what happened to its alert:
 // the button the person tapped on it, or nothing when it went another way (another
 // request took it away, the open failed or was cancelled, the person tapped outside a
-// dialog); no alert is left on screen, and PageKit's path ends at none; and all the
-// cancellation runs check holds (`SettledRun`).
+// dialog); no flow's close failed (a flow another request took away first is closed); no
+// alert is left on screen, and PageKit's path ends at none; and all the cancellation runs
+// check holds (`SettledRun`).
 
 /// The flows of one run, and what the person did to their alerts.
 @MainActor
@@ -318,6 +319,14 @@ struct AlertFlowRunTests {
         app.navigator.registry.registerRunAlerts(flows)
         var requests: [NavigationRequest] = []
         var log = log
+        // The app closes nothing itself: a close that fails is a flow's.
+        var closeFailures: [String] = []
+        let token = app.navigator.observe { event in
+            if case .failed(let error) = event.kind, case .move(.close)? = event.requested {
+                closeFailures.append(error.description)
+            }
+        }
+        defer { token.cancel() }
         func tapAlert() {
             guard let alert = app.topAlert else { return }
             // A tap outside a dialog, now and then, where there is an outside to tap.
@@ -394,6 +403,8 @@ struct AlertFlowRunTests {
             problem
         } else if let mismatch = flows.mismatch {
             mismatch
+        } else if let failure = closeFailures.first {
+            "a flow's close failed: \(failure)"
         } else if let alert = app.topAlert {
             "\(alert.pageDescription) is still up once every alert was answered"
         } else if let last = app.navigator.currentPath.components.last, ["delete", "share"].contains(last.name) {
