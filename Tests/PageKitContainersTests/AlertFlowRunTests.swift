@@ -9,7 +9,9 @@ import Testing
 // taps and swipes and its own cancellations, on the UIKit and the SwiftUI models. Each
 // alert carries its flow's number (`delete(n=3)`) and its title a serial, so a button the
 // person taps is known to be that flow's answer (an alert `back(n)` makes again for the
-// same path is another). At the end the person answers every alert left up and the app
+// same path is another). In a quarter of the seeds a guard sends what goes through
+// settings on a detour to a sign-in page, which the person signs in on or gives up, and the
+// app signs out now and then. At the end the person answers every alert left up and the app
 // goes back to the list (a flow waits as long as the first page it made stays). Once
 // everything has settled, each flow has ended once, and with what happened to its alert:
 // the button the person tapped on it, or nothing when it went another way (another
@@ -125,6 +127,48 @@ final class AlertFlows {
     }
 }
 
+/// A guard that, in a quarter of the seeds, sends every request through settings on a
+/// detour to `signin` while the person is signed out: the detour lets go of the queue and
+/// shows its page, and the request, a flow's open among them, resumes when the person signs
+/// in and ends cancelled when they give up.
+@MainActor
+final class SignInDetour {
+    private(set) var signedIn = false
+    private var token: ObservationToken?
+
+    init(_ app: some AlertRunApp) {
+        app.registerSignIn()
+        let detour = try! PagePath(parsing: "app://tab/contact!signin")
+        token = app.navigator.addGuard { [weak self] request in
+            guard let self, !self.signedIn, request.to.components.contains(where: { $0.name == "settings" }) else {
+                return .allow
+            }
+            return .detour(to: detour)
+        }
+    }
+
+    func stop() { token?.cancel() }
+
+    /// The sign-in page, when it is the page on top.
+    static func page(on navigator: Navigator) -> (any Page)? {
+        guard case .live(let page)? = try? navigator.page(for: "."), page.pageName == "signin" else { return nil }
+        return page
+    }
+
+    /// The person signs in, or gives up, on the sign-in page on top; or the app signs out.
+    func act(on navigator: Navigator, random: inout SeededRandomNumberGenerator, log: inout [String]) {
+        guard let page = Self.page(on: navigator), random.chance(0.7) else {
+            log.append("  the app signs out")
+            signedIn = false
+            return
+        }
+        let signsIn = random.chance(0.6)
+        log.append("  the person \(signsIn ? "signs in" : "gives up signing in")")
+        if signsIn { signedIn = true }
+        _ = navigator.send(PageResponse(signsIn ? .ok : .cancelled), from: page)
+    }
+}
+
 extension PageRegistry {
     /// `delete`, an alert, and `share`, a confirmation dialog, each titled with its serial
     /// among the alerts `flows` saw made.
@@ -166,6 +210,8 @@ protocol AlertRunApp {
     var platformProblem: String? { get }
     /// The operations the queue timed out.
     var timeouts: [String] { get }
+    /// Registers `signin`, the page a guard's detour shows.
+    func registerSignIn()
 }
 
 /// The worked example's app on the UIKit model. The person acts at any moment: UIKit
@@ -210,6 +256,10 @@ struct UIKitAlertRunApp: AlertRunApp {
         return nil
     }
     var timeouts: [String] { app.timeouts }
+    func registerSignIn() {
+        let model = app.model
+        app.navigator.registry.replace("signin") { _ in ModelScreen(model, "signin") }
+    }
 }
 
 /// The SwiftUI app of the other SwiftUI runs on the model screen, under a variant of
@@ -266,6 +316,7 @@ struct SwiftUIAlertRunApp: AlertRunApp {
         return nil
     }
     var timeouts: [String] { app.failures.contains(.timedOut) ? ["a transition"] : [] }
+    func registerSignIn() { try! app.navigator.registry.registerScreen("signin") }
 }
 
 @MainActor
@@ -319,6 +370,8 @@ struct AlertFlowRunTests {
         app.navigator.registry.registerRunAlerts(flows)
         var requests: [NavigationRequest] = []
         var log = log
+        let signIn = seed % 4 == 1 ? SignInDetour(app) : nil
+        defer { signIn?.stop() }
         // The app closes nothing itself: a close that fails is a flow's.
         var closeFailures: [String] = []
         let token = app.navigator.observe { event in
@@ -336,6 +389,16 @@ struct AlertFlowRunTests {
             if app.personTaps(button), let button { flows.tapped(button.id, on: alert) }
         }
         for _ in 0..<Int.random(in: 5...30, using: &random) {
+            if let signIn, random.chance(0.15) {
+                if await app.personWaits() {
+                    log.append("  (the person waits: something runs)")
+                    continue
+                }
+                signIn.act(on: app.navigator, random: &random, log: &log)
+                await Task.yield()
+                app.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
             let roll = Int.random(in: 0..<100, using: &random)
             if (42..<78).contains(roll), await app.personWaits() {
                 log.append("  (the person waits: something runs)")
@@ -389,6 +452,10 @@ struct AlertFlowRunTests {
         for _ in 0..<40 {
             await app.run()
             _ = await app.personWaits()
+            if let signIn, SignInDetour.page(on: app.navigator) != nil {
+                signIn.act(on: app.navigator, random: &random, log: &log)
+                continue
+            }
             guard app.topAlert != nil else { break }
             tapAlert()
         }
