@@ -11,7 +11,9 @@ import Testing
 // person taps is known to be that flow's answer (an alert `back(n)` makes again for the
 // same path is another). In a quarter of the seeds a guard sends what goes through
 // settings on a detour to a sign-in page, which the person signs in on or gives up, and the
-// app signs out now and then. At the end the person answers every alert left up and the app
+// app signs out now and then; in another quarter the app opens pages whose data loads,
+// which comes or fails at random moments. At the end every load is given its data, the
+// person answers every alert left up and the app
 // goes back to the list (a flow waits as long as the first page it made stays). Once
 // everything has settled, each flow has ended once, and with what happened to its alert:
 // the button the person tapped on it, or nothing when it went another way (another
@@ -212,6 +214,8 @@ protocol AlertRunApp {
     var timeouts: [String] { get }
     /// Registers `signin`, the page a guard's detour shows.
     func registerSignIn()
+    /// Registers `loaded`, a page whose data `loads` gives.
+    func registerLoaded(_ loads: ManualLoads)
 }
 
 /// The worked example's app on the UIKit model. The person acts at any moment: UIKit
@@ -259,6 +263,12 @@ struct UIKitAlertRunApp: AlertRunApp {
     func registerSignIn() {
         let model = app.model
         app.navigator.registry.replace("signin") { _ in ModelScreen(model, "signin") }
+    }
+    func registerLoaded(_ loads: ManualLoads) {
+        let model = app.model
+        try! app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
+            ModelScreen(model, "loaded", intent.component.parameters)
+        }
     }
 }
 
@@ -317,6 +327,11 @@ struct SwiftUIAlertRunApp: AlertRunApp {
     }
     var timeouts: [String] { app.failures.contains(.timedOut) ? ["a transition"] : [] }
     func registerSignIn() { try! app.navigator.registry.registerScreen("signin") }
+    func registerLoaded(_ loads: ManualLoads) {
+        try! app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
+            ScreenPage(intent: intent)
+        }
+    }
 }
 
 @MainActor
@@ -372,6 +387,9 @@ struct AlertFlowRunTests {
         var log = log
         let signIn = seed % 4 == 1 ? SignInDetour(app) : nil
         defer { signIn?.stop() }
+        // In another quarter, pages whose data loads, finishing or failing at random moments.
+        let loads = seed % 4 == 2 ? ManualLoads() : nil
+        if let loads { app.registerLoaded(loads) }
         // The app closes nothing itself: a close that fails is a flow's.
         var closeFailures: [String] = []
         let token = app.navigator.observe { event in
@@ -395,6 +413,28 @@ struct AlertFlowRunTests {
                     continue
                 }
                 signIn.act(on: app.navigator, random: &random, log: &log)
+                await Task.yield()
+                app.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
+            if let loads, random.chance(0.25) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0, 1:
+                    let path = random.pick([
+                        "/tab#contact/list/loaded(id=1)", "/tab#contact/list/person_detail(id=1)/loaded(id=2)",
+                        "/tab#contact/list!/compose/loaded(id=3)", "./loaded(id=4)",
+                    ])
+                    log.append("  open \(path), whose data loads")
+                    requests.append(app.navigator.request(try! PagePath(parsing: path)))
+                case 2:
+                    guard let name = loads.pending.randomElement(using: &random) else { break }
+                    log.append("  the data of \(name) comes")
+                    _ = loads.complete(name, with: "value")
+                default:
+                    guard let name = loads.pending.randomElement(using: &random) else { break }
+                    log.append("  the load of \(name) fails")
+                    _ = loads.fail(name)
+                }
                 await Task.yield()
                 app.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -452,6 +492,11 @@ struct AlertFlowRunTests {
         for _ in 0..<40 {
             await app.run()
             _ = await app.personWaits()
+            if let loads, let name = loads.pending.first {
+                log.append("  (at the end, the data of \(name) comes)")
+                _ = loads.complete(name, with: "value")
+                continue
+            }
             if let signIn, SignInDetour.page(on: app.navigator) != nil {
                 signIn.act(on: app.navigator, random: &random, log: &log)
                 continue
@@ -472,6 +517,10 @@ struct AlertFlowRunTests {
             mismatch
         } else if let failure = closeFailures.first {
             "a flow's close failed: \(failure)"
+        } else if let pending = app.navigator.pendingLoad {
+            "the navigator still waits, \(pending)"
+        } else if let name = loads?.pending.first {
+            "the load of \(name) is still waited for"
         } else if let alert = app.topAlert {
             "\(alert.pageDescription) is still up once every alert was answered"
         } else if let last = app.navigator.currentPath.components.last, ["delete", "share"].contains(last.name) {
