@@ -1849,6 +1849,50 @@ extension UIKitFidelityTests {
         #expect(app.takeChanges() == ["noticed [] by the app"])
         #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty && app.timeouts.isEmpty)
     }
+
+    // MARK: 27. A plain navigation controller's own transitions
+
+    /// UIKit runs a plain navigation controller's back at once and tells PageKit nothing;
+    /// a change PageKit starts inside that animation nests in it (NAV-3: the coordinator is
+    /// vended while it runs).
+    @Test("27. a request on a plain navigation controller whose back animates waits for it, then moves: no nested pop")
+    func plainBackThenRequest() async throws {
+        let app = UIKitModelApp(stackKind: .plain)
+        try await app.open("app://tab/contact/person_detail(id=1)/home_page(id=2)")
+        _ = app.takeChanges()
+        app.contact.personTapsBack()
+        #expect(app.contact.transitionCoordination != nil, "the person's pop animates")
+        let request = app.navigator.request("app://tab/contact/list")
+        await app.run()
+        _ = try await request.outcome()
+        #expect(app.model.exceptions.isEmpty && app.model.warnings.isEmpty, "\(app.model.warnings)")
+        #expect(app.contact.viewControllers.map(\.title) == ["list"])
+        #expect(app.path == "/tab#contact/list")
+        #expect(app.takeChanges() == ["noticed [] by the app"], "the person's back, seen as the request began")
+        #expect(app.timeouts.isEmpty)
+    }
+
+    /// NAV-4: after `animate(alongsideTransition:)` returned `false` the completion may
+    /// never come, and a plain navigation controller sends PageKit no `didShow`: the
+    /// coordinator going away (NAV-3) is the one sign left that the push ended.
+    @Test("27. a push on a plain navigation controller whose coordinator completion never comes ends when the coordinator goes, not at the time-out")
+    func plainPushWithLostCompletion() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.alongsideQueued = false
+        behaviour.completionAfterFalse = false
+        let app = UIKitModelApp(behaviour: behaviour, stackKind: .plain)
+        let request = app.navigator.request("app://tab/contact/person_detail(id=1)")
+        await Task.yield()
+        // The push animates for the model's duration; then a few frames at most.
+        for _ in 0..<3 {
+            app.model.advance(by: app.model.duration)
+            await Task.yield()
+        }
+        #expect(request.isResolved, "ended once the coordinator went, well before the queue's time-out")
+        _ = try await request.outcome()
+        #expect(app.contact.viewControllers.map(\.title) == ["list", "person_detail"])
+        #expect(app.timeouts.isEmpty && app.model.warnings.isEmpty)
+    }
 }
 
 /// An alert after which the app presents the next one, as it disappears.

@@ -6,9 +6,10 @@ public import UIKit
 /// view controllers that adopt `Page` are its pages, and its `restorationIdentifier` is
 /// its name (none: a transparent stack that stands for its first page).
 ///
-/// A plain navigation controller runs each transition at once and ends it at its
-/// transition coordinator's completion (its delegate is the app's, so PageKit hears no
-/// `didShow`); use ``QueueNavigationController`` so that pushes and pops from anywhere
+/// A plain navigation controller runs each transition once a transition UIKit is already
+/// running on it is over, and ends it at its transition coordinator's completion, or once
+/// the coordinator has gone when that completion may not come (its delegate is the app's,
+/// so PageKit hears no `didShow`); use ``QueueNavigationController`` so that pushes and pops from anywhere
 /// else wait their turn too, and the person's changes are reported. A system navigation
 /// controller that holds no page and has no name (an image picker, a mail composer) is
 /// not a page PageKit holds: a path dismisses it rather than naming it.

@@ -165,6 +165,20 @@ package final class NavigationControllerCore {
             }
             return
         }
+        // A transition this class did not start may still run: a plain navigation
+        // controller's back, which tells PageKit nothing, or the app's own call. A change
+        // started inside it would nest in it; UIKit vends its coordinator until it is over
+        // (NAV-3), so it starts then, under the queue's time-out should that never come
+        // (NAV-4).
+        if running == nil, let coordinator = surface.transitionCoordination {
+            _ = coordinator.whenCompleted { [weak self] _ in
+                self?.afterCompletion { core in
+                    guard completion.isAwaited else { return }
+                    core.start(change, animated: animated, style: style, by: source, completion: completion)
+                }
+            }
+            return
+        }
         // The queue runs one transition at a time: a wait still here belonged to one that
         // has ended (its time-out fired), and must not end this one.
         running = nil
@@ -226,7 +240,12 @@ package final class NavigationControllerCore {
         if let coordinator = surface.transitionCoordination {
             // `false` means the animations were not queued, not that the completion will
             // not run: keep waiting for it or for `didShow`, under the queue's time-out.
-            _ = coordinator.whenCompleted { [weak self] _ in self?.afterCompletion { $0.transitionEnded(completion) } }
+            let queued = coordinator.whenCompleted { [weak self] _ in
+                self?.afterCompletion { $0.transitionEnded(completion) }
+            }
+            // With no `didShow` to hear either (a plain navigation controller), the
+            // coordinator going away is the one sign left that it ended (NAV-3, NAV-4).
+            if !queued, !hearsDidShow { endWhenCoordinatorGoes(completion, after: coordinator.transitionDuration) }
         } else if !hearsDidShow {
             // No coordinator and no delegate: nothing will say when it ends.
             transitionEnded(completion)
@@ -261,6 +280,16 @@ package final class NavigationControllerCore {
     private func afterCompletion(_ work: @escaping @MainActor (NavigationControllerCore) -> Void) {
         _ = queue.clock.schedule(after: .zero) { [weak self] in
             if let self { work(self) }
+        }
+    }
+
+    /// Ends `completion` once the surface vends no coordinator, which UIKit releases when
+    /// the transition completes (NAV-3): looked for after `delay`, then each frame.
+    private func endWhenCoordinatorGoes(_ completion: TransitionCompletion, after delay: Duration) {
+        _ = queue.clock.schedule(after: delay) { [weak self] in
+            guard let self, completion.isAwaited else { return }
+            guard surface?.transitionCoordination != nil else { return transitionEnded(completion) }
+            endWhenCoordinatorGoes(completion, after: .milliseconds(16))
         }
     }
 
