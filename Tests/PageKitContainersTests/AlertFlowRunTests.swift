@@ -12,7 +12,9 @@ import Testing
 // same path is another). In a quarter of the seeds a guard sends what goes through
 // settings on a detour to a sign-in page, which the person signs in on or gives up, and the
 // app signs out now and then; in another quarter the app opens pages whose data loads,
-// which comes or fails at random moments. At the end every load is given its data, the
+// which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
+// navigation controller, which reports nothing the person does. At the end every load is
+// given its data, the
 // person answers every alert left up and the app
 // goes back to the list (a flow waits as long as the first page it made stays). Once
 // everything has settled, each flow has ended once, and with what happened to its alert:
@@ -239,9 +241,16 @@ struct UIKitAlertRunApp: AlertRunApp {
         guard let button, let alertController else { return false }
         return alertController.personTaps(button.title)
     }
-    func personTapsBack() { CancellationRunTests.visibleStack(of: app)?.personTapsBack() }
+    /// The stack the person can go back on: not a plain one while it animates, where
+    /// UIKit alone decides what a back during PageKit's push does (not documented: the
+    /// model nests it, and logs) and tells PageKit nothing.
+    private var backStack: ModelNavigationController? {
+        guard let stack = CancellationRunTests.visibleStack(of: app) else { return nil }
+        return stack.kind == .plain && stack.transitionCoordination != nil ? nil : stack
+    }
+    func personTapsBack() { backStack?.personTapsBack() }
     func personSwipesBack(finishing: Bool, random: inout SeededRandomNumberGenerator) async {
-        guard let swipe = CancellationRunTests.visibleStack(of: app)?.personSwipesBack() else { return }
+        guard let swipe = backStack?.personSwipesBack() else { return }
         if finishing { swipe.finish() } else { swipe.cancel() }
     }
     /// This app has two tabs: the third the run may pick is the second.
@@ -365,7 +374,10 @@ struct AlertFlowRunTests {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         behaviour.refusedRetapStillPops = false
-        let app = UIKitAlertRunApp(app: UIKitModelApp(behaviour: behaviour))
+        // A quarter of the seeds, half of them among loads, have a plain navigation
+        // controller, which reports nothing the person does.
+        let stackKind: ModelNavigationController.Kind = [3, 6].contains(seed % 8) ? .plain : .queue
+        let app = UIKitAlertRunApp(app: UIKitModelApp(behaviour: behaviour, stackKind: stackKind))
         return await run(seed: seed, app, random: &random, log: ["seed \(seed), \(behaviour)"])
     }
 
