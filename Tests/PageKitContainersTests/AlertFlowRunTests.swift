@@ -14,9 +14,8 @@ import Testing
 // app signs out now and then; in another quarter the app opens pages whose data loads,
 // which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
 // navigation controller, which reports nothing the person does. At the end every load is
-// given its data, the
-// person answers every alert left up and the app
-// goes back to the list (a flow waits as long as the first page it made stays). Once
+// given its data, the person answers every alert left up and the app goes back to the
+// list (a flow waits as long as the first page it made stays). Once
 // everything has settled, each flow has ended once, and with what happened to its alert:
 // the button the person tapped on it, or nothing when it went another way (another
 // request took it away, the open failed or was cancelled, the person tapped outside a
