@@ -10,19 +10,18 @@ import Testing
 // alert carries its flow's number (`delete(n=3)`) and its title a serial, so a button the
 // person taps is known to be that flow's answer (an alert `back(n)` makes again for the
 // same path is another). In a quarter of the seeds a guard sends what goes through
-// settings on a detour to a sign-in page, which the person signs in on or gives up, and the
-// app signs out now and then; in another quarter the app opens pages whose data loads,
+// settings on a detour to a sign-in page, which the person signs in on or gives up, and
+// the app signs out now and then; in another quarter the app opens pages whose data loads,
 // which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
 // navigation controller and another a plain tab bar controller, which report nothing the
-// person does. At the end every load is
-// given its data, the person answers every alert left up and the app goes back to the
-// list (a flow waits as long as the first page it made stays). Once
-// everything has settled, each flow has ended once, and with what happened to its alert:
-// the button the person tapped on it, or nothing when it went another way (another
-// request took it away, the open failed or was cancelled, the person tapped outside a
-// dialog); no flow's close failed (a flow another request took away first is closed); no
-// alert is left on screen, and PageKit's path ends at none; and all the cancellation runs
-// check holds (`SettledRun`).
+// person does. At the end every load is given its data, the person answers every alert
+// left up and the app goes back to the list (a flow waits as long as the first page it
+// made stays). Once everything has settled, each flow has ended once, and with what
+// happened to its alert: the button the person tapped on it, or nothing when it went
+// another way (another request took it away, the open failed or was cancelled, the person
+// tapped outside a dialog); no flow's close failed (a flow another request took away first
+// is closed); no alert is left on screen, and PageKit's path ends at none; and all the
+// cancellation runs check holds (`SettledRun`).
 
 /// The flows of one run, and what the person did to their alerts.
 @MainActor
