@@ -1789,12 +1789,11 @@ extension UIKitFidelityTests {
 
     // MARK: 26. The person while a page's data loads
 
-    /// A `QueueNavigationController` queues the person's pop, which used to wait for the
-    /// load, then undo what the request showed. (A plain `UINavigationController` reports
-    /// nothing the person does: see the next test.)
-    @Test("26. the person's back taps while a page's data loads end the loading request at once: the back runs, and nothing is pushed then popped")
-    func backTapsDuringALoad() async throws {
-        let app = UIKitModelApp(stackKind: .queue)
+    /// The app on a contact stack of `kind`, at person 5, with a request for `loaded(id=1)`
+    /// over it waiting for its data.
+    static func loading(on kind: ModelNavigationController.Kind) async throws
+        -> (UIKitModelApp, ManualLoads, NavigationRequest) {
+        let app = UIKitModelApp(stackKind: kind)
         let loads = ManualLoads()
         let model = app.model
         try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
@@ -1804,6 +1803,15 @@ extension UIKitFidelityTests {
         _ = app.takeChanges()
         let loading = app.navigator.request("app://tab/contact/person_detail(id=5)/loaded(id=1)")
         #expect(await yieldUntil(limit: 100_000) { !loads.pending.isEmpty })
+        return (app, loads, loading)
+    }
+
+    /// A `QueueNavigationController` queues the person's pop, which used to wait for the
+    /// load, then undo what the request showed. (A plain `UINavigationController` reports
+    /// nothing the person does: see the next test.)
+    @Test("26. the person's back taps while a page's data loads end the loading request at once: the back runs, and nothing is pushed then popped")
+    func backTapsDuringALoad() async throws {
+        let (app, loads, loading) = try await Self.loading(on: .queue)
 
         app.contact.personTapsBack()
         app.contact.personTapsBack()
@@ -1822,16 +1830,8 @@ extension UIKitFidelityTests {
     /// push the popped page back with its own.
     @Test("26. a plain navigation controller's back during a load: the request finds the screen changed and ends, pushing nothing back")
     func plainBackDuringALoad() async throws {
-        let app = UIKitModelApp(stackKind: .plain)
-        let loads = ManualLoads()
+        let (app, loads, loading) = try await Self.loading(on: .plain)
         let model = app.model
-        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
-            ModelScreen(model, "loaded", intent.component.parameters)
-        }
-        try await app.open("app://tab/contact/person_detail?id=5")
-        _ = app.takeChanges()
-        let loading = app.navigator.request("app://tab/contact/person_detail(id=5)/loaded(id=1)")
-        #expect(await yieldUntil(limit: 100_000) { !loads.pending.isEmpty })
 
         app.contact.personTapsBack()
         // The pop animates; a few turns, well within the load's time-out.
