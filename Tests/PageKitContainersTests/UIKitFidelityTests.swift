@@ -1893,6 +1893,29 @@ extension UIKitFidelityTests {
         #expect(app.contact.viewControllers.map(\.title) == ["list", "person_detail"])
         #expect(app.timeouts.isEmpty && app.model.warnings.isEmpty)
     }
+
+    /// The same wait for a transition PageKit did not start: the person's swipe on a plain
+    /// navigation controller, whose coordinator's completion may not come after `false`.
+    @Test("27. a request waiting out the person's swipe on a plain navigation controller starts when the coordinator goes, though its completion never comes")
+    func plainSwipeWithLostCompletion() async throws {
+        var behaviour = UIKitModel.Behaviour()
+        behaviour.alongsideQueued = false
+        behaviour.completionAfterFalse = false
+        let app = UIKitModelApp(behaviour: behaviour, stackKind: .plain)
+        try await app.open("app://tab/contact/person_detail(id=1)/home_page(id=2)")
+        let swipe = try #require(app.contact.personSwipesBack())
+        let request = app.navigator.request("app://tab/contact/list")
+        await Task.yield()
+        swipe.finish()
+        for _ in 0..<4 {
+            app.model.advance(by: app.model.duration)
+            await Task.yield()
+        }
+        #expect(request.isResolved, "started once the swipe's coordinator went, well before the queue's time-out")
+        _ = try await request.outcome()
+        #expect(app.contact.viewControllers.map(\.title) == ["list"])
+        #expect(app.timeouts.isEmpty && app.model.warnings.isEmpty)
+    }
 }
 
 /// An alert after which the app presents the next one, as it disappears.

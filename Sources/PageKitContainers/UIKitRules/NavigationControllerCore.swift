@@ -171,13 +171,10 @@ package final class NavigationControllerCore {
         // (NAV-3), so it starts then, under the queue's time-out should that never come
         // (NAV-4).
         if running == nil, let coordinator = surface.transitionCoordination {
-            _ = coordinator.whenCompleted { [weak self] _ in
-                self?.afterCompletion { core in
-                    guard completion.isAwaited else { return }
-                    core.start(change, animated: animated, style: style, by: source, completion: completion)
-                }
+            return whenOver(coordinator) { core in
+                guard completion.isAwaited else { return }
+                core.start(change, animated: animated, style: style, by: source, completion: completion)
             }
-            return
         }
         // The queue runs one transition at a time: a wait still here belonged to one that
         // has ended (its time-out fired), and must not end this one.
@@ -238,14 +235,7 @@ package final class NavigationControllerCore {
         // Nothing will call back: done once `viewControllers` shows it.
         guard waits else { return completion.finish() }
         if let coordinator = surface.transitionCoordination {
-            // `false` means the animations were not queued, not that the completion will
-            // not run: keep waiting for it or for `didShow`, under the queue's time-out.
-            let queued = coordinator.whenCompleted { [weak self] _ in
-                self?.afterCompletion { $0.transitionEnded(completion) }
-            }
-            // With no `didShow` to hear either (a plain navigation controller), the
-            // coordinator going away is the one sign left that it ended (NAV-3, NAV-4).
-            if !queued, !hearsDidShow { endWhenCoordinatorGoes(completion, after: coordinator.transitionDuration) }
+            whenOver(coordinator) { $0.transitionEnded(completion) }
         } else if !hearsDidShow {
             // No coordinator and no delegate: nothing will say when it ends.
             transitionEnded(completion)
@@ -283,13 +273,37 @@ package final class NavigationControllerCore {
         }
     }
 
-    /// Ends `completion` once the surface vends no coordinator, which UIKit releases when
-    /// the transition completes (NAV-3): looked for after `delay`, then each frame.
-    private func endWhenCoordinatorGoes(_ completion: TransitionCompletion, after delay: Duration) {
-        _ = queue.clock.schedule(after: delay) { [weak self] in
-            guard let self, completion.isAwaited else { return }
-            guard surface?.transitionCoordination != nil else { return transitionEnded(completion) }
-            endWhenCoordinatorGoes(completion, after: .milliseconds(16))
+    /// Runs `work` once, on the turn after `coordinator`'s transition is over: at its
+    /// completion. `false` means the animations were not queued, not that the completion
+    /// will not run (NAV-4): then `didShow`, where it is heard, ends a transition of this
+    /// class's own under the queue's time-out; with none to hear (a plain navigation
+    /// controller), the coordinator going away is the one sign left (NAV-3), looked for
+    /// once the transition should have ended, then each frame.
+    private func whenOver(_ coordinator: any TransitionCoordination,
+                          _ work: @escaping @MainActor (NavigationControllerCore) -> Void) {
+        let once = Once()
+        let queued = coordinator.whenCompleted { [weak self] _ in
+            self?.afterCompletion { if once.claim() { work($0) } }
+        }
+        guard !queued, !hearsDidShow else { return }
+        let clock = queue.clock
+        func look(after delay: Duration) {
+            _ = clock.schedule(after: delay) { [weak self] in
+                guard let self, !once.isClaimed else { return }
+                guard surface?.transitionCoordination != nil else { return once.claim() ? work(self) : () }
+                look(after: .milliseconds(16))
+            }
+        }
+        look(after: coordinator.transitionDuration)
+    }
+
+    /// Whether something was done yet: the first to claim it does it.
+    private final class Once {
+        private(set) var isClaimed = false
+
+        func claim() -> Bool {
+            defer { isClaimed = true }
+            return !isClaimed
         }
     }
 
