@@ -1,8 +1,8 @@
 extension LiveHierarchy {
-    /// Folds the live tree from the leaves up: `node` is given each page once, in
-    /// preorder from the root, with whether it is on the visible chain and what its
-    /// children and its presented page folded to. What `Navigator.hierarchyDescription`
-    /// prints and what the pictures module draws are both folds of it.
+    /// Folds the live tree from the leaves up: `node` is given each page once, after the
+    /// pages it holds and presents, with whether it is on the visible chain and what those
+    /// pages folded to. What `Navigator.hierarchyDescription` prints and what the pictures
+    /// module draws are both folds of it.
     /// - Complexity: O(*n*) in the number of live pages.
     func fold<Node>(_ node: (_ page: any Page, _ isVisible: Bool, _ children: [Node], _ presented: [Node]) -> Node)
         -> Node
@@ -80,8 +80,8 @@ package enum TreeText {
 }
 
 extension Navigator {
-    /// Folds the live tree as ``LiveHierarchy/fold(_:)`` does, for the modules that draw
-    /// it; `nil` before a root is installed.
+    /// Folds the live tree from the leaves up, as `hierarchyDescription` does, for the
+    /// modules that draw it; `nil` before a root is installed.
     package func foldHierarchy<Node>(
         _ node: (_ page: any Page, _ isVisible: Bool, _ children: [Node], _ presented: [Node]) -> Node
     ) -> Node? {

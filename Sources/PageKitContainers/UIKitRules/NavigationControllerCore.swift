@@ -168,8 +168,7 @@ package final class NavigationControllerCore {
         // A transition this class did not start may still run: a plain navigation
         // controller's back, which tells PageKit nothing, or the app's own call. A change
         // started inside it would nest in it; UIKit vends its coordinator until it is over
-        // (NAV-3), so it starts then, under the queue's time-out should that never come
-        // (NAV-4).
+        // (NAV-3), so it starts then.
         if running == nil, let coordinator = surface.transitionCoordination {
             return whenOver(coordinator) { core in
                 guard completion.isAwaited else { return }
@@ -290,8 +289,8 @@ package final class NavigationControllerCore {
         func look(after delay: Duration) {
             _ = clock.schedule(after: delay) { [weak self] in
                 guard let self, !once.isClaimed else { return }
-                guard surface?.transitionCoordination != nil else { return once.claim() ? work(self) : () }
-                look(after: .milliseconds(16))
+                if surface?.transitionCoordination != nil { return look(after: .milliseconds(16)) }
+                if once.claim() { work(self) }
             }
         }
         look(after: coordinator.transitionDuration)
