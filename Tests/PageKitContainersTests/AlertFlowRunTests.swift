@@ -240,28 +240,13 @@ struct UIKitAlertRunApp: AlertRunApp {
         guard let button, let alertController else { return false }
         return alertController.personTaps(button.title)
     }
-    /// The stack the person can go back on: not a plain one while it animates, where
-    /// UIKit alone decides what a back during PageKit's push does (not documented: the
-    /// model nests it, and logs) and tells PageKit nothing.
-    private var backStack: ModelNavigationController? {
-        guard let stack = CancellationRunTests.visibleStack(of: app) else { return nil }
-        return stack.kind == .plain && stack.transitionCoordination != nil ? nil : stack
-    }
-    func personTapsBack() { backStack?.personTapsBack() }
+    func personTapsBack() { CancellationRunTests.backStack(of: app)?.personTapsBack() }
     func personSwipesBack(finishing: Bool, random: inout SeededRandomNumberGenerator) async {
-        guard let swipe = backStack?.personSwipesBack() else { return }
+        guard let swipe = CancellationRunTests.backStack(of: app)?.personSwipesBack() else { return }
         if finishing { swipe.finish() } else { swipe.cancel() }
     }
-    /// This app has two tabs: the third the run may pick is the second. Not again on the
-    /// selected tab of a plain tab bar controller while its stack animates: what UIKit does
-    /// with that pop to the root during PageKit's push is not documented (the model nests
-    /// it, and logs), and a plain tab bar controller tells PageKit nothing.
-    func personTapsTab(_ index: Int) {
-        let index = min(index, 1)
-        if app.tabs.kind == .plain, index == app.tabs.selectedIndex, index == 0,
-           app.contact.transitionCoordination != nil { return }
-        app.tabs.personTaps(index)
-    }
+    /// This app has two tabs: the third the run may pick is the second.
+    func personTapsTab(_ index: Int) { CancellationRunTests.personTapsTab(min(index, 1), in: app) }
     func personSwipesDown() {
         guard let sheet = CancellationRunTests.topPresented(in: app), !(sheet is ModelAlertController) else { return }
         sheet.personSwipesDown()?.finish()

@@ -103,7 +103,10 @@ struct CancellationRunTests {
         var random = SeededRandomNumberGenerator(seed: seed)
         var behaviour = UIKitModel.Behaviour.random(using: &random)
         behaviour.refusedRetapStillPops = false
-        let app = UIKitModelApp(behaviour: behaviour)
+        // A quarter of the seeds have a plain navigation controller, another a plain tab bar
+        // controller: they report nothing the person does.
+        let app = UIKitModelApp(behaviour: behaviour, tabKind: seed % 4 == 1 ? .plain : .pageKit,
+                                stackKind: seed % 4 == 3 ? .plain : .queue)
         var requests: [NavigationRequest] = []
         var formsSeen = 0
         var log = ["seed \(seed)\(menuPicks ? " (back menu, slow guard)" : ""), \(behaviour)"]
@@ -160,17 +163,17 @@ struct CancellationRunTests {
                 requests.append(app.navigator.back(1))
             case ..<44:
                 log.append("  the person taps back")
-                visibleStack(of: app)?.personTapsBack()
+                backStack(of: app)?.personTapsBack()
             case ..<50:
                 let finish = random.chance(0.6)
                 log.append("  the person swipes back\(finish ? "" : ", then cancels")")
-                if let swipe = visibleStack(of: app)?.personSwipesBack() {
+                if let swipe = backStack(of: app)?.personSwipesBack() {
                     if finish { swipe.finish() } else { swipe.cancel() }
                 }
             case ..<56:
                 let index = Int.random(in: 0...1, using: &random)
                 log.append("  the person taps tab \(index)")
-                app.tabs.personTaps(index)
+                personTapsTab(index, in: app)
             case ..<62:
                 let finish = random.chance(0.7)
                 log.append("  the person swipes the sheet down\(finish ? "" : ", then lets go")")
@@ -215,6 +218,9 @@ struct CancellationRunTests {
             if app.queue.isIdle, topPresented(in: app).map({ !($0 is ModelAlertController) }) ?? true,
                !app.forms.contains(where: \.isAsking) { break }
         }
+        // Plain containers report nothing the person did: the app tells the navigator, as
+        // one that uses them does from its own delegates.
+        if app.contact.kind == .plain || app.tabs.kind == .plain { app.navigator.hierarchyDidChange() }
         let platform: String? = if let exception = app.model.exceptions.first {
             "UIKit would raise: \(exception)"
         } else if !app.model.warnings.isEmpty {
@@ -224,6 +230,22 @@ struct CancellationRunTests {
         }
         return SettledRun.failure(seed: seed, log: log, requests: requests, queue: app.queue, timeouts: app.timeouts,
                                   platform: platform, navigator: app.navigator)
+    }
+
+    /// The stack the person can go back on: not a plain one while it animates, where
+    /// UIKit alone decides what a back during PageKit's push does (not documented: the
+    /// model nests it, and logs) and tells PageKit nothing.
+    static func backStack(of app: UIKitModelApp) -> ModelNavigationController? {
+        guard let stack = visibleStack(of: app) else { return nil }
+        return stack.kind == .plain && stack.transitionCoordination != nil ? nil : stack
+    }
+
+    /// The person taps tab `index`; not the selected one again on a plain tab bar
+    /// controller while its stack animates, for the same reason.
+    static func personTapsTab(_ index: Int, in app: UIKitModelApp) {
+        if app.tabs.kind == .plain, index == app.tabs.selectedIndex, index == 0,
+           app.contact.transitionCoordination != nil { return }
+        app.tabs.personTaps(index)
     }
 
     /// The stack the person sees: the sheet's when a stack is presented, else the contact
