@@ -8,10 +8,11 @@ import Testing
 /// `cancelAll()` and a request's `cancel()`, while a request guards, asks, animates or
 /// waits, while the person's leave asks a form or their swipe runs. What a cancellation
 /// does to the screen depends on the moment, so these runs check what must hold whatever
-/// the moment, once everything has settled: every request has ended, the queue is idle
-/// and timed nothing out (a callback that never came), UIKit raised and warned of nothing
-/// (no animation started over another), and the
-/// history's last entry is the current path (every change recorded). The runs without
+/// the moment, once everything has settled: every request has ended, the queue is idle and
+/// timed nothing out (a callback that never came), UIKit raised and warned of nothing (no
+/// animation started over another), and the history's last entry is the current path (every
+/// change recorded; with a plain navigation or tab bar controller, which half the seeds
+/// have, once the app has told the navigator, as such an app does). The runs without
 /// cancellations compare the whole screen with a reference (`UIKitModelRunTests`).
 /// What the cancellation runs on both models share: running the seeds, and what must hold
 /// once a run has settled.
