@@ -13,8 +13,8 @@ import Testing
 // settings on a detour to a sign-in page, which the person signs in on or gives up, and
 // the app signs out now and then; in another quarter the app opens pages whose data loads,
 // which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
-// navigation controller and another a plain tab bar controller, which report nothing the
-// person does. At the end every load is given its data, the person answers every alert
+// navigation controller (half of them under a plain tab bar controller) and another a
+// plain tab bar controller, which report nothing the person does. At the end every load is given its data, the person answers every alert
 // left up and the app goes back to the list (a flow waits as long as the first page it
 // made stays). Once everything has settled, each flow has ended once, and with what
 // happened to its alert: the button the person tapped on it, or nothing when it went
@@ -369,7 +369,7 @@ struct AlertFlowRunTests {
         // A quarter of the seeds, half of them among loads, have a plain navigation
         // controller, which reports nothing the person does.
         let stackKind: ModelNavigationController.Kind = [3, 6].contains(seed % 8) ? .plain : .queue
-        let tabKind: ModelTabBarController.Kind = [1, 4].contains(seed % 8) ? .plain : .pageKit
+        let tabKind: ModelTabBarController.Kind = [1, 4, 6].contains(seed % 8) ? .plain : .pageKit
         let app = UIKitAlertRunApp(app: UIKitModelApp(behaviour: behaviour, tabKind: tabKind, stackKind: stackKind))
         return await run(seed: seed, app, random: &random, log: ["seed \(seed), \(behaviour)"])
     }
