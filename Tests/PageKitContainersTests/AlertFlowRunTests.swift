@@ -14,14 +14,15 @@ import Testing
 // the app signs out now and then; in another quarter the app opens pages whose data loads,
 // which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
 // navigation controller (half of them under a plain tab bar controller) and another a
-// plain tab bar controller, which report nothing the person does. At the end every load is given its data, the person answers every alert
-// left up and the app goes back to the list (a flow waits as long as the first page it
-// made stays). Once everything has settled, each flow has ended once, and with what
-// happened to its alert: the button the person tapped on it, or nothing when it went
-// another way (another request took it away, the open failed or was cancelled, the person
-// tapped outside a dialog); no flow's close failed (a flow another request took away first
-// is closed); no alert is left on screen, and PageKit's path ends at none; and all the
-// cancellation runs check holds (`SettledRun`).
+// plain tab bar controller, which report nothing the person does. At the end every load is
+// given its data, the person answers every alert left up and the app goes back to the list
+// (a flow waits as long as the first page it made stays). Once everything has settled,
+// each flow has ended once, and with what happened to its alert: the button the person
+// tapped on it, or nothing when it went another way (another request took it away, the
+// open failed or was cancelled, the person tapped outside a dialog); no flow's close
+// failed (a flow another request took away first is closed); no alert is left on screen,
+// and PageKit's path ends at none; and all the cancellation runs check holds
+// (`SettledRun`).
 
 /// The flows of one run, and what the person did to their alerts.
 @MainActor

@@ -12,8 +12,9 @@ import Testing
 /// timed nothing out (a callback that never came), UIKit raised and warned of nothing (no
 /// animation started over another), and the history's last entry is the current path (every
 /// change recorded; with a plain tab bar controller and maybe a plain navigation
-/// controller, which half the seeds have, once the app has told the navigator, as such an app does). The runs without
-/// cancellations compare the whole screen with a reference (`UIKitModelRunTests`).
+/// controller, which half the seeds have, once the app has told the navigator, as such an
+/// app does). The runs without cancellations compare the whole screen with a reference
+/// (`UIKitModelRunTests`).
 /// What the cancellation runs on both models share: running the seeds, and what must hold
 /// once a run has settled.
 @MainActor
