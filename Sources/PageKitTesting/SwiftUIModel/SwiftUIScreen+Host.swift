@@ -365,6 +365,24 @@ extension SwiftUIScreen {
         return (view, level)
     }
 
+    /// The alert or confirmation dialog the person sees in `host`'s view, the one a tap
+    /// lands on: over the first level drawn that has one, which may not yet, or no longer,
+    /// be the one `host`'s model holds on top while a presentation animates.
+    /// - Returns: The alert, or `nil` when none shows.
+    public func alertShown(in host: PageHostModel) -> AlertPage? {
+        shownAlert(in: host)?.alert
+    }
+
+    /// The alert shown in `host`'s view and the level it is shown over.
+    private func shownAlert(in host: PageHostModel) -> (level: any Page, alert: AlertPage)? {
+        guard let view = hosts.first(where: { $0.model === host }), var level: any Page = view.root else { return nil }
+        while host.alert(over: level) == nil {
+            guard let presented = view.level(of: level).shown?.page else { return nil }
+            level = presented
+        }
+        return host.alert(over: level).map { (level, $0) }
+    }
+
     /// The person taps the button `id` of the alert or confirmation dialog shown over a
     /// level, as `PresentationLevel` wires its `alert` and `confirmationDialog`: SwiftUI
     /// writes `false` to the `isPresented` binding first, then runs the button's action
@@ -373,14 +391,8 @@ extension SwiftUIScreen {
     /// - Returns: Whether an alert was shown.
     @discardableResult
     public func personTapsAlertButton(_ id: String, in host: PageHostModel) -> Bool {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root,
-              takesTouch("\(id) of an alert") else { return false }
-        var level: any Page = root
-        while host.alert(over: level) == nil {
-            guard let presented = view.level(of: level).shown?.page else { return false }
-            level = presented
-        }
-        guard let alert = host.alert(over: level) else { return false }
+        guard hosts.contains(where: { $0.model === host && $0.root != nil }), takesTouch("\(id) of an alert"),
+              let (level, alert) = shownAlert(in: host) else { return false }
         note("write isPresented over \(level.pageDescription): false")
         insideSetter { host.alertPresentationChanged(isPresented: false, of: alert) }
         note("action \(id)")
@@ -394,14 +406,8 @@ extension SwiftUIScreen {
     /// - Returns: Whether a confirmation dialog was shown.
     @discardableResult
     public func personTapsOutsideDialog(in host: PageHostModel) -> Bool {
-        guard let view = hosts.first(where: { $0.model === host }), let root = view.root,
-              takesTouch("outside a dialog") else { return false }
-        var level: any Page = root
-        while host.alert(over: level) == nil {
-            guard let presented = view.level(of: level).shown?.page else { return false }
-            level = presented
-        }
-        guard let alert = host.alert(over: level), alert.content.style == .confirmationDialog else { return false }
+        guard hosts.contains(where: { $0.model === host && $0.root != nil }), takesTouch("outside a dialog"),
+              let (level, alert) = shownAlert(in: host), alert.content.style == .confirmationDialog else { return false }
         note("write isPresented over \(level.pageDescription): false")
         insideSetter { host.alertPresentationChanged(isPresented: false, of: alert) }
         return true
