@@ -283,6 +283,35 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    /// The flow's first page was read from the screen as the open ended, counting back
+    /// from its last: after the person went to another tab during the push, that counted
+    /// into the feed's tab, and the flow waited for the wrong page (seeds 910111, 910165 of
+    /// the alert run, the person at any moment).
+    @Test("7. a flow whose push the person leaves for another tab still knows its first page: its reply pops that page, nothing else")
+    func flowAcrossATabTap() async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour())
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        let flow = Task { @MainActor in
+            try await app.navigator.open("/tab#contact/list/person_detail(id=5)/home_page", expecting: Int.self)
+        }
+        #expect(await yieldUntil { !app.queue.isIdle })
+        app.clock.advance(by: .milliseconds(100))
+        #expect(try app.screen.personTapsTab(1, of: app.tabs), "mid-push, the person goes to the feed")
+        app.clock.advance(by: .seconds(2))
+        let home = try #require(app.contact.pages.last)
+        #expect(home.pageName == "home_page")
+        for _ in 0..<20 { await Task.yield() }
+        _ = app.navigator.send(PageResponse(.ok, payload: 4), from: home)
+        for _ in 0..<20 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(200))
+        }
+        #expect(try await flow.value?.payload == 4)
+        #expect(app.contact.pages.map(\.pageName) == ["list", "person_detail"], "the flow's page closed")
+        #expect(app.feed.pages.map(\.pageName) == ["feed"], "the feed untouched")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+    }
+
     // MARK: 8. iOS 16.0 and 16.1 pop several levels without animation
 
     @Test("8. a pop of several levels animates on every release: one level at a time on iOS 16.0 and 16.1",

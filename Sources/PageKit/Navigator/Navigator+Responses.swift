@@ -121,17 +121,19 @@ extension Navigator {
     /// no page waits for `target` alone and closes nothing.
     private func startWaiting(_ wait: ResponseWait, forFlowOf outcome: NavigationOutcome, endingAt target: any Page,
                               animated: Bool) {
-        // Read from the visible route, which has one anchor per component of the path the
-        // open ended at, each modal after the page it was shown over. The route to `target`
-        // does not pass through that page when the platform presented it from elsewhere:
-        // UIKit presents from the presentation context, so the route to an alert over a
-        // pushed page is the tab bar controller and the alert.
+        // The first new page is the one the plan's path names where its new components
+        // begin, found by planning that much of the path again, which moves nothing. Not
+        // read from the screen: the person may have gone to another tab since the open's
+        // last step, and UIKit presents an alert from the root, so neither the visible route
+        // nor the route to `target` need pass through it.
         let made = outcome.plan.newComponents.count
-        guard made > 0, let route = hierarchy?.visibleRoute(), route.count >= made,
-              route[route.count - 1].page === target else {
+        var path = outcome.plan.path
+        guard made > 0, made <= path.components.count else { return startWaiting(wait, for: target) }
+        path.components.removeLast(made - 1)
+        guard let plan = try? makePlan(for: .path(path), mode: .reuse, options: .default, provided: nil),
+              plan.newComponents.isEmpty, let first = plan.target.page else {
             return startWaiting(wait, for: target)
         }
-        let first = route[route.count - made].page
         startWaiting(wait, for: first, orLast: target) { [unowned self, weak target] in
             // The first page or, once it has gone, what is left of the flow: its last page,
             // an alert UIKit presented from the root, which popping the first page leaves.
