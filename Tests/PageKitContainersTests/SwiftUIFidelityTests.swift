@@ -283,6 +283,33 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    /// A request whose turn began (its guard deciding) before the person tapped the system
+    /// back button: the pop's hold comes after the request, and the request's sheet must
+    /// not slide in over the pop (seed 3302173 of the alert run, the person at any moment).
+    @Test("7. a request already deciding when the person taps the system back presents its sheet only once the pop is over",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func presentationAfterThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        let token = app.navigator.addGuard { request in
+            guard request.to.components.last?.name == "compose" else { return .allow }
+            return await withCheckedContinuation { answer = $0 }
+        }
+        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)!compose")
+        #expect(await yieldUntil { answer != nil })
+        #expect(app.screen.personTapsSystemBack(app.contact))
+        answer?.resume(returning: .allow)
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(request.isResolved, "\(String(describing: request.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        token.cancel()
+    }
+
     /// The flow's first page was read from the screen as the open ended, counting back
     /// from its last: after the person went to another tab during the push, that counted
     /// into the feed's tab, and the flow waited for the wrong page (seeds 910111, 910165 of

@@ -263,6 +263,8 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// Presents `page` over the level `presenter` belongs to, as `style` says: a
     /// full-screen cover for ``/PageKit/PresentationStyle/fullScreen``, a sheet (with the
     /// style's detents) otherwise; ``/PageKit/TransitionStyle/none`` does not animate.
+    /// While the person's gesture holds the queue (a pop begun as the request's guard
+    /// decided), the presentation waits for it to end.
     /// - Parameters:
     ///   - page: The page to present, not already shown.
     ///   - presenter: A page of the level.
@@ -277,6 +279,15 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     /// - Complexity: O(*n*) in the number of live pages, to find the level.
     public func present(_ page: any Page, from presenter: any Page, animated: Bool, style: ShowStyle,
                         completion: TransitionCompletion) {
+        // A request whose turn began before the person's pop (its guard deciding) gets here
+        // while the pop animates, its hold queued behind the request: SwiftUI presents
+        // nothing from a level in motion, so the presentation waits for the person.
+        if case .screen = ending, queue.isInteracting {
+            return afterInteractions { [weak self] in
+                guard completion.isAwaited else { return }
+                self?.present(page, from: presenter, animated: animated, style: style, completion: completion)
+            }
+        }
         sweep()
         if case .screen = ending, case .custom(let name) = style.presentation {
             return completion.fail(NavigationError(.cannotShow, component: page.pageName,
@@ -300,6 +311,22 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         // SwiftUI tells nothing of an alert's appearance: its presentation ends at once.
         settle(.present, page, over: level, animated: animated,
                waits: animated && style.transition != .none && !(page is AlertPage), style: style, completion: completion)
+    }
+
+    /// Runs `work` on the turn after no interaction holds the queue any more.
+    private func afterInteractions(_ work: @escaping @MainActor () -> Void) {
+        let watch = InteractionWatch()
+        watch.token = queue.observe { [weak self, watch] _ in
+            guard let self, !queue.isInteracting, let token = watch.token else { return }
+            watch.token = nil
+            token.cancel()
+            _ = queue.clock.schedule(after: .zero, work)
+        }
+    }
+
+    /// The observation that waits for the queue's interactions to end, until they have.
+    private final class InteractionWatch {
+        var token: ObservationToken?
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything
