@@ -14,12 +14,13 @@ import Testing
 // the app signs out now and then; in another quarter the app opens pages whose data loads,
 // which comes or fails at random moments; on UIKit a quarter of the seeds have a plain
 // navigation controller (half of them under a plain tab bar controller) and another a
-// plain tab bar controller, which report nothing the person does. At the end every load is
-// given its data, the person answers every alert left up and the app goes back to the list
-// (a flow waits as long as the first page it made stays). Once everything has settled,
-// each flow has ended once, and with what happened to its alert: the button the person
-// tapped on it, or nothing when it went another way (another request took it away, the
-// open failed or was cancelled, the person tapped outside a dialog); no flow's close
+// plain tab bar controller, which report nothing the person does; on SwiftUI half the
+// seeds have the person act at any moment, not only on a settled screen. At the end every
+// load is given its data, the person answers every alert left up and the app goes back to
+// the list (a flow waits as long as the first page it made stays). Once everything has
+// settled, each flow has ended once, and with what happened to its alert: the button the
+// person tapped on it, or nothing when it went another way (another request took it away,
+// the open failed or was cancelled, the person tapped outside a dialog); no flow's close
 // failed (a flow another request took away first is closed); no alert is left on screen,
 // and PageKit's path ends at none; and all the cancellation runs check holds
 // (`SettledRun`).
@@ -279,25 +280,23 @@ struct UIKitAlertRunApp: AlertRunApp {
 @MainActor
 struct SwiftUIAlertRunApp: AlertRunApp {
     let app: SwiftUIAppFixture
+    /// Whether the person acts at any moment, not only on a settled screen.
+    let personAnytime: Bool
     var navigator: Navigator { app.navigator }
     var queue: TransitionQueue { app.queue }
     let paths = [
         "/tab#contact/list/person_detail(id=1)", "/tab#contact/list/person_detail(id=2)/home_page",
         "/tab#contact/list!/compose", "/tab#settings", "/tab#contact/list",
     ]
-    var topAlert: AlertPage? {
-        var level: any Page = app.tabs
-        while true {
-            if let alert = app.host.alert(over: level) { return alert }
-            guard let next = app.host.presentedPage(of: level) else { return nil }
-            level = next
-        }
-    }
+    /// The alert the person sees, which their tap lands on: while a presentation animates,
+    /// not always the one the host's model holds on top.
+    var topAlert: AlertPage? { app.screen.alertShown(in: app.host) }
     private var stack: PageStackModel? {
         app.host.presentedPage(of: app.tabs).map { $0 as? PageStackModel } ?? [app.contact, app.feed, nil][app.tabs.selectedIndex]
     }
     func personWaits() async -> Bool {
-        await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock)
+        guard !personAnytime else { return false }
+        return await SettledRun.personWaits(on: app.screen, queue: app.queue, clock: app.clock)
     }
     func personTaps(_ button: AlertButton?) -> Bool {
         guard let button else { return app.screen.personTapsOutsideDialog(in: app.host) }
@@ -380,8 +379,12 @@ struct AlertFlowRunTests {
     static func runSwiftUI(seed: UInt64) async -> String? {
         var random = SeededRandomNumberGenerator(seed: seed)
         let behaviour = SwiftUIBehaviour.variant(Int(seed % 1_000))
-        let app = SwiftUIAlertRunApp(app: SwiftUIAppFixture(behaviour: behaviour))
-        return await run(seed: seed, app, random: &random, log: ["seed \(seed), \(behaviour)"])
+        // Half the seeds have the person act at any moment, as the other SwiftUI runs'
+        // `personAnytime` mixes do.
+        let anytime = seed % 2 == 1
+        let app = SwiftUIAlertRunApp(app: SwiftUIAppFixture(behaviour: behaviour), personAnytime: anytime)
+        return await run(seed: seed, app, random: &random,
+                         log: ["seed \(seed)\(anytime ? " (the person acts at any moment)" : ""), \(behaviour)"])
     }
 
     /// One sequence on `app`.
