@@ -53,7 +53,7 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
     "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Navigator": 68,
-    "Pages": 71, "Paths": 86, "Registry": 42, "Requests": 99, "Resolution": 20,
+    "Pages": 71, "Paths": 70, "Registry": 42, "Requests": 64, "Resolution": 20,
     "Restoration": 24, "Showing": 16, "Transitions": 57,
 }
 # Names every conformance spells the same way: named by the protocol, not by a caller.

@@ -11,46 +11,46 @@
 /// }
 /// ```
 public struct PagePathError: Error, Hashable, Sendable {
-    /// What kind of problem it is. New codes may be added in later versions.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A short name for the code.
-        public let description: String
-        private init(_ description: String) { self.description = description }
+    /// What kind of problem it is. New codes may be added in later versions: a
+    /// `switch` handles the codes it expects and leaves the rest to `default`.
+    public enum Code: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// A short name for the code: the case's name.
+        public var description: String { rawValue }
 
         /// The text is empty.
-        public static let empty = Code("empty")
+        case empty
         /// A component has no name: two separators in a row, or a separator at the end.
-        public static let emptyComponent = Code("emptyComponent")
+        case emptyComponent
         /// A character that has no meaning where it stands, such as `)` outside parameters.
-        public static let unexpectedCharacter = Code("unexpectedCharacter")
+        case unexpectedCharacter
         /// A `(` whose parameters never close with `)`.
-        public static let unterminatedParameters = Code("unterminatedParameters")
+        case unterminatedParameters
         /// A parameter without `=` or with an empty key.
-        public static let malformedParameter = Code("malformedParameter")
+        case malformedParameter
         /// The same parameter key twice in one component.
-        public static let duplicateParameter = Code("duplicateParameter")
+        case duplicateParameter
         /// A `%` not followed by two hexadecimal digits.
-        public static let invalidPercentEncoding = Code("invalidPercentEncoding")
+        case invalidPercentEncoding
         /// Bytes that are not UTF-8 once percent-decoded.
-        public static let invalidUTF8 = Code("invalidUTF8")
+        case invalidUTF8
         /// A `#` fragment in an app URL: a URL cannot say "tab" with `#`.
-        public static let fragment = Code("fragment")
+        case fragment
         /// `..`, `.` or `^` somewhere other than the start of a path string.
-        public static let misplacedRelative = Code("misplacedRelative")
+        case misplacedRelative
         /// Longer than ``PagePath/Limits/maxLength``.
-        public static let tooLong = Code("tooLong")
+        case tooLong
         /// More components (or `..` levels) than ``PagePath/Limits/maxDepth``.
-        public static let tooDeep = Code("tooDeep")
+        case tooDeep
         /// More parameters in one component or query than ``PagePath/Limits/maxParameters``.
-        public static let tooManyParameters = Code("tooManyParameters")
+        case tooManyParameters
         /// A relative path climbs above the root of the path it is resolved against.
-        public static let aboveRoot = Code("aboveRoot")
+        case aboveRoot
         /// A relative path was resolved against a base that is itself relative.
-        public static let relativeBase = Code("relativeBase")
+        case relativeBase
         /// A path made in code climbs fewer than 0 levels
         /// (``PagePath/Origin/current(levelsUp:)`` with a negative count), which no text
         /// spells.
-        public static let negativeClimb = Code("negativeClimb")
+        case negativeClimb
     }
 
     /// What kind of problem it is.

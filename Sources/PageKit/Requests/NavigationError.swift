@@ -12,99 +12,99 @@
 /// }
 /// ```
 public struct NavigationError: Error, Sendable {
-    /// What kind of failure it is. New codes may be added in later versions.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A short name for the code.
-        public let description: String
-        private init(_ description: String) { self.description = description }
+    /// What kind of failure it is. New codes may be added in later versions: a
+    /// `switch` handles the codes it expects and leaves the rest to `default`.
+    public enum Code: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// A short name for the code: the case's name.
+        public var description: String { rawValue }
 
         /// The text is not a valid page path; ``NavigationError/underlying`` is the
         /// ``PagePathError``.
-        public static let invalidPath = Code("invalidPath")
+        case invalidPath
         /// No live page answers a component, and where the walk stands no new page can be
         /// shown (a fixed tab container, a page outside any stack).
-        public static let cannotShow = Code("cannotShow")
+        case cannotShow
         /// A page must be made for a component, and no page is registered under its name.
-        public static let notRegistered = Code("notRegistered")
+        case notRegistered
         /// A name was registered twice with ``PageRegistry/register(_:externallyOpenable:options:factory:)``.
-        public static let duplicateRegistration = Code("duplicateRegistration")
+        case duplicateRegistration
         /// A page factory threw; ``NavigationError/underlying`` is its error.
-        public static let factoryFailed = Code("factoryFailed")
+        case factoryFailed
         /// An ``EventHandler`` is named somewhere other than at the end of the path.
-        public static let handlerNotLast = Code("handlerNotLast")
+        case handlerNotLast
         /// The page that owns an ``EventHandler`` has been freed.
-        public static let handlerOwnerGone = Code("handlerOwnerGone")
+        case handlerOwnerGone
         /// A page a step needs is no longer where the plan found it.
-        public static let staleHierarchy = Code("staleHierarchy")
+        case staleHierarchy
         /// A container reported that a transition failed; ``NavigationError/underlying``
         /// is its error.
-        public static let transitionFailed = Code("transitionFailed")
+        case transitionFailed
         /// A container never reported the end of a transition within its time-out.
-        public static let timedOut = Code("timedOut")
+        case timedOut
         /// The request was cancelled before it ran, or between two of its steps.
-        public static let cancelled = Code("cancelled")
+        case cancelled
         /// A transition holds the queue, so an interactive one cannot begin now.
-        public static let busy = Code("busy")
+        case busy
         /// A guard, or a page asked whether it can leave, refused.
-        public static let refused = Code("refused")
+        case refused
         /// Guards redirected more times than allowed, or back to a path already tried.
-        public static let redirectLoop = Code("redirectLoop")
+        case redirectLoop
         /// An open from outside the app reaches a page not registered as externally
         /// openable.
-        public static let notExternallyOpenable = Code("notExternallyOpenable")
+        case notExternallyOpenable
         /// The navigator has no root page yet.
-        public static let noRoot = Code("noRoot")
+        case noRoot
         /// No live page has the identifier.
-        public static let unknownIdentifier = Code("unknownIdentifier")
+        case unknownIdentifier
         /// The page asked about is not in the live hierarchy.
-        public static let notLive = Code("notLive")
+        case notLive
         /// A page that is already in the hierarchy was pushed or presented again: nothing
         /// changed (UIKit would raise an exception).
-        public static let alreadyInHierarchy = Code("alreadyInHierarchy")
+        case alreadyInHierarchy
         /// An action is named somewhere other than at the end of the path.
-        public static let actionNotLast = Code("actionNotLast")
+        case actionNotLast
         /// An action threw; ``NavigationError/underlying`` is its error.
-        public static let actionFailed = Code("actionFailed")
+        case actionFailed
         /// Event handlers with the component's name live, but none admits the event.
-        public static let eventRefused = Code("eventRefused")
+        case eventRefused
         /// A page asked to change its parameters in place does not adopt
         /// ``ParametersUpdating``.
-        public static let cannotUpdate = Code("cannotUpdate")
+        case cannotUpdate
         /// A typed route could not be written as a component; ``NavigationError/underlying``
         /// is its `PageRouteError` (`PageKitRoutes`).
-        public static let invalidRoute = Code("invalidRoute")
+        case invalidRoute
         /// A link from outside the app matches no pattern of the navigator's link map
         /// (`PageKitLinks`), or is not a link; ``NavigationError/path`` is the link and
         /// ``NavigationError/underlying`` the map's `LinkMapError`.
-        public static let invalidLink = Code("invalidLink")
+        case invalidLink
         /// A page's saved state (``StateSaving``) could not be handed back on restore.
-        public static let stateNotRestored = Code("stateNotRestored")
+        case stateNotRestored
         /// A ``PageRegistry`` scope holds characters a path reads as syntax, or is empty.
-        public static let invalidScope = Code("invalidScope")
+        case invalidScope
         /// A move was given an option it cannot honour (a transition for `update`, a
         /// presentation for `pop`); moves never ignore an option.
-        public static let unsupportedOption = Code("unsupportedOption")
+        case unsupportedOption
         /// A move (`back`, `up`, a relative path) reaches above the root.
-        public static let outOfRange = Code("outOfRange")
+        case outOfRange
         /// A response's payload is not of the type the opener expects.
-        public static let responseTypeMismatch = Code("responseTypeMismatch")
+        case responseTypeMismatch
         /// An app URL whose scheme is not one of
         /// ``Navigator/Configuration/acceptedSchemes``.
-        public static let foreignScheme = Code("foreignScheme")
+        case foreignScheme
         /// An alert's content cannot be shown as it is (two cancel buttons, say), or a
         /// button that is not one of the alert's was chosen.
-        public static let invalidAlert = Code("invalidAlert")
+        case invalidAlert
         /// A page's loader (``PageLoader``) threw, or its value is not the type the page
         /// takes; ``NavigationError/underlying`` is the loader's error. A load stopped
         /// because the request was cancelled or superseded is ``cancelled``, never this.
-        public static let loadFailed = Code("loadFailed")
+        case loadFailed
         /// The loads a request needed took longer than
         /// ``TransitionQueue/Timeouts-swift.struct/load``: the request let go of the queue.
-        public static let loadTimedOut = Code("loadTimedOut")
+        case loadTimedOut
         /// A guard, or a page asked whether it may leave, did not answer within
         /// ``TransitionQueue/Timeouts-swift.struct/answer``: the request, or the person's
         /// gesture, let go of the queue. ``NavigationError/component`` names the page.
-        public static let answerTimedOut = Code("answerTimedOut")
+        case answerTimedOut
     }
 
     /// The fields, shared by copies: an error travels through results, outcomes and
