@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "PageKit", targets: ["PageKit"]),
+        .library(name: "PageKitRestoration", targets: ["PageKitRestoration"]),
         .library(name: "PageKitRoutes", targets: ["PageKitRoutes"]),
         .library(name: "PageKitLinks", targets: ["PageKitLinks"]),
         .library(name: "PageKitContainers", targets: ["PageKitContainers"]),
@@ -18,14 +19,17 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "PageKit"),
+        // The state an app saves to come back where the person left it (the path, the
+        // history, pages' own states) and its restore: a layer on the core, not core.
+        .target(name: "PageKitRestoration", dependencies: ["PageKit"]),
         // Typed routes: components written and read through a value's `Codable`
         // conformance, factories that receive them, pages that answer by them.
         .target(name: "PageKitRoutes", dependencies: ["PageKit"]),
         // Links from outside the app (universal links, custom schemes) mapped to page
         // paths and back, and the activities that carry them: an adapter, not core.
-        .target(name: "PageKitLinks", dependencies: ["PageKit"]),
+        .target(name: "PageKitLinks", dependencies: ["PageKit", "PageKitRestoration"]),
         // The container family, which runs anywhere, and UIKit's containers.
-        .target(name: "PageKitContainers", dependencies: ["PageKit", "PageKitLinks"]),
+        .target(name: "PageKitContainers", dependencies: ["PageKit", "PageKitRestoration", "PageKitLinks"]),
         // The SwiftUI views that bind to the container family; compiled on iOS only.
         .target(name: "PageKitSwiftUI", dependencies: ["PageKit", "PageKitContainers"]),
         // The live tree and plans drawn as Mermaid, Graphviz DOT and SVG: not core.
@@ -50,12 +54,12 @@ let package = Package(
         ),
         .target(
             name: "UIKitDropIn",
-            dependencies: ["PageKit", "PageKitContainers"],
+            dependencies: ["PageKit", "PageKitRestoration", "PageKitContainers"],
             path: "Examples/UIKitDropIn"
         ),
         .target(
             name: "SwiftUIApp",
-            dependencies: ["PageKit", "PageKitLinks", "PageKitContainers", "PageKitSwiftUI"],
+            dependencies: ["PageKit", "PageKitRestoration", "PageKitLinks", "PageKitContainers", "PageKitSwiftUI"],
             path: "Examples/SwiftUIApp"
         ),
         .executableTarget(
@@ -65,15 +69,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PageKitTests",
-            dependencies: ["PageKit", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitRestoration", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTesting", "PageKitTestStore", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitLinksTests",
-            dependencies: ["PageKit", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTestSupport"]
+            dependencies: ["PageKit", "PageKitRestoration", "PageKitRoutes", "PageKitLinks", "PageKitContainers", "PageKitTestSupport"]
         ),
         .testTarget(
             name: "PageKitContainersTests",
-            dependencies: ["PageKit", "PageKitContainers", "PageKitTesting", "PageKitTestSupport", "SwiftUIApp"]
+            dependencies: ["PageKit", "PageKitRestoration", "PageKitContainers", "PageKitTesting", "PageKitTestSupport", "SwiftUIApp"]
         ),
         .testTarget(
             name: "PageKitPicturesTests",

@@ -41,7 +41,7 @@ ELSEWHERE = [
     "Sources/PageKitContainers/**/*.swift", "Sources/PageKitSwiftUI/**/*.swift",
     "Sources/PageKitTesting/**/*.swift", "Sources/PageKitPictures/**/*.swift",
     "Sources/PageKitTestStore/**/*.swift", "Sources/PageKitLinks/**/*.swift",
-    "Sources/PageKitRoutes/**/*.swift",
+    "Sources/PageKitRoutes/**/*.swift", "Sources/PageKitRestoration/**/*.swift",
 ]
 MODIFIERS = r"(?:\s+(?:internal\(set\)|private\(set\)|static|final|mutating|nonmutating|override|" \
             r"convenience|required|indirect|weak|lazy|class))*"
@@ -52,9 +52,9 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
-    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Navigator": 68,
-    "Pages": 71, "Paths": 70, "Registry": 42, "Requests": 64, "Resolution": 20,
-    "Restoration": 24, "Showing": 16, "Transitions": 57,
+    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Navigator": 66,
+    "Pages": 70, "Paths": 70, "Registry": 42, "Requests": 64, "Resolution": 20,
+    "Showing": 16, "Transitions": 57,
 }
 # Names every conformance spells the same way: named by the protocol, not by a caller.
 CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}

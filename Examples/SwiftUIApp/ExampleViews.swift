@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && os(iOS)
 import PageKit
 import PageKitContainers
+import PageKitRestoration
 import PageKitSwiftUI
 import SwiftUI
 

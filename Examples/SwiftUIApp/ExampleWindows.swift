@@ -1,6 +1,7 @@
 public import PageKit
 public import PageKitContainers
 import PageKitLinks
+public import PageKitRestoration
 
 /// The example's windows on an iPad or a Mac: one ``ExampleNavigation`` per window, each
 /// with its own tree, queue and history, sharing one registry and one link map, and a

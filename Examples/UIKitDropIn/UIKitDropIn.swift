@@ -2,6 +2,7 @@
 import Foundation
 import PageKit
 import PageKitContainers
+import PageKitRestoration
 import UIKit
 
 // The README's UIKit example, type-checked against the iOS SDK with the rest of the

@@ -1,4 +1,5 @@
 import PageKit
+import PageKitRestoration
 #if canImport(Foundation)
 import Foundation
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 public import PageKit
+import PageKitRestoration
 
 #if canImport(Foundation)
 import Foundation
@@ -119,7 +120,7 @@ extension Navigator {
 extension Navigator {
     /// What a user activity for Handoff and Spotlight needs to say about the page on
     /// screen: the `https` link ``currentLink(scheme:)`` gives it, and the navigator's
-    /// ``/PageKit/Navigator/state``, as a restoration activity holds it (within ``PageActivity/stateBudget``),
+    /// `navigator.state`, as a restoration activity holds it (within ``PageActivity/stateBudget``),
     /// so the device that continues the activity rebuilds the same pages.
     ///
     /// ```swift

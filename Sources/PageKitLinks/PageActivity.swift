@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-public import PageKit
+import PageKit
+public import PageKitRestoration
 
 #if canImport(Foundation)
 public import Foundation

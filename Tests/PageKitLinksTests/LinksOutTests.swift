@@ -13,6 +13,7 @@
 
 import Foundation
 @testable import PageKit
+import PageKitRestoration
 @testable import PageKitLinks
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PageKit
+import PageKitRestoration
 @testable import PageKitLinks
 import PageKitTestSupport
 import Testing

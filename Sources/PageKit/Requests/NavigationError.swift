@@ -77,7 +77,7 @@ public struct NavigationError: Error, Sendable {
         /// (`PageKitLinks`), or is not a link; ``NavigationError/path`` is the link and
         /// ``NavigationError/underlying`` the map's `LinkMapError`.
         case invalidLink
-        /// A page's saved state (``StateSaving``) could not be handed back on restore.
+        /// A page's saved state (`StateSaving`, `PageKitRestoration`) could not be handed back on restore.
         case stateNotRestored
         /// A ``PageRegistry`` scope holds characters a path reads as syntax, or is empty.
         case invalidScope

@@ -52,7 +52,7 @@ public struct NavigationOptions: Sendable {
     /// How the pages of the path were shown before (a modal's presentation, a pushed page's
     /// transition and bottom bar), by component: what the history and a saved state
     /// remember, used where the request says nothing itself.
-    var shownBefore: PathStyles?
+    package var shownBefore: PathStyles?
 
     /// The defaults: reuse, the navigator's animation, no payload, from the app, the
     /// registrations' styles.

@@ -1,6 +1,7 @@
 #if canImport(UIKit)
 public import Foundation
 public import PageKit
+public import PageKitRestoration
 import UIKit
 
 extension Navigator {

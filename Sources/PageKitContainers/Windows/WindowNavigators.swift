@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 public import PageKit
+public import PageKitRestoration
 public import PageKitLinks
 
 /// The navigators of an app's windows: one per window (a scene), each with its own root,

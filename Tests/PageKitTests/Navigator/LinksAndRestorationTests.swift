@@ -1,5 +1,6 @@
 import Foundation
 import PageKit
+import PageKitRestoration
 import PageKitLinks
 import PageKitRoutes
 import PageKitContainers

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 import PageKit
+import PageKitRestoration
 import PageKitContainers
 import PageKitTestSupport
 import PageKitTesting

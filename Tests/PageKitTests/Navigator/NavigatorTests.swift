@@ -1,5 +1,6 @@
 import Foundation
 import PageKit
+import PageKitRestoration
 import PageKitContainers
 import PageKitTesting
 import PageKitTestSupport

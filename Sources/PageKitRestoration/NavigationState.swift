@@ -1,3 +1,5 @@
+public import PageKit
+
 /// What a navigator saves to survive the app being killed: the current path, with each
 /// page's own parameters, and the history. `Codable`, with paths written as their text.
 ///

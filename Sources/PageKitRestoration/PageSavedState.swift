@@ -1,3 +1,5 @@
+import PageKit
+
 internal import Foundation
 
 /// One page's own state in a ``NavigationState``: the page's place on the saved path, its

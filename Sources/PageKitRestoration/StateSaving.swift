@@ -1,5 +1,7 @@
+public import PageKit
+
 /// A page with a small state of its own (a draft, a scroll position, a selected segment)
-/// that ``Navigator/state`` saves with the path and ``Navigator/restore(_:_:)`` hands back
+/// that `navigator.state` saves with the path and `restore(_:_:)` hands back
 /// to the page restored in its place.
 ///
 /// ```swift
@@ -22,7 +24,7 @@ public protocol StateSaving: Page {
     /// The state to save now, or `nil` for none.
     var savedState: SavedState? { get }
     /// Takes back a saved state, once the restore has shown the page, before
-    /// ``Navigator/restore(_:_:)`` returns.
+    /// `restore(_:_:)` returns.
     /// - Parameter state: The state saved by the page this one stands for.
     func restore(_ state: SavedState)
 }

@@ -1,4 +1,6 @@
-/// What ``Navigator/restore(_:_:)`` did: the path it restored, and the components it had
+public import PageKit
+
+/// What `restore(_:_:)` did: the path it restored, and the components it had
 /// to trim (and why).
 public struct RestorationReport: Sendable, CustomStringConvertible {
     /// A component that could not be restored, and everything after it with it.

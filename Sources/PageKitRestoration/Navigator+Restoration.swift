@@ -1,3 +1,5 @@
+public import PageKit
+
 extension Navigator {
     /// The state to save: the current path, each page with its own parameters, the
     /// history, and the own state of each page on the path that adopts ``StateSaving``
@@ -6,24 +8,21 @@ extension Navigator {
     /// push that hid the tab bar) is saved with its style, so that ``restore(_:_:)`` shows
     /// it the same way.
     public var state: NavigationState {
-        guard let route = visibleRoute() else { return NavigationState(path: PagePath([]), history: history.entries) }
-        let entries = history.shared
+        let history = historyWithStyles
+        guard let shown = shownPages() else { return NavigationState(path: PagePath([]), history: history.paths) }
         var states: [PageSavedState] = []
-        for index in 0..<route.count {
-            let page = route[index].page
+        for (index, (_, page)) in shown.pages.enumerated() {
             guard let saving = page as? any StateSaving, let json = try? saving.encodedState() else { continue }
             states.append(PageSavedState(index: index, name: page.pageName, json: json))
         }
-        var path = route.path.path
-        if route.count > 0, route[route.count - 1].page is AlertPage {
+        var path = shown.path
+        if shown.pages.last?.page is AlertPage {
             // An alert is a question of the moment: a restored app does not ask it again.
             path.components.removeLast()
         }
-        var state = NavigationState(path: path, history: entries.map(\.path.path), pageStates: states)
-        state.pathStyles = shownStyles.styles(on: route)?.prefix(path.components.count)
-        for (index, entry) in entries.enumerated() {
-            if let styles = entry.styles { state.historyStyles[index] = styles }
-        }
+        var state = NavigationState(path: path, history: history.paths, pageStates: states)
+        state.pathStyles = shown.styles?.prefix(path.components.count)
+        state.historyStyles = history.styles
         return state
     }
 
@@ -39,7 +38,7 @@ extension Navigator {
     ///   - state: The saved state.
     ///   - options: Animation (none by default) and payload; the mode is exact.
     /// - Returns: What was restored and what was trimmed.
-    /// - Throws: A ``NavigationError`` when even the trimmed path cannot be opened (no
+    /// - Throws: A ``/PageKit/NavigationError`` when even the trimmed path cannot be opened (no
     ///   root, a first component that is neither the root nor one of its children, a
     ///   refusal, a time-out).
     @discardableResult
@@ -71,8 +70,7 @@ extension Navigator {
         // The saved history ends with the saved path; the restored one stands for it.
         var entries = state.history
         if entries.last == state.path { entries.removeLast() }
-        history.replace(with: entries + [currentPath], styles: state.historyStyles.filter { $0.key < entries.count })
-        recordInHistory(hierarchy?.visiblePath() ?? SharedPath())
+        replaceHistory(with: entries, styles: state.historyStyles)
         return RestorationReport(saved: state.path, restored: path, trims: trims,
                                  unrestoredStates: restorePageStates(state.pageStates))
     }
@@ -80,10 +78,10 @@ extension Navigator {
     /// Hands each saved page state to the page now at its place, when the restore kept
     /// that place; the states it could not hand over, and why.
     private func restorePageStates(_ states: [PageSavedState]) -> [RestorationReport.Trim] {
-        guard !states.isEmpty, let route = visibleRoute() else { return [] }
+        guard !states.isEmpty, let shown = shownPages() else { return [] }
         var unrestored: [RestorationReport.Trim] = []
-        for state in states where state.index < route.count {
-            let anchor = route[state.index]
+        for state in states where state.index < shown.pages.count {
+            let anchor = shown.pages[state.index]
             func fail(_ reason: String, _ error: (any Error)? = nil) {
                 unrestored.append(RestorationReport.Trim(
                     component: anchor.component, index: state.index,
