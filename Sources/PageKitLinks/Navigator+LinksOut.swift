@@ -80,7 +80,7 @@ extension Navigator {
         var nearest: LinkMapError?
         for candidate in [path] + links.shorterPaths(endingLike: path) {
             // A path whose plan moves anything names another screen than this one.
-            guard let plan = try? plan(for: candidate, .source(.external)), plan.isEmpty else { continue }
+            guard let plan = try? plan(for: candidate, .source(.external)), plan.steps.isEmpty else { continue }
             do {
                 return (try links.link(forPath: candidate, scheme: scheme), candidate)
             } catch let error as LinkMapError {

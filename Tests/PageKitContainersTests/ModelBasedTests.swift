@@ -823,7 +823,7 @@ struct ModelBasedTests {
             if ended.map(\.description).sorted() != system.announcedEnds.map(\.description).sorted() {
                 return "\(when): the navigator announced the ends \(system.announcedEnds) of requests that ended \(ended)"
             }
-            let length = system.navigator.history.count
+            let length = system.navigator.history.entries.count
             let same = wholeHistory
                 ? system.navigator.history.entries.map(\.description) == Array(model.history.suffix(length))
                 : system.navigator.history.last?.description == model.history.last

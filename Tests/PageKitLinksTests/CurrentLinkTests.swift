@@ -62,7 +62,7 @@ struct CurrentLinkTests {
         // person_detail, so opening it would pop home_page and present compose again.
         try await navigator.open("/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose", .mode(.exact))
         let shorter = try PagePath(parsing: "/tab#contact/person_detail(id=5)!compose")
-        #expect(try !navigator.plan(for: shorter, .source(.external)).isEmpty)
+        #expect(try !navigator.plan(for: shorter, .source(.external)).steps.isEmpty)
         let error = try #require(Self.error { try navigator.currentLink() })
         #expect(error.code == .noPatternForPath)
         #expect(error.input == "/tab#contact/list/person_detail(id=5)/home_page(id=5)!compose")
@@ -226,7 +226,7 @@ struct CurrentLinkModelTests {
             let openable = current.components.last.map { navigator.registry.isExternallyOpenable($0.name) } ?? false
             let opensThisScreen = Self.linkedPaths.filter { path in
                 Self.isLeavingPagesOut(path, of: current)
-                    && (try? navigator.plan(for: path, .source(.external)))?.isEmpty == true
+                    && (try? navigator.plan(for: path, .source(.external)))?.steps.isEmpty == true
             }
             do {
                 let link = try navigator.currentLink()

@@ -119,7 +119,7 @@ struct PlanPictureTests {
         let fixture = Fixture()
         let snapshot = try #require(fixture.navigator.snapshot())
         let plan = try fixture.navigator.plan(for: fixture.navigator.currentPath, .mode(.exact))
-        #expect(plan.isEmpty)
+        #expect(plan.steps.isEmpty)
         let picture = PlanPicture(before: snapshot, plan: plan, after: snapshot)
         #expect(picture.title == "plan for \(fixture.navigator.currentPath) (exact)")
         #expect(picture.numberedSteps == ["nothing to do"])

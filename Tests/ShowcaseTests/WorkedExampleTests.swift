@@ -57,7 +57,7 @@ struct WorkedExampleTests {
             #expect(detail.receivedEvents == [event])
         }
         // The current URL re-opens as a no-op.
-        #expect(try app.navigator.plan(for: app.navigator.currentPath, .mode(.exact)).isEmpty)
+        #expect(try app.navigator.plan(for: app.navigator.currentPath, .mode(.exact)).steps.isEmpty)
     }
 
     @Test("the table has one expectation per row")

@@ -44,7 +44,7 @@ public struct NavigationHistory: Sendable {
     public var last: PagePath? { lastShared?.path }
 
     /// How many paths it holds.
-    public var count: Int { ring.count }
+    var count: Int { ring.count }
 
     /// The last entry, as kept.
     var lastShared: SharedPath? { ring.isEmpty ? nil : ring[lastIndex].path }

@@ -80,9 +80,18 @@ extension Navigator: HierarchyWatching {
 }
 
 extension Navigator {
-    /// Tells the containers on this navigator's queue that `page`'s leave policy may have
-    /// changed, so the gestures they set up in advance follow it (see
-    /// ``TransitionQueue/leavePolicyChanged(of:)``).
+    /// Tells the containers on this navigator's queue that `page`'s answer to
+    /// ``LeaveConfirming/leavePolicy(for:)`` may have changed (a form became dirty, or was
+    /// saved), so that what they set up ahead of a gesture follows: the system back button
+    /// and swipe a stack shows or hides, whether a sheet can be swiped down. A platform
+    /// that asks at the moment of the gesture needs no call; one that must be told in
+    /// advance cannot see a page's own state change, so the page says so.
+    ///
+    /// ```swift
+    /// var draft = "" {
+    ///     didSet { if draft.isEmpty != oldValue.isEmpty { navigator?.leavePolicyChanged(of: self) } }
+    /// }
+    /// ```
     /// - Parameter page: The page whose ``LeaveConfirming/leavePolicy(for:)`` changed.
     public func leavePolicyChanged(of page: any Page) {
         queue.leavePolicyChanged(of: page)

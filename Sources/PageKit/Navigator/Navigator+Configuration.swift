@@ -52,7 +52,7 @@ extension Navigator {
         /// the default, shows none. The request still fails with its typed error.
         ///
         /// ```swift
-        /// navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found")
+        /// navigator.configuration.fallback = try FallbackScreen("!not_found")
         /// ```
         public var fallback: FallbackScreen?
 

@@ -7,7 +7,7 @@ public enum ResolvedPage {
     case made(any Page)
 
     /// The page, live or made.
-    public var page: any Page {
+    var page: any Page {
         switch self {
         case .live(let page), .made(let page): page
         }

@@ -18,7 +18,7 @@ public struct PageIdentifierGenerator: Sendable {
 
     /// A fresh identifier.
     /// - Returns: An identifier not returned before.
-    @MainActor public func next() -> PageIdentifier {
+    @MainActor func next() -> PageIdentifier {
         makeNext()
     }
 

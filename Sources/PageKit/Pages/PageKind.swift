@@ -13,7 +13,7 @@ public enum PageKind {
     case handler(EventHandler)
 
     /// The page as a parent, whatever kind of parent it is.
-    public var parent: (any ParentPage)? {
+    var parent: (any ParentPage)? {
         switch self {
         case .page, .handler: nil
         case .parent(let parent): parent

@@ -20,7 +20,7 @@ public struct PagePathDifference: Hashable, Sendable {
     public var added: [PageComponent]
 
     /// Whether the two paths have the same components.
-    public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+    var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 }
 
 extension PagePath {

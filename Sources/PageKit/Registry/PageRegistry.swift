@@ -264,7 +264,7 @@ public struct PageRegistry: Sendable {
 
     /// Whether `name` is registered and may be reached from outside the app.
     /// - Parameter name: The component name.
-    public func isExternallyOpenable(_ name: String) -> Bool {
+    package func isExternallyOpenable(_ name: String) -> Bool {
         entries[name]?.isExternallyOpenable ?? false
     }
 
@@ -285,18 +285,22 @@ public struct PageRegistry: Sendable {
 
     /// Adds every registration of `other`, keeping its scope, or none of them: a name both
     /// registries hold fails the merge with ``NavigationError/Code/duplicateRegistration``,
-    /// whose reason lists every such name and whose ``NavigationError/underlying`` is a
-    /// ``PageRegistryConflicts`` listing them as values.
+    /// whose reason lists every such name with the scopes that hold it:
+    /// "2 names are registered in both registries: `cart` (the app and checkout), …".
+    /// (``names``, ``contains(_:)`` and ``scope(of:)`` of both give the same as values.)
     /// - Parameter other: A feature module's registry, or several already composed.
     /// - Throws: The conflicts, when there are any; the registry is then unchanged.
     /// - Complexity: O(*m*) in the names of `other`.
     public mutating func merge(_ other: PageRegistry) throws {
-        let conflicts = other.entries.keys.filter { entries[$0] != nil }.sorted().map { name in
-            PageRegistryConflicts.Conflict(name: name, scopes: [owners[name], other.owners[name]])
-        }
-        guard conflicts.isEmpty else {
-            let error = PageRegistryConflicts(conflicts: conflicts)
-            throw NavigationError(.duplicateRegistration, reason: "\(error)", underlying: error)
+        let clashes = other.entries.keys.filter { entries[$0] != nil }.sorted()
+        guard clashes.isEmpty else {
+            let list = clashes.map { name in
+                let holders = [owners[name], other.owners[name]].map { $0 ?? "the app" }
+                return "`\(name)` (\(holders.joined(separator: " and ")))"
+            }
+            let count = clashes.count == 1 ? "1 name is" : "\(clashes.count) names are"
+            throw NavigationError(.duplicateRegistration,
+                                  reason: "\(count) registered in both registries: " + list.joined(separator: ", "))
         }
         entries.merge(other.entries) { mine, _ in mine }
         if other.hasLoaders { hasLoaders = true }

@@ -5,7 +5,7 @@
 /// try navigator.registry.register("not_found") { intent in
 ///     NotFoundPage(failure: intent.payload(as: NavigationFailure.self))
 /// }
-/// navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found")
+/// navigator.configuration.fallback = try FallbackScreen("!not_found")
 ///
 /// try await navigator.openLink("https://example.com/nowhere")   // PageKitLinks
 /// // throws NavigationError (.invalidLink), and then presents not_found over the screen
@@ -41,25 +41,16 @@ public struct FallbackScreen: Sendable {
 
     /// Declares a fallback screen.
     /// - Parameters:
-    ///   - destination: Where it is shown, such as `!not_found`.
+    ///   - destination: Where it is shown: a path, its text (`!not_found`) or a route.
     ///   - sources: The sources of the requests whose failures show it.
     ///   - codes: The failures that show it.
-    public init(_ destination: PagePath, sources: Set<NavigationSource> = [.external],
-                codes: Set<NavigationError.Code> = defaultCodes) {
-        self.destination = destination
+    /// - Throws: ``PagePathError`` when `destination` is text that is not a page path, or
+    ///   the error of a route that cannot be written as a path.
+    public init(_ destination: some PagePathConvertible, sources: Set<NavigationSource> = [.external],
+                codes: Set<NavigationError.Code> = defaultCodes) throws {
+        self.destination = try destination.pagePath(limits: .default)
         self.sources = sources
         self.codes = codes
-    }
-
-    /// Declares a fallback screen by the text of its path.
-    /// - Parameters:
-    ///   - destination: Where it is shown, such as `!not_found`.
-    ///   - sources: The sources of the requests whose failures show it.
-    ///   - codes: The failures that show it.
-    /// - Throws: ``PagePathError`` when `destination` is not a page path.
-    public init(parsing destination: String, sources: Set<NavigationSource> = [.external],
-                codes: Set<NavigationError.Code> = defaultCodes) throws {
-        self.init(try PagePath(parsing: destination), sources: sources, codes: codes)
     }
 
     /// Whether a request from `source` that failed with `error` shows the fallback.

@@ -13,13 +13,10 @@ public struct NavigationFailure: Sendable {
     /// Why the request failed.
     public let error: NavigationError
     /// What was requested: the path or the move, or `nil` for a link no pattern maps and
-    /// for text that did not parse (``link`` then holds the link).
+    /// for text that did not parse (the error's ``NavigationError/path`` then holds the
+    /// text, and its code is ``NavigationError/Code/invalidLink`` for a link).
     public let requested: NavigationTarget?
     /// Where the request came from.
     public let source: NavigationSource
 
-    /// The outside link that no pattern maps, when that is the failure.
-    public var link: String? {
-        error.code == .invalidLink ? error.path : nil
-    }
 }

@@ -122,7 +122,7 @@ public struct NavigationPlan: Sendable {
     }
 
     /// Whether the hierarchy already matches and nothing will happen.
-    public var isEmpty: Bool { steps.isEmpty }
+    var isEmpty: Bool { steps.isEmpty }
 
     /// The navigation stacks the plan makes by name, each with the indices (in
     /// ``newComponents``) of the pages it holds; the pages are made first.

@@ -19,7 +19,7 @@ public struct PageReference: Sendable {
     /// For a navigation stack the plan makes by name
     /// (``PageRegistry/registerStack(_:externallyOpenable:options:factory:)``), the new
     /// pages it holds, bottom first; empty otherwise.
-    public let contents: [PageReference]
+    package let contents: [PageReference]
     private weak var livePage: (any Page)?
     /// How a plan step shows this split view or column, for the step's description.
     let split: SplitNote?

@@ -102,20 +102,10 @@ extension TransitionQueue {
         return strictest
     }
 
-    /// Tells the containers sharing this queue that `page`'s answer to
-    /// ``LeaveConfirming/leavePolicy(for:)`` may have changed (a form became dirty, or was
-    /// saved), so that what they set up ahead of a gesture follows: the system back button
-    /// and swipe a stack shows or hides, whether a sheet can be swiped down. A platform
-    /// that asks at the moment of the gesture needs no call; one that must be told in
-    /// advance cannot see a page's own state change, so the page says so.
-    ///
-    /// ```swift
-    /// var draft = "" {
-    ///     didSet { if draft.isEmpty != oldValue.isEmpty { queue.leavePolicyChanged(of: self) } }
-    /// }
-    /// ```
+    /// Tells the containers sharing this queue that `page`'s leave policy may have changed
+    /// (``Navigator/leavePolicyChanged(of:)``, which pages call).
     /// - Parameter page: The page whose policy changed.
-    public func leavePolicyChanged(of page: any Page) {
+    package func leavePolicyChanged(of page: any Page) {
         guard !leavePolicyObservers.isEmpty else { return }
         leavePolicyObservers.send(PageReference(live: page))
     }
@@ -125,15 +115,15 @@ extension TransitionQueue {
     /// container that sets gestures up in advance subscribes to.
     /// - Parameter handler: Receives the page, held weakly by the reference.
     /// - Returns: The token that keeps the observation.
-    public func observeLeavePolicies(_ handler: @escaping @MainActor (PageReference) -> Void) -> ObservationToken {
+    package func observeLeavePolicies(_ handler: @escaping @MainActor (PageReference) -> Void) -> ObservationToken {
         leavePolicyObservers.add(handler)
     }
 
     /// Asks every page of `pages` that confirms leaving whether the person may remove
     /// them all by `gesture`, one at a time from the last (the page on top) to the first,
     /// until one refuses. Each is told the path before the gesture and the path once the
-    /// first page, the outermost, is gone. ``enqueueLeave(of:by:animated:leave:)`` asks
-    /// through it, with the queue held.
+    /// first page, the outermost, is gone. The stock containers' queued leave asks through
+    /// it, with the queue held.
     /// - Parameters:
     ///   - pages: Every page the gesture would remove, the outermost first.
     ///   - gesture: The gesture.
@@ -191,7 +181,7 @@ extension TransitionQueue {
     ///   - leave: Removes the pages and finishes the completion when the transition ends.
     /// - Returns: The ticket: success once the pages have left.
     @discardableResult
-    public func enqueueLeave(
+    package func enqueueLeave(
         of pages: [any Page],
         by gesture: LeaveGesture,
         animated: Bool = true,

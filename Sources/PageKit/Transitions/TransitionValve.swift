@@ -29,7 +29,7 @@ public struct TransitionValve {
 
     /// Whether this operation is still the one running: `false` once it has ended, timed
     /// out or been cancelled and ended. A multi-step body checks it before each step.
-    public var isActive: Bool {
+    package var isActive: Bool {
         queue?.machine.isRunning(id) ?? false
     }
 
@@ -53,7 +53,7 @@ public struct TransitionValve {
 
     /// Starts a fresh time-out from the queue's defaults.
     /// - Parameter animated: Whether the next part is animated.
-    public func restartTimeout(animated: Bool) {
+    package func restartTimeout(animated: Bool) {
         guard let queue else { return }
         queue.timeoutRequested(id, queue.timeouts.duration(animated: animated))
     }

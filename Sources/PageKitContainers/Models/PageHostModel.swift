@@ -429,7 +429,7 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
 
     /// Tells the views to read the presented pages' leave policies again. Pages need not
     /// call it: a page whose ``/PageKit/LeaveConfirming/leavePolicy(for:)`` changes calls
-    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` (or the queue's), which the host
+    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` , which the host
     /// follows; nothing watches a page's own properties.
     public func leavePoliciesChanged() {
         observers.send(animated: true)

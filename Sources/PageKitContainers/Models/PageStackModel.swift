@@ -332,7 +332,7 @@ public final class PageStackModel: StackContainer, QueuedContainer, ObservableMo
 
     /// Tells the views to read the pages' leave policies again. Pages need not call it:
     /// a page whose ``/PageKit/LeaveConfirming/leavePolicy(for:)`` changes calls
-    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` (or the queue's), which every
+    /// ``/PageKit/Navigator/leavePolicyChanged(of:)`` , which every
     /// container on the queue follows; nothing watches a page's own properties.
     public func leavePoliciesChanged() {
         refreshChrome()

@@ -43,7 +43,7 @@ struct CurrentPathCostTests {
         // Each open reads the top page or two, and the page it pushes: a few per open,
         // never the thousand below.
         #expect(CountingParametersPage.reads <= 6 * 20, "\(CountingParametersPage.reads) reads for 20 opens")
-        #expect(navigator.history.count == 21, "the start, then each push and each pop")
+        #expect(navigator.history.entries.count == 21, "the start, then each push and each pop")
         #expect(navigator.currentPath.components.count == 1_001)
         token.cancel()
     }

@@ -115,7 +115,7 @@ struct ChangesTests {
         #expect(try await store.userSwipesBack(finishing: false).name == "abandoned")
         await store.finish()    // no event, and the path did not change
         #expect(fixture.navigator.currentPath.description == Self.start)
-        #expect(fixture.navigator.history.count == 1)
+        #expect(fixture.navigator.history.entries.count == 1)
     }
 
     @Test("changes the navigator makes itself are announced once, by its request")

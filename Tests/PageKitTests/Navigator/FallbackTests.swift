@@ -38,7 +38,7 @@ final class FallbackFixture {
 struct FallbackTests {
     @Test("a link no pattern maps fails for its caller, and then shows the fallback with the failure")
     func unmatchedLink() async throws {
-        let app = try FallbackFixture(try FallbackScreen(parsing: "!not_found"))
+        let app = try FallbackFixture(try FallbackScreen("!not_found"))
         await #expect {
             try await app.navigator.openLink("https://example.com/nowhere?x=1")
         } throws: { ($0 as? NavigationError)?.code == .invalidLink }
@@ -48,7 +48,7 @@ struct FallbackTests {
         #expect(app.shown.count == 1)
         let failure = try #require(app.shown.first)
         #expect(failure.error.code == .invalidLink)
-        #expect(failure.link == "https://example.com/nowhere?x=1")
+        #expect(failure.error.path == "https://example.com/nowhere?x=1")
         #expect(failure.requested == nil)
         #expect(failure.source == .external)
     }
@@ -58,7 +58,7 @@ struct FallbackTests {
         ("https://example.com/compose", .notExternallyOpenable),
     ])
     func leadsNowhere(link: String, code: NavigationError.Code) async throws {
-        let app = try FallbackFixture(try FallbackScreen(parsing: "/tab!not_found"))
+        let app = try FallbackFixture(try FallbackScreen("/tab!not_found"))
         await #expect { try await app.navigator.openLink(link) } throws: { ($0 as? NavigationError)?.code == code }
         await app.settle()
         #expect(app.navigator.currentPath.description.hasSuffix("!not_found"))
@@ -68,7 +68,7 @@ struct FallbackTests {
 
     @Test("an external path that names no page shows it; the app's own failures do not, unless it says so")
     func sources() async throws {
-        let external = try FallbackFixture(try FallbackScreen(parsing: "!not_found"))
+        let external = try FallbackFixture(try FallbackScreen("!not_found"))
         await #expect { try await external.navigator.open("/tab#contact/nobody", .source(.external)) } throws: {
             ($0 as? NavigationError)?.code == .notRegistered
         }
@@ -78,7 +78,7 @@ struct FallbackTests {
         await external.settle()
         #expect(external.shown.map(\.source) == [.external])
 
-        let app = try FallbackFixture(try FallbackScreen(parsing: "!not_found", sources: [.app]))
+        let app = try FallbackFixture(try FallbackScreen("!not_found", sources: [.app]))
         await #expect { try await app.navigator.open("/tab#contact/nobody") } throws: {
             ($0 as? NavigationError)?.code == .notRegistered
         }
@@ -89,7 +89,7 @@ struct FallbackTests {
 
     @Test("a guard's refusal leaves the screen as it is")
     func refusalsDoNotShowIt() async throws {
-        let app = try FallbackFixture(try FallbackScreen(parsing: "!not_found"))
+        let app = try FallbackFixture(try FallbackScreen("!not_found"))
         let before = app.fixture.snapshot
         let token = app.navigator.addGuard { _ in .refuse(reason: "signed out") }
         await #expect { try await app.navigator.openLink("https://example.com/people/7") } throws: {
@@ -104,7 +104,7 @@ struct FallbackTests {
     @Test("a fallback that fails in its turn fails alone, and shows nothing again")
     func failingFallback() async throws {
         // The fallback is shown for the app's own failures too, as its own request is.
-        let app = try FallbackFixture(try FallbackScreen(parsing: "!missing_page", sources: [.external, .app]))
+        let app = try FallbackFixture(try FallbackScreen("!missing_page", sources: [.external, .app]))
         let store = NavigationTestStore(navigator: app.navigator, clock: app.fixture.clock)
         let before = app.fixture.snapshot
         let link = await store.send { $0.requestLink("https://example.com/nowhere") }
@@ -185,7 +185,7 @@ struct FallbackModelTests {
         let codes = random.chance(0.7) ? FallbackScreen.defaultCodes : [.notRegistered, .invalidLink, .refused]
         // A fallback whose page is not registered fails in its turn.
         let destination = random.pick(["!not_found", "/tab!not_found", "!missing_page"])
-        let app = try FallbackFixture(try FallbackScreen(parsing: destination, sources: sources, codes: codes))
+        let app = try FallbackFixture(try FallbackScreen(destination, sources: sources, codes: codes))
         let token = app.navigator.addGuard { [app] request in
             app.refusing && request.source != .app ? .refuse(reason: "signed out") : .allow
         }

@@ -254,7 +254,7 @@ struct LinksAndRestorationTests {
         let fixture = Fixture()
         let token = try detourSettings(fixture)
         let request = await requestSettingsOnDetour(fixture)
-        let compose = try fixture.navigator.page(for: ".").page
+        let compose = try #require(fixture.navigator.plan(for: ".").target.page)
         fixture.navigator.send(PageResponse(.cancelled), from: compose)
         await #expect { try await request.outcome() } throws: { ($0 as? NavigationError)?.code == .cancelled }
         #expect(fixture.navigator.currentPath.description
@@ -291,7 +291,7 @@ struct LinksAndRestorationTests {
         for shown in 1...2 {
             #expect(await yieldUntil { detoursShown == shown })
             #expect(!request.isResolved)
-            let compose = try fixture.navigator.page(for: ".").page
+            let compose = try #require(fixture.navigator.plan(for: ".").target.page)
             #expect(compose.pageName == "compose")
             fixture.navigator.send(PageResponse(.ok), from: compose)
         }

@@ -237,7 +237,7 @@ struct LoaderTests {
     @Test("a loader's error fails the request for its caller, and shows the fallback screen with it")
     func loadError() async throws {
         let app = try LoaderFixture()
-        app.navigator.configuration.fallback = try FallbackScreen(parsing: "!not_found", sources: [.app])
+        app.navigator.configuration.fallback = try FallbackScreen("!not_found", sources: [.app])
         let request = app.navigator.request("/tab#contact/list/person_detail(id=7)")
         await app.waitForLoads(["person_detail(id=7)"])
         app.loads.fail("person_detail(id=7)", "offline")

@@ -77,8 +77,8 @@ struct NamedStackTests {
         let current = app.navigator.currentPath
         #expect(current.description.hasSuffix(testCase.after), "\(current)")
         #expect(app.stackIntents.map(\.component.name) == ["nav2"])
-        #expect(try app.navigator.plan(for: current, .mode(.exact)).isEmpty)
-        #expect(try app.navigator.plan(for: testCase.path).isEmpty, "the stack is found again by its name")
+        #expect(try app.navigator.plan(for: current, .mode(.exact)).steps.isEmpty)
+        #expect(try app.navigator.plan(for: testCase.path).steps.isEmpty, "the stack is found again by its name")
         // A fresh app rebuilds it from the current path.
         let fresh = try App()
         try await fresh.navigator.open(current, .mode(.exact))
@@ -101,7 +101,7 @@ struct NamedStackTests {
         try await app.navigator.open("/tab#nav2/list/detail")
         #expect(app.navigator.currentPath.description == "/tab#nav2/list/detail")
         #expect(app.fixture.tabs.tabs.last?.pageName == "nav2")
-        #expect(try app.navigator.plan(for: "app://tab/nav2/list/detail").isEmpty)
+        #expect(try app.navigator.plan(for: "app://tab/nav2/list/detail").steps.isEmpty)
     }
 
     @Test("pages are made first, in order, then the stack with them; the payload goes to the last page")

@@ -250,14 +250,14 @@ struct CurrentPathTests {
             let current = fixture.navigator.currentPath
             let exact = try fixture.navigator.plan(for: current, .mode(.exact))
             let reuse = try fixture.navigator.plan(for: current)
-            #expect(exact.isEmpty, "seed \(seed): \(exact)")
+            #expect(exact.steps.isEmpty, "seed \(seed): \(exact)")
             // Reuse searches each stack from the top, so with two pages of one name in a
             // stack it finds the upper one: a no-op only when no name repeats.
             if Set(current.components.map(\.name)).count == current.components.count {
-                #expect(reuse.isEmpty, "seed \(seed): \(reuse)")
+                #expect(reuse.steps.isEmpty, "seed \(seed): \(reuse)")
             }
             let url = try PagePath(parsing: fixture.navigator.currentURL(scheme: "app"))
-            #expect(try fixture.navigator.plan(for: url, .mode(.exact)).isEmpty, "seed \(seed): \(url)")
+            #expect(try fixture.navigator.plan(for: url, .mode(.exact)).steps.isEmpty, "seed \(seed): \(url)")
         }
     }
 
@@ -267,7 +267,7 @@ struct CurrentPathTests {
         try await app.navigator.open("app://tab/contact/list!picker")
         let path = app.navigator.currentPath
         #expect(path.description == "/tab#contact/list!picker#inbox/mail")
-        #expect(try app.navigator.plan(for: path, .mode(.exact)).isEmpty, "where it is live, a no-op")
+        #expect(try app.navigator.plan(for: path, .mode(.exact)).steps.isEmpty, "where it is live, a no-op")
 
         // The plan is made before any factory runs: it makes `picker`, and says the rest
         // is planned inside it once made.
@@ -352,7 +352,7 @@ struct CurrentPathTests {
             let outcome = try await app.navigator.open(path, .mode(.exact).animated(false))
             #expect(app.navigator.currentPath == path, "seed \(seed): from \(before)\n\(outcome.plan)")
             // Opened again, it is a no-op.
-            #expect(try app.navigator.plan(for: path, .mode(.exact)).isEmpty, "seed \(seed)")
+            #expect(try app.navigator.plan(for: path, .mode(.exact)).steps.isEmpty, "seed \(seed)")
             if before != path { changed += 1 }
         }
         #expect(changed > 40, "\(changed) of 50 hierarchies changed")
@@ -386,7 +386,7 @@ struct CurrentPathTests {
                 guard did, Set(components.map(\.description)).count == components.count else { continue }
                 opened += 1
                 let again = try fixture.navigator.plan(for: text)
-                #expect(again.isEmpty, "seed \(seed): \(text) from \(fixture.navigator.currentPath)\n\(again)")
+                #expect(again.steps.isEmpty, "seed \(seed): \(text) from \(fixture.navigator.currentPath)\n\(again)")
             }
         }
         #expect(opened > 150, "\(opened) of 200 opened")

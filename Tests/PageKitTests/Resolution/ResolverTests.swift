@@ -168,7 +168,7 @@ struct ResolverTests {
             """)
         let empty = try Fixture().navigator.plan(for: "app://tab/contact/home_page?id=5")
         #expect(empty.description == "plan for app://tab/contact/home_page?id=5 (reuse): nothing to do")
-        #expect(empty.isEmpty)
+        #expect(empty.steps.isEmpty)
     }
 
     @Test("errors name the path and the component")
