@@ -25,7 +25,8 @@ not every gap.
 
 It also holds each folder of the core to a budget of public declarations (below): a
 change that adds public API beyond it fails until the same change raises the budget, so
-the surface grows only by a decision a reviewer sees, with the reason in its commit.
+the surface grows only by a decision a reviewer sees, with the reason in its commit; and
+the core as a whole to at most 450 (`LIMIT`).
 Exit status: 0 when every declaration passes and every folder is within its budget, 1
 otherwise.
 """
@@ -52,10 +53,13 @@ TYPES = {"struct", "enum", "class", "protocol", "typealias", "actor"}
 # Public declarations each folder of Sources/PageKit may hold: what it holds today. Lower
 # a budget when API goes; raise one only in the change that needs it, saying why.
 BUDGETS = {
-    "Alerts": 28, "Changes": 12, "Events": 15, "Guards": 11, "Navigator": 66,
-    "Pages": 70, "Paths": 70, "Registry": 42, "Requests": 64, "Resolution": 20,
-    "Showing": 16, "Transitions": 57,
+    "Alerts": 28, "Changes": 12, "Events": 14, "Guards": 11, "Navigator": 65,
+    "Pages": 68, "Paths": 69, "Registry": 35, "Requests": 62, "Resolution": 18,
+    "Showing": 16, "Transitions": 52,
 }
+# The core as a whole holds at most this many: the budgets above may move between
+# folders, but what leaves the core for a module of its own does not come back.
+LIMIT = 450
 # Names every conformance spells the same way: named by the protocol, not by a caller.
 CONFORMANCES = {"description", "hash", "init", "subscript", "rawValue", "makeIterator", "next"}
 
@@ -94,7 +98,11 @@ def main():
         if count > budget:
             failures.append(f"{CORE}/{folder}: {count} public declarations, over its budget of {budget}: "
                             f"make one internal, or raise BUDGETS in .ci/public_surface.py and say why")
-    print(f"{sum(counts.values())} public declarations in {CORE}; the budgets total {sum(BUDGETS.values())}")
+    total = sum(counts.values())
+    if total > LIMIT or sum(BUDGETS.values()) > LIMIT:
+        failures.append(f"{CORE}: {total} public declarations, budgets totalling {sum(BUDGETS.values())}; "
+                        f"the core holds at most {LIMIT}")
+    print(f"{total} public declarations in {CORE}; the budgets total {sum(BUDGETS.values())} (at most {LIMIT})")
     for failure in failures:
         print(failure)
     if failures:
