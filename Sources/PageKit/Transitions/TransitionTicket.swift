@@ -42,7 +42,7 @@ public final class TransitionTicket {
     public var result: Result<Void, NavigationError>? { outcome.result }
 
     /// Whether it has ended.
-    public var isResolved: Bool { outcome.isResolved }
+    package var isResolved: Bool { outcome.isResolved }
 
     /// Cancels it: a waiting operation ends at once with
     /// ``NavigationError/Code/cancelled``; a running one is asked to stop, and a

@@ -29,7 +29,7 @@ public struct TransitionValve {
 
     /// Whether this operation is still the one running: `false` once it has ended, timed
     /// out or been cancelled and ended. A multi-step body checks it before each step.
-    package var isActive: Bool {
+    public var isActive: Bool {
         queue?.machine.isRunning(id) ?? false
     }
 
