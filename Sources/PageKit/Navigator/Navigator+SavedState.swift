@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the PageKit open source project
+//
+// Copyright (c) the PageKit project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // What `PageKitRestoration` reads of the screen and the history to save a state, and
 // writes back into the history once a state is restored: the core keeps no type of the
 // saved state itself.
