@@ -11,7 +11,11 @@ import Testing
 /// its cancellations; the width changing, collapsing and expanding the split view. Time
 /// moves on by none, a turn or part of an animation between them. Every tenth seed, a
 /// compose sheet comes and goes over the split view, and the person's touches reach the
-/// split view behind it (``UIKitModel/Behaviour/sheetsLetTouchesBehind``).
+/// split view behind it (``UIKitModel/Behaviour/sheetsLetTouchesBehind``). A quarter of the
+/// seeds have plain `UINavigationController`s in the columns: the app pushes on one, and
+/// the person goes back in one, once its animation is over, as nothing queues them there;
+/// once settled, the app calls `hierarchyDidChange()`, as an app with plain columns does
+/// from their delegates.
 ///
 /// Once the run has settled, what UIKit shows must be what PageKit knows: the current
 /// column is the one on top of UIKit's stack, collapsed, and one the display mode shows,
@@ -49,13 +53,17 @@ struct SplitViewUIKitRunTests {
         behaviour.hiddenColumnsLeaveWindow = seed.isMultiple(of: 3)
         let sheets = seed % 10 == 6
         behaviour.sheetsLetTouchesBehind = sheets
-        let app = UIKitSplitFixture(threeColumns: random.chance(0.5), behaviour: behaviour)
+        // A quarter of the seeds have plain navigation controllers in the columns: by seed,
+        // and none of the kept ones, so that their random streams are unchanged.
+        let plain = seed % 8 == 1 || seed % 8 == 3
+        let app = UIKitSplitFixture(threeColumns: random.chance(0.5), behaviour: behaviour,
+                                    columnKind: plain ? .plain : .queue)
         let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }
         let split = app.split
         let names = split.columns.map(\.title)
         var requests: [NavigationRequest] = []
-        var log = ["seed \(seed), \(names.count) columns\(split.uikitIsCollapsed ? ", collapsed" : "")"]
+        var log = ["seed \(seed), \(names.count)\(plain ? " plain" : "") columns\(split.uikitIsCollapsed ? ", collapsed" : "")"]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
             let column = Int.random(in: 0..<names.count, using: &random)
@@ -64,10 +72,14 @@ struct SplitViewUIKitRunTests {
             case ..<26:
                 requests.append(SplitRun.open(names[column], on: app.navigator, random: &random, log: &log))
             case ..<36:
+                // On a plain column, UIKit alone decides what a back tap does while the
+                // column animates: the person waits, as in the other runs.
+                guard !animates(stack) else { log.append("  the person waits for \(names[column])"); break }
                 log.append("  the person taps back in \(names[column])")
                 stack.personTapsBack()
             case ..<44:
                 let finish = random.chance(0.6)
+                guard !animates(stack) else { log.append("  the person waits for \(names[column])"); break }
                 log.append("  the person swipes back in \(names[column])\(finish ? "" : ", then cancels")")
                 if let swipe = stack.personSwipesBack() {
                     if finish { swipe.finish() } else { swipe.cancel() }
@@ -100,8 +112,13 @@ struct SplitViewUIKitRunTests {
                 split.appHidesColumn(column)
             case ..<78:
                 pushes += 1
+                let animated = random.chance(0.8)
+                // An app with plain columns pushes once a column's animation is over: a plain
+                // navigation controller queues nothing, and a push inside another's animation
+                // is the app's own fault.
+                guard !animates(stack) else { log.append("  the app waits for \(names[column])"); break }
                 log.append("  the app pushes note(n=\(pushes)) on \(names[column])")
-                stack.pushViewController(ModelScreen(app.model, "note", ["n": "\(pushes)"]), animated: random.chance(0.8))
+                stack.pushViewController(ModelScreen(app.model, "note", ["n": "\(pushes)"]), animated: animated)
             case ..<86:
                 log.append(split.uikitIsCollapsed ? "  the width grows: expanded" : "  the width shrinks: collapsed")
                 split.sizeChanges(compact: !split.uikitIsCollapsed)
@@ -169,6 +186,16 @@ struct SplitViewUIKitRunTests {
         }
         guard app.queue.isIdle else { return nil }  // Reported by the final check.
         let split = app.split
+        // Plain columns report nothing the person did: the app tells the navigator, as one
+        // that uses them does from its own delegates.
+        if split.columns.contains(where: { $0.kind == .plain }) {
+            app.navigator.hierarchyDidChange()
+            for _ in 0..<40 where !app.queue.isIdle {
+                await Task.yield()
+                app.model.turn()
+                app.model.advance(by: .milliseconds(100))
+            }
+        }
         let current = split.core.state.current
         if split.uikitIsCollapsed {
             guard split.stackedColumns.last == current else {
@@ -187,6 +214,11 @@ struct SplitViewUIKitRunTests {
         let shown = "/mail#\(column.title)/" + names(column.viewControllers) + (sheet ?? "")
         guard app.path == shown else { return "UIKit shows \(shown), PageKit's path is \(app.path)" }
         return nil
+    }
+
+    /// Whether `stack` is a plain navigation controller in the middle of an animation.
+    private static func animates(_ stack: ModelNavigationController) -> Bool {
+        stack.kind == .plain && stack.transitionCoordination != nil
     }
 
     /// Whether `display` shows column `index` of `count`, expanded (`UISplitViewController.h`).

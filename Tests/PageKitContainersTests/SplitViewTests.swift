@@ -517,13 +517,19 @@ final class UIKitSplitFixture {
     /// - Parameters:
     ///   - threeColumns: Whether a list column (`inbox`) sits between the two.
     ///   - behaviour: The UIKit model's switches.
-    init(threeColumns: Bool = false, behaviour: UIKitModel.Behaviour = UIKitModel.Behaviour()) {
+    ///   - columnKind: The columns' navigation controllers: `QueueNavigationController`s, or
+    ///     plain `UINavigationController`s, which report nothing the person does.
+    init(threeColumns: Bool = false, behaviour: UIKitModel.Behaviour = UIKitModel.Behaviour(),
+         columnKind: ModelNavigationController.Kind = .queue) {
         model = UIKitModel(behaviour: behaviour)
         queue = TransitionQueue(clock: model.clock)
         host = ModelPageHost(model: model, queue: queue)
-        sidebar = ModelNavigationController(model, name: "sidebar", root: [ModelScreen(model, "mailboxes")], queue: queue)
-        detail = ModelNavigationController(model, name: "detail", root: [ModelScreen(model, "welcome")], queue: queue)
-        let list = ModelNavigationController(model, name: "list", root: [ModelScreen(model, "inbox")], queue: queue)
+        sidebar = ModelNavigationController(model, name: "sidebar", root: [ModelScreen(model, "mailboxes")], queue: queue,
+                                            kind: columnKind)
+        detail = ModelNavigationController(model, name: "detail", root: [ModelScreen(model, "welcome")], queue: queue,
+                                           kind: columnKind)
+        let list = ModelNavigationController(model, name: "list", root: [ModelScreen(model, "inbox")], queue: queue,
+                                             kind: columnKind)
         split = ModelSplitViewController(model, name: "mail", columns: threeColumns ? [sidebar, list, detail] : [sidebar, detail],
                                          queue: queue)
         model.root = split
