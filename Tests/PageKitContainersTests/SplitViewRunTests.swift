@@ -15,7 +15,9 @@ import Testing
 /// seeds have plain `UINavigationController`s in the columns: the app pushes on one, and
 /// the person goes back in one, once its animation is over, as nothing queues them there;
 /// once settled, the app calls `hierarchyDidChange()`, as an app with plain columns does
-/// from their delegates.
+/// from their delegates. Another quarter, half of them with plain columns, open pages of a
+/// column whose data loads, which comes or fails at random moments; once settled, nothing
+/// waits for a load.
 ///
 /// Once the run has settled, what UIKit shows must be what PageKit knows: the current
 /// column is the one on top of UIKit's stack, collapsed, and one the display mode shows,
@@ -58,14 +60,25 @@ struct SplitViewUIKitRunTests {
         let plain = seed % 8 == 1 || seed % 8 == 3
         let app = UIKitSplitFixture(threeColumns: random.chance(0.5), behaviour: behaviour,
                                     columnKind: plain ? .plain : .queue)
+        // Another quarter, half of them with plain columns, open pages whose data loads,
+        // which comes or fails at random moments: by seed, and none of the kept ones.
+        let loads = seed % 8 == 2 || seed % 8 == 3 ? ManualLoads() : nil
+        if let loads { SplitRun.registerLoaded(loads, on: app.navigator, model: app.model) }
         let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }
         let split = app.split
         let names = split.columns.map(\.title)
         var requests: [NavigationRequest] = []
-        var log = ["seed \(seed), \(names.count)\(plain ? " plain" : "") columns\(split.uikitIsCollapsed ? ", collapsed" : "")"]
+        var log = ["seed \(seed), \(names.count)\(plain ? " plain" : "") columns\(split.uikitIsCollapsed ? ", collapsed" : "")"
+                   + (loads == nil ? "" : ", pages whose data loads")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
+            if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
+                                        requests: &requests) {
+                await Task.yield()
+                app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
             let column = Int.random(in: 0..<names.count, using: &random)
             let stack = split.columns[column]
             switch Int.random(in: 0..<100, using: &random) {
@@ -156,13 +169,17 @@ struct SplitViewUIKitRunTests {
             case 1: app.model.turn()
             default: app.model.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
             }
-            if random.chance(0.3), let mismatch = await settle(app, requests: requests) {
+            if random.chance(0.3), let mismatch = await settle(app, requests: requests, loads: loads, log: &log) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        let mismatch = await settle(app, requests: requests)
+        let mismatch = await settle(app, requests: requests, loads: loads, log: &log)
         let platform: String? = if let mismatch {
             mismatch
+        } else if let pending = app.navigator.pendingLoad {
+            "the navigator still waits, \(pending)"
+        } else if let name = loads?.pending.first {
+            "the load of \(name) is still waited for"
         } else if let raised = app.model.exceptions.first {
             "UIKit would raise: \(raised)"
         } else if let warning = app.model.warnings.first {
@@ -176,10 +193,15 @@ struct SplitViewUIKitRunTests {
 
     /// Lets everything run to its end, then compares what UIKit shows with what PageKit
     /// knows; the mismatch, or `nil`.
-    private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest]) async -> String? {
+    private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
+                               log: inout [String]) async -> String? {
         // What was queued runs in turn, each for an animation or two: until the queue is
-        // idle, or the longest time-out has passed.
+        // idle, or the longest time-out has passed. The data still loading comes.
         for round in 0..<700 where round < 40 || !app.queue.isIdle {
+            if let loads, let name = loads.pending.first {
+                log.append("  (settling, the data of \(name) comes)")
+                _ = loads.complete(name, with: "value")
+            }
             await Task.yield()
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
@@ -416,6 +438,38 @@ enum SplitRun {
         let animated = random.chance(0.8)
         log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
         return navigator.request(try! PagePath(parsing: path), .mode(exact ? .exact : .reuse).animated(animated))
+    }
+
+    /// Registers `loaded`, a screen whose data `loads` gives.
+    static func registerLoaded(_ loads: ManualLoads, on navigator: Navigator, model: UIKitModel) {
+        try! navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in
+            ModelScreen(model, "loaded", intent.component.parameters)
+        }
+    }
+
+    /// A quarter of the time, the app opens a page of a column whose data loads, or a load
+    /// waiting for its data gets it or fails; whether it did.
+    static func load(_ loads: ManualLoads, on navigator: Navigator, columns: [String],
+                     random: inout SeededRandomNumberGenerator, log: inout [String],
+                     requests: inout [NavigationRequest]) -> Bool {
+        guard random.chance(0.25) else { return false }
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0, 1:
+            let column = random.pick(columns)
+            let id = Int.random(in: 0..<3, using: &random)
+            let path = random.chance(0.5) ? "/mail#\(column)/loaded(id=\(id))" : "/mail#\(column)/message(id=\(id))/loaded(id=\(id))"
+            log.append("  open \(path), whose data loads")
+            requests.append(navigator.request(try! PagePath(parsing: path)))
+        case 2:
+            guard let name = loads.pending.randomElement(using: &random) else { break }
+            log.append("  the data of \(name) comes")
+            _ = loads.complete(name, with: "value")
+        default:
+            guard let name = loads.pending.randomElement(using: &random) else { break }
+            log.append("  the load of \(name) fails")
+            _ = loads.fail(name)
+        }
+        return true
     }
 
     /// The app cancels one of the `requests` still open, or everything `queue` holds.
