@@ -260,7 +260,9 @@ struct SplitViewUIKitRunTests {
 /// Every tenth seed, a compose sheet comes and goes over the split view, which lets the
 /// person's touches through to it (``SwiftUIBehaviour/sheetsLetTouchesBehind``).
 /// The person acts on settled screens only, as in the other SwiftUI runs, but in a mix of
-/// their own where they act at any moment. Once settled,
+/// their own where they act at any moment. A quarter of the seeds of each open pages of a
+/// column whose data loads, which comes or fails at random moments. Once settled, nothing
+/// waits for a load,
 /// SwiftUI was asked for nothing it would get wrong, every binding agrees with its model,
 /// the current column is on screen and the path goes through it and its stack.
 @MainActor
@@ -304,14 +306,27 @@ struct SplitViewSwiftUIRunTests {
         let sheets = seed % 10 == 7
         let app = SplitFixture(collapsed: random.chance(0.5), current: 0, threeColumns: random.chance(0.5), swiftUI: true,
                                behaviour: SwiftUIBehaviour(sheetsLetTouchesBehind: sheets))
+        // A quarter of the seeds open pages whose data loads, which comes or fails at random
+        // moments: by seed, and none of the kept ones.
+        let loads = seed % 8 == 1 || seed % 8 == 5 ? ManualLoads() : nil
+        if let loads {
+            try! app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
+        }
         let timeouts = TimeoutLog(app.queue)
         let split = app.mail
         let names = split.columns.map(\.pageName)
         var compact = split.isCollapsed
         var requests: [NavigationRequest] = []
-        var log = ["seed \(seed)\(personAnytime ? " (the person acts at any moment)" : ""), \(names.count) columns\(compact ? ", compact" : "")"]
+        var log = ["seed \(seed)\(personAnytime ? " (the person acts at any moment)" : ""), \(names.count) columns\(compact ? ", compact" : "")"
+                   + (loads == nil ? "" : ", pages whose data loads")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
+            if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
+                                        requests: &requests) {
+                await Task.yield()
+                app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
             let column = Int.random(in: 0..<names.count, using: &random)
             let stack = split.columns[column]
             let roll = Int.random(in: 0..<100, using: &random)
@@ -385,12 +400,16 @@ struct SplitViewSwiftUIRunTests {
             case 1: app.clock.advance(by: .zero)
             default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
             }
-            if random.chance(0.3), let mismatch = await settle(app) {
+            if random.chance(0.3), let mismatch = await settle(app, loads: loads, log: &log) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        let platform: String? = if let mismatch = await settle(app) {
+        let platform: String? = if let mismatch = await settle(app, loads: loads, log: &log) {
             mismatch
+        } else if let pending = app.navigator.pendingLoad {
+            "the navigator still waits, \(pending)"
+        } else if let name = loads?.pending.first {
+            "the load of \(name) is still waited for"
         } else if let violation = app.screen.violations.first {
             "SwiftUI would misbehave: \(violation)"
         } else {
@@ -402,8 +421,12 @@ struct SplitViewSwiftUIRunTests {
 
     /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
     /// knows; the mismatch, or `nil`.
-    private static func settle(_ app: SplitFixture) async -> String? {
+    private static func settle(_ app: SplitFixture, loads: ManualLoads?, log: inout [String]) async -> String? {
         for round in 0..<700 where round < 40 || !app.queue.isIdle {
+            if let loads, let name = loads.pending.first {
+                log.append("  (settling, the data of \(name) comes)")
+                _ = loads.complete(name, with: "value")
+            }
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
