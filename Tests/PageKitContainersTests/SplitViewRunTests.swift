@@ -64,17 +64,28 @@ struct SplitViewUIKitRunTests {
         // which comes or fails at random moments: by seed, and none of the kept ones.
         let loads = seed % 8 == 2 || seed % 8 == 3 ? ManualLoads() : nil
         if let loads { SplitRun.registerLoaded(loads, on: app.navigator, model: app.model) }
+        // And a quarter, half with plain columns, half among loads, need the person to sign
+        // in before message 3 opens: a guard's detour through a sheet.
+        let signIn = seed % 8 == 1 || seed % 8 == 2 ? SplitSignIn(on: app.navigator) { [model = app.model] registry in
+            registry.replace("signin") { _ in ModelScreen(model, "signin") }
+        } : nil
         let timeouts = TimeoutLog(app.queue)
         if random.chance(0.5) { app.split.sizeChanges(compact: true) }
         let split = app.split
         let names = split.columns.map(\.title)
         var requests: [NavigationRequest] = []
         var log = ["seed \(seed), \(names.count)\(plain ? " plain" : "") columns\(split.uikitIsCollapsed ? ", collapsed" : "")"
-                   + (loads == nil ? "" : ", pages whose data loads")]
+                   + (loads == nil ? "" : ", pages whose data loads") + (signIn == nil ? "" : ", a sign-in detour")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
             if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
                                         requests: &requests) {
+                await Task.yield()
+                app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
+            if let signIn, random.chance(0.15) {
+                signIn.act(random: &random, log: &log)
                 await Task.yield()
                 app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -169,11 +180,11 @@ struct SplitViewUIKitRunTests {
             case 1: app.model.turn()
             default: app.model.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
             }
-            if random.chance(0.3), let mismatch = await settle(app, requests: requests, loads: loads, log: &log) {
+            if random.chance(0.3), let mismatch = await settle(app, requests: requests, loads: loads, signIn: signIn, log: &log) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        let mismatch = await settle(app, requests: requests, loads: loads, log: &log)
+        let mismatch = await settle(app, requests: requests, loads: loads, signIn: signIn, log: &log)
         let platform: String? = if let mismatch {
             mismatch
         } else if let pending = app.navigator.pendingLoad {
@@ -194,14 +205,16 @@ struct SplitViewUIKitRunTests {
     /// Lets everything run to its end, then compares what UIKit shows with what PageKit
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
-                               log: inout [String]) async -> String? {
+                               signIn: SplitSignIn?, log: inout [String]) async -> String? {
         // What was queued runs in turn, each for an animation or two: until the queue is
-        // idle, or the longest time-out has passed. The data still loading comes.
-        for round in 0..<700 where round < 40 || !app.queue.isIdle {
+        // idle, or the longest time-out has passed. The data still loading comes, and the
+        // person signs in on a sign-in sheet that is up.
+        for round in 0..<700 where round < 40 || !app.queue.isIdle || signIn?.isUp == true {
             if let loads, let name = loads.pending.first {
                 log.append("  (settling, the data of \(name) comes)")
                 _ = loads.complete(name, with: "value")
             }
+            if round.isMultiple(of: 10), let signIn, signIn.isUp, app.queue.isIdle { signIn.signsIn(log: &log) }
             await Task.yield()
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
@@ -312,17 +325,28 @@ struct SplitViewSwiftUIRunTests {
         if let loads {
             try! app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
         }
+        // And a quarter, half of them among loads, need the person to sign in before message
+        // 3 opens: a guard's detour through a sheet.
+        let signIn = seed % 8 == 3 || seed % 8 == 5 ? SplitSignIn(on: app.navigator) { registry in
+            try! registry.registerScreen("signin")
+        } : nil
         let timeouts = TimeoutLog(app.queue)
         let split = app.mail
         let names = split.columns.map(\.pageName)
         var compact = split.isCollapsed
         var requests: [NavigationRequest] = []
         var log = ["seed \(seed)\(personAnytime ? " (the person acts at any moment)" : ""), \(names.count) columns\(compact ? ", compact" : "")"
-                   + (loads == nil ? "" : ", pages whose data loads")]
+                   + (loads == nil ? "" : ", pages whose data loads") + (signIn == nil ? "" : ", a sign-in detour")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
             if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
                                         requests: &requests) {
+                await Task.yield()
+                app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
+                continue
+            }
+            if let signIn, random.chance(0.15) {
+                signIn.act(random: &random, log: &log)
                 await Task.yield()
                 app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -400,11 +424,11 @@ struct SplitViewSwiftUIRunTests {
             case 1: app.clock.advance(by: .zero)
             default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
             }
-            if random.chance(0.3), let mismatch = await settle(app, loads: loads, log: &log) {
+            if random.chance(0.3), let mismatch = await settle(app, loads: loads, signIn: signIn, log: &log) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        let platform: String? = if let mismatch = await settle(app, loads: loads, log: &log) {
+        let platform: String? = if let mismatch = await settle(app, loads: loads, signIn: signIn, log: &log) {
             mismatch
         } else if let pending = app.navigator.pendingLoad {
             "the navigator still waits, \(pending)"
@@ -421,12 +445,14 @@ struct SplitViewSwiftUIRunTests {
 
     /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
     /// knows; the mismatch, or `nil`.
-    private static func settle(_ app: SplitFixture, loads: ManualLoads?, log: inout [String]) async -> String? {
-        for round in 0..<700 where round < 40 || !app.queue.isIdle {
+    private static func settle(_ app: SplitFixture, loads: ManualLoads?, signIn: SplitSignIn?,
+                               log: inout [String]) async -> String? {
+        for round in 0..<700 where round < 40 || !app.queue.isIdle || signIn?.isUp == true {
             if let loads, let name = loads.pending.first {
                 log.append("  (settling, the data of \(name) comes)")
                 _ = loads.complete(name, with: "value")
             }
+            if round.isMultiple(of: 10), let signIn, signIn.isUp, app.queue.isIdle { signIn.signsIn(log: &log) }
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
@@ -445,6 +471,60 @@ struct SplitViewSwiftUIRunTests {
         let path = "/mail#\(current.pageName)/" + current.pages.map(\.pageDescription).joined(separator: "/") + (sheet ?? "")
         guard app.path == path else { return "the current column shows \(path), PageKit's path is \(app.path)" }
         return nil
+    }
+}
+
+/// A guard that sends the person to sign in, on a sheet (`/mail!/signin`), before a
+/// message whose id is 3 opens: a detour, which the request resumes from once the person
+/// signs in, and ends `cancelled` from when they give up.
+@MainActor
+final class SplitSignIn {
+    private let navigator: Navigator
+    private(set) var signedIn = false
+    private var token: ObservationToken?
+
+    /// - Parameter register: Registers the `signin` screen.
+    init(on navigator: Navigator, register: (inout PageRegistry) -> Void) {
+        self.navigator = navigator
+        register(&navigator.registry)
+        let detour = try! PagePath(parsing: "/mail!/signin")
+        token = navigator.addGuard { [weak self] request in
+            guard let self, !self.signedIn,
+                  request.to.components.contains(where: { $0.name == "message" && $0.parameters["id"] == "3" }) else {
+                return .allow
+            }
+            return .detour(to: detour)
+        }
+    }
+
+    /// The sign-in page, when it is the page on top.
+    private var page: (any Page)? {
+        guard case .live(let page)? = try? navigator.page(for: "."), page.pageName == "signin" else { return nil }
+        return page
+    }
+
+    /// Whether the sign-in page is the page on top.
+    var isUp: Bool { page != nil }
+
+    /// The person signs in, or gives up, on the sign-in page on top; or the app signs out.
+    func act(random: inout SeededRandomNumberGenerator, log: inout [String]) {
+        guard let page, random.chance(0.7) else {
+            log.append("  the app signs out")
+            signedIn = false
+            return
+        }
+        let signsIn = random.chance(0.6)
+        log.append("  the person \(signsIn ? "signs in" : "gives up signing in")")
+        if signsIn { signedIn = true }
+        _ = navigator.send(PageResponse(signsIn ? .ok : .cancelled), from: page)
+    }
+
+    /// The person signs in on the sign-in page on top, as the run settles.
+    func signsIn(log: inout [String]) {
+        guard let page else { return }
+        log.append("  (settling, the person signs in)")
+        signedIn = true
+        _ = navigator.send(PageResponse(.ok), from: page)
     }
 }
 
