@@ -299,8 +299,11 @@ struct SplitViewSwiftUIRunTests {
     /// person's swipe in one column, begun while PageKit's push animated in another, held
     /// nothing, and the app's next push ran under the finger, desynchronizing the stack
     /// (740022); PageKit's push in one column while the person's pop animated in another
-    /// was taken for an animation begun inside another (741806, the model again).
-    static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022, 741_806]
+    /// was taken for an animation begun inside another (741806, the model again); the data
+    /// of a loading request came while the person's back animated in the sidebar, behind a
+    /// sheet that lets touches through, and the request dismissed the sheet under the pop
+    /// (9523017, 9523497).
+    static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022, 741_806, 9_523_017, 9_523_497]
 
     @Test("300 more where the person also acts at any moment, while what the app or the person started still animates",
           arguments: 0..<2)

@@ -310,6 +310,61 @@ struct SwiftUIFidelityTests {
         token.cancel()
     }
 
+    /// The data came while the person's system back, behind a sheet that lets touches
+    /// through, still animated: the request went on at once and dismissed the sheet under
+    /// the pop (seeds 9523017 and 9523497 of the SwiftUI split view run, the person at any
+    /// moment, among loads).
+    @Test("7. a request whose data comes while the person's system back animates moves nothing under the pop; the pop supersedes it",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func loadEndingUnderThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write, sheetsLetTouchesBehind: true))
+        let loads = ManualLoads()
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        try app.open("/tab#contact/list/person_detail(id=5)!compose")
+        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)/loaded(id=1)")
+        #expect(await yieldUntil { loads.pending == ["loaded(id=1)"] })
+        #expect(app.screen.personTapsSystemBack(app.contact), "the sheet lets the finger through")
+        app.clock.advance(by: .milliseconds(100))
+        _ = loads.complete("loaded(id=1)", with: "value")
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(request.errorCode == .cancelled, "the person's pop came after the request: \(String(describing: request.result))")
+        #expect(app.path == "/tab#contact/list!compose")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
+    @Test("7. a request whose data comes under the person's swipe back waits for the finger; a swipe given up changes nothing, and the request goes on")
+    func loadEndingUnderAGivenUpSwipe() async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(sheetsLetTouchesBehind: true))
+        let loads = ManualLoads()
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        try app.open("/tab#contact/list/person_detail(id=5)!compose")
+        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)/loaded(id=1)")
+        #expect(await yieldUntil { loads.pending == ["loaded(id=1)"] })
+        #expect(app.screen.personBeginsSwipeBack(app.contact), "the sheet lets the finger through")
+        _ = loads.complete("loaded(id=1)", with: "value")
+        for _ in 0..<10 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(!request.isResolved && app.path == "/tab#contact/list/person_detail(id=5)!compose",
+                "nothing moves under the finger")
+        app.screen.personEndsSwipeBack(app.contact, finishing: false)
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(request.errorCode == nil, "\(String(describing: request.result))")
+        #expect(app.path == "/tab#contact/list/person_detail(id=5)/loaded(id=1)")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
     /// The flow's first page was read from the screen as the open ended, counting back
     /// from its last: after the person went to another tab during the push, that counted
     /// into the feed's tab, and the flow waited for the wrong page (seeds 910111, 910165 of

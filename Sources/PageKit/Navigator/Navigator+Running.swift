@@ -107,15 +107,28 @@ extension Navigator: RequestEnvironment {
         hierarchy?.visiblePath() ?? SharedPath()
     }
 
-    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath) {
+    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath, _ result: Result<Void, NavigationError>,
+                    then proceed: @escaping @MainActor (RequestDriver) -> Void) {
+        guard case .success = result else { return proceed(driver) }
+        // The person's gesture still moves (SwiftUI's system back, a swipe): nothing of the
+        // request runs under it. Once it ends, what it changed, reported as the person's,
+        // has superseded the request; a gesture given up changed nothing.
+        guard !queue.isInteracting else {
+            return queue.afterInteractions { [weak self, weak driver] in
+                guard let self, let driver else { return }
+                self.loadsEnded(driver, begunAt: path, result, then: proceed)
+            }
+        }
         // A change a container reported was recorded, and is planned around. One no
         // container reported (a plain `UINavigationController`'s back, which may be the
         // person's) cannot be told from the person's: planned again, the request would
         // undo it.
         let now = livePath()
-        guard !SharedPath.same(now, path), !history.lastIsSame(as: now) else { return }
-        noticeUnreportedChange(spelled: now)
-        driver.supersede(by: "a change no container reported")
+        if !SharedPath.same(now, path), !history.lastIsSame(as: now) {
+            noticeUnreportedChange(spelled: now)
+            driver.supersede(by: "a change no container reported")
+        }
+        proceed(driver)
     }
 
     func step(_ step: NavigationPlan.Step, willRun: Bool, keepingPopped: Bool, made: [any Page]) {

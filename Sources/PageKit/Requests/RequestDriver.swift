@@ -276,8 +276,9 @@ final class RequestDriver: TransitionLabeling {
         let timeout = queue.timeouts.load, before = environment.livePath()
         loads.start(clock: queue.clock, timeout: timeout, finished: { [weak self] result in
             guard let self else { return }
-            if case .success = result { self.environment?.loadsEnded(self, begunAt: before) }  // May supersede.
-            self.perform(self.machine.loadsFinished(result))
+            guard let environment = self.environment else { return self.perform(self.machine.loadsFinished(result)) }
+            // It may supersede the request, or wait for the person's gesture first.
+            environment.loadsEnded(self, begunAt: before, result) { $0.perform($0.machine.loadsFinished(result)) }
         }, timedOut: { [weak self] in
             guard let self, let loads = self.loads else { return }
             self.perform(self.machine.loadTimedOut(after: timeout, waitingFor: loads.pending.map(\.component)))

@@ -25,9 +25,12 @@ protocol RequestEnvironment: AnyObject {
     /// Records `path` in the history, after dropping the last `count` entries.
     func record(_ path: consuming SharedPath, droppingLast count: Int)
     func livePath() -> SharedPath
-    /// `driver`'s loads are in, begun with the screen at `path`: a change since that no
-    /// container reported supersedes the request.
-    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath)
+    /// `driver`'s loads ended with `result`, begun with the screen at `path`: a change
+    /// since that no container reported supersedes the request, and a gesture of the
+    /// person's still moving is waited out (what it changes, reported, supersedes it).
+    /// Then `proceed` carries on with the driver.
+    func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath, _ result: Result<Void, NavigationError>,
+                    then proceed: @escaping @MainActor (RequestDriver) -> Void)
     /// Opens `path`, and reports whether the page it ends at answered `ok`.
     func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void)
     /// Queues `driver`'s request for a turn.

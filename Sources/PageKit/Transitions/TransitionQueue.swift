@@ -245,6 +245,25 @@ public final class TransitionQueue {
         observers.add(handler)
     }
 
+    /// Runs `work` on the turn after no interaction holds the queue any more (at once
+    /// when none does): what was begun under the person's gesture waits for its end, and
+    /// for the change it reports.
+    package func afterInteractions(_ work: @escaping @MainActor () -> Void) {
+        guard isInteracting else { return work() }
+        let watch = InteractionWatch()
+        watch.token = observe { [weak self, watch] _ in
+            guard let self, !isInteracting, let token = watch.token else { return }
+            watch.token = nil
+            token.cancel()
+            _ = clock.schedule(after: .zero, work)
+        }
+    }
+
+    /// The observation that waits for the queue's interactions to end, until they have.
+    private final class InteractionWatch {
+        var token: ObservationToken?
+    }
+
     /// Sends an event, built only when someone observes.
     private func notify(_ event: @autoclosure () -> TransitionQueueEvent) {
         guard !observers.isEmpty else { return }

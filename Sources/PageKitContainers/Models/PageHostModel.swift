@@ -283,7 +283,7 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         // while the pop animates, its hold queued behind the request: SwiftUI presents
         // nothing from a level in motion, so the presentation waits for the person.
         if case .screen = ending, queue.isInteracting {
-            return afterInteractions { [weak self] in
+            return queue.afterInteractions { [weak self] in
                 guard completion.isAwaited else { return }
                 self?.present(page, from: presenter, animated: animated, style: style, completion: completion)
             }
@@ -311,22 +311,6 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
         // SwiftUI tells nothing of an alert's appearance: its presentation ends at once.
         settle(.present, page, over: level, animated: animated,
                waits: animated && style.transition != .none && !(page is AlertPage), style: style, completion: completion)
-    }
-
-    /// Runs `work` on the turn after no interaction holds the queue any more.
-    private func afterInteractions(_ work: @escaping @MainActor () -> Void) {
-        let watch = InteractionWatch()
-        watch.token = queue.observe { [weak self, watch] _ in
-            guard let self, !queue.isInteracting, let token = watch.token else { return }
-            watch.token = nil
-            token.cancel()
-            _ = queue.clock.schedule(after: .zero, work)
-        }
-    }
-
-    /// The observation that waits for the queue's interactions to end, until they have.
-    private final class InteractionWatch {
-        var token: ObservationToken?
     }
 
     /// Dismisses what `presenter` presents (as recorded: a level's root), and everything

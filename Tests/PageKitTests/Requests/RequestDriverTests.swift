@@ -81,9 +81,13 @@ struct RequestDriverTests {
         func record(_ path: SharedPath, droppingLast count: Int) { log.append("record \(path.path)") }
         func livePath() -> SharedPath { SharedPath(try! PagePath(parsing: "/live")) }
 
-        func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath) {
-            log.append("changed? \(changedWhileLoading)")
-            if changedWhileLoading { driver.supersede(by: "a change no container reported") }
+        func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath, _ result: Result<Void, NavigationError>,
+                        then proceed: @escaping @MainActor (RequestDriver) -> Void) {
+            if case .success = result {
+                log.append("changed? \(changedWhileLoading)")
+                if changedWhileLoading { driver.supersede(by: "a change no container reported") }
+            }
+            proceed(driver)
         }
 
         func detour(to path: PagePath, answered: @escaping @MainActor (Bool) -> Void) {
