@@ -132,22 +132,29 @@ final class AlertFlows {
     }
 }
 
-/// A guard that, in a quarter of the seeds, sends every request through settings on a
-/// detour to `signin` while the person is signed out: the detour lets go of the queue and
-/// shows its page, and the request, a flow's open among them, resumes when the person signs
-/// in and ends cancelled when they give up.
+/// A guard that sends the requests whose path has a component `needs` picks on a detour
+/// to `signin` while the person is signed out: the detour lets go of the queue and shows
+/// its page, and the request, a flow's open among them, resumes when the person signs in
+/// and ends cancelled when they give up. The alert run's goes through settings; the split
+/// view runs' opens message 3.
 @MainActor
 final class SignInDetour {
     private(set) var signedIn = false
     private var token: ObservationToken?
 
-    init(_ app: some AlertRunApp) {
+    /// In a quarter of the alert run's seeds: every request through settings.
+    convenience init(_ app: some AlertRunApp) {
         app.registerSignIn()
-        let detour = try! PagePath(parsing: "app://tab/contact!signin")
-        token = app.navigator.addGuard { [weak self] request in
-            guard let self, !self.signedIn, request.to.components.contains(where: { $0.name == "settings" }) else {
-                return .allow
-            }
+        self.init(on: app.navigator, detour: "app://tab/contact!signin") { $0.name == "settings" }
+    }
+
+    /// - Parameters:
+    ///   - detour: Where the sign-in page is shown; `signin` is registered already.
+    ///   - needs: Whether a component needs the person signed in.
+    init(on navigator: Navigator, detour: String, needs: @escaping @MainActor (PageComponent) -> Bool) {
+        let detour = try! PagePath(parsing: detour)
+        token = navigator.addGuard { [weak self] request in
+            guard let self, !self.signedIn, request.to.components.contains(where: needs) else { return .allow }
             return .detour(to: detour)
         }
     }
@@ -171,6 +178,14 @@ final class SignInDetour {
         log.append("  the person \(signsIn ? "signs in" : "gives up signing in")")
         if signsIn { signedIn = true }
         _ = navigator.send(PageResponse(signsIn ? .ok : .cancelled), from: page)
+    }
+
+    /// The person signs in on the sign-in page on top, as a run settles.
+    func signsIn(on navigator: Navigator, log: inout [String]) {
+        guard let page = Self.page(on: navigator) else { return }
+        log.append("  (settling, the person signs in)")
+        signedIn = true
+        _ = navigator.send(PageResponse(.ok), from: page)
     }
 }
 

@@ -66,7 +66,7 @@ struct SplitViewUIKitRunTests {
         if let loads { SplitRun.registerLoaded(loads, on: app.navigator, model: app.model) }
         // And a quarter, half with plain columns, half among loads, need the person to sign
         // in before message 3 opens: a guard's detour through a sheet.
-        let signIn = seed % 8 == 1 || seed % 8 == 2 ? SplitSignIn(on: app.navigator) { [model = app.model] registry in
+        let signIn = seed % 8 == 1 || seed % 8 == 2 ? SplitRun.signIn(on: app.navigator) { [model = app.model] registry in
             registry.replace("signin") { _ in ModelScreen(model, "signin") }
         } : nil
         let timeouts = TimeoutLog(app.queue)
@@ -85,7 +85,7 @@ struct SplitViewUIKitRunTests {
                 continue
             }
             if let signIn, random.chance(0.15) {
-                signIn.act(random: &random, log: &log)
+                signIn.act(on: app.navigator, random: &random, log: &log)
                 await Task.yield()
                 app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -205,16 +205,17 @@ struct SplitViewUIKitRunTests {
     /// Lets everything run to its end, then compares what UIKit shows with what PageKit
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
-                               signIn: SplitSignIn?, log: inout [String]) async -> String? {
+                               signIn: SignInDetour?, log: inout [String]) async -> String? {
         // What was queued runs in turn, each for an animation or two: until the queue is
         // idle, or the longest time-out has passed. The data still loading comes, and the
         // person signs in on a sign-in sheet that is up.
-        for round in 0..<700 where round < 40 || !app.queue.isIdle || signIn?.isUp == true {
+        let signingIn = { signIn != nil && SignInDetour.page(on: app.navigator) != nil }
+        for round in 0..<700 where round < 40 || !app.queue.isIdle || signingIn() {
             if let loads, let name = loads.pending.first {
                 log.append("  (settling, the data of \(name) comes)")
                 _ = loads.complete(name, with: "value")
             }
-            if round.isMultiple(of: 10), let signIn, signIn.isUp, app.queue.isIdle { signIn.signsIn(log: &log) }
+            if round.isMultiple(of: 10), let signIn, app.queue.isIdle { signIn.signsIn(on: app.navigator, log: &log) }
             await Task.yield()
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
@@ -330,7 +331,7 @@ struct SplitViewSwiftUIRunTests {
         }
         // And a quarter, half of them among loads, need the person to sign in before message
         // 3 opens: a guard's detour through a sheet.
-        let signIn = seed % 8 == 3 || seed % 8 == 5 ? SplitSignIn(on: app.navigator) { registry in
+        let signIn = seed % 8 == 3 || seed % 8 == 5 ? SplitRun.signIn(on: app.navigator) { registry in
             try! registry.registerScreen("signin")
         } : nil
         let timeouts = TimeoutLog(app.queue)
@@ -349,7 +350,7 @@ struct SplitViewSwiftUIRunTests {
                 continue
             }
             if let signIn, random.chance(0.15) {
-                signIn.act(random: &random, log: &log)
+                signIn.act(on: app.navigator, random: &random, log: &log)
                 await Task.yield()
                 app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -448,14 +449,16 @@ struct SplitViewSwiftUIRunTests {
 
     /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
     /// knows; the mismatch, or `nil`.
-    private static func settle(_ app: SplitFixture, loads: ManualLoads?, signIn: SplitSignIn?,
+    private static func settle(_ app: SplitFixture, loads: ManualLoads?, signIn: SignInDetour?,
                                log: inout [String]) async -> String? {
-        for round in 0..<700 where round < 40 || !app.queue.isIdle || signIn?.isUp == true {
+        // A sign-in page still up keeps its request waiting: the person signs in.
+        let signingIn = { signIn != nil && SignInDetour.page(on: app.navigator) != nil }
+        for round in 0..<700 where round < 40 || !app.queue.isIdle || signingIn() {
             if let loads, let name = loads.pending.first {
                 log.append("  (settling, the data of \(name) comes)")
                 _ = loads.complete(name, with: "value")
             }
-            if round.isMultiple(of: 10), let signIn, signIn.isUp, app.queue.isIdle { signIn.signsIn(log: &log) }
+            if round.isMultiple(of: 10), let signIn, app.queue.isIdle { signIn.signsIn(on: app.navigator, log: &log) }
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
@@ -477,60 +480,6 @@ struct SplitViewSwiftUIRunTests {
     }
 }
 
-/// A guard that sends the person to sign in, on a sheet (`/mail!/signin`), before a
-/// message whose id is 3 opens: a detour, which the request resumes from once the person
-/// signs in, and ends `cancelled` from when they give up.
-@MainActor
-final class SplitSignIn {
-    private let navigator: Navigator
-    private(set) var signedIn = false
-    private var token: ObservationToken?
-
-    /// - Parameter register: Registers the `signin` screen.
-    init(on navigator: Navigator, register: (inout PageRegistry) -> Void) {
-        self.navigator = navigator
-        register(&navigator.registry)
-        let detour = try! PagePath(parsing: "/mail!/signin")
-        token = navigator.addGuard { [weak self] request in
-            guard let self, !self.signedIn,
-                  request.to.components.contains(where: { $0.name == "message" && $0.parameters["id"] == "3" }) else {
-                return .allow
-            }
-            return .detour(to: detour)
-        }
-    }
-
-    /// The sign-in page, when it is the page on top.
-    private var page: (any Page)? {
-        guard case .live(let page)? = try? navigator.page(for: "."), page.pageName == "signin" else { return nil }
-        return page
-    }
-
-    /// Whether the sign-in page is the page on top.
-    var isUp: Bool { page != nil }
-
-    /// The person signs in, or gives up, on the sign-in page on top; or the app signs out.
-    func act(random: inout SeededRandomNumberGenerator, log: inout [String]) {
-        guard let page, random.chance(0.7) else {
-            log.append("  the app signs out")
-            signedIn = false
-            return
-        }
-        let signsIn = random.chance(0.6)
-        log.append("  the person \(signsIn ? "signs in" : "gives up signing in")")
-        if signsIn { signedIn = true }
-        _ = navigator.send(PageResponse(signsIn ? .ok : .cancelled), from: page)
-    }
-
-    /// The person signs in on the sign-in page on top, as the run settles.
-    func signsIn(log: inout [String]) {
-        guard let page else { return }
-        log.append("  (settling, the person signs in)")
-        signedIn = true
-        _ = navigator.send(PageResponse(.ok), from: page)
-    }
-}
-
 /// What both split view runs do alike.
 @MainActor
 enum SplitRun {
@@ -544,6 +493,13 @@ enum SplitRun {
         let animated = random.chance(0.8)
         log.append("  open \(path)\(exact ? ", exact" : "")\(animated ? "" : ", not animated")")
         return navigator.request(try! PagePath(parsing: path), .mode(exact ? .exact : .reuse).animated(animated))
+    }
+
+    /// A guard that sends the person to sign in, on a sheet (`/mail!/signin`), before a
+    /// message whose id is 3 opens; `register` registers the `signin` screen.
+    static func signIn(on navigator: Navigator, register: (inout PageRegistry) -> Void) -> SignInDetour {
+        register(&navigator.registry)
+        return SignInDetour(on: navigator, detour: "/mail!/signin") { $0.name == "message" && $0.parameters["id"] == "3" }
     }
 
     /// Registers `loaded`, a screen whose data `loads` gives.

@@ -310,6 +310,20 @@ struct SwiftUIFidelityTests {
         token.cancel()
     }
 
+    /// person_detail under a compose sheet whose `behaviour` may let touches through, and a
+    /// request waiting for the data of `loaded(id=1)`, to push on the contact stack.
+    private func loadingUnderASheet(_ behaviour: SwiftUIBehaviour) async throws
+        -> (SwiftUIAppFixture, ManualLoads, NavigationRequest) {
+        let app = SwiftUIAppFixture(behaviour: behaviour)
+        let loads = ManualLoads()
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        try app.open("/tab#contact/list/person_detail(id=5)!compose")
+        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)/loaded(id=1)")
+        #expect(await yieldUntil { loads.pending == ["loaded(id=1)"] })
+        return (app, loads, request)
+    }
+
     /// The data came while the person's system back, behind a sheet that lets touches
     /// through, still animated: the request went on at once and dismissed the sheet under
     /// the pop (seeds 9523017 and 9523497 of the SwiftUI split view run, the person at any
@@ -317,13 +331,7 @@ struct SwiftUIFidelityTests {
     @Test("7. a request whose data comes while the person's system back animates moves nothing under the pop; the pop supersedes it",
           arguments: SwiftUIBehaviour.SwipeWrite.allCases)
     func loadEndingUnderThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
-        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write, sheetsLetTouchesBehind: true))
-        let loads = ManualLoads()
-        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
-        try app.open("/tab#contact/list/person_detail(id=5)")
-        try app.open("/tab#contact/list/person_detail(id=5)!compose")
-        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)/loaded(id=1)")
-        #expect(await yieldUntil { loads.pending == ["loaded(id=1)"] })
+        let (app, loads, request) = try await loadingUnderASheet(SwiftUIBehaviour(swipeWrite: write, sheetsLetTouchesBehind: true))
         #expect(app.screen.personTapsSystemBack(app.contact), "the sheet lets the finger through")
         app.clock.advance(by: .milliseconds(100))
         _ = loads.complete("loaded(id=1)", with: "value")
@@ -339,13 +347,7 @@ struct SwiftUIFidelityTests {
 
     @Test("7. a request whose data comes under the person's swipe back waits for the finger; a swipe given up changes nothing, and the request goes on")
     func loadEndingUnderAGivenUpSwipe() async throws {
-        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(sheetsLetTouchesBehind: true))
-        let loads = ManualLoads()
-        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
-        try app.open("/tab#contact/list/person_detail(id=5)")
-        try app.open("/tab#contact/list/person_detail(id=5)!compose")
-        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)/loaded(id=1)")
-        #expect(await yieldUntil { loads.pending == ["loaded(id=1)"] })
+        let (app, loads, request) = try await loadingUnderASheet(SwiftUIBehaviour(sheetsLetTouchesBehind: true))
         #expect(app.screen.personBeginsSwipeBack(app.contact), "the sheet lets the finger through")
         _ = loads.complete("loaded(id=1)", with: "value")
         for _ in 0..<10 {
