@@ -450,14 +450,8 @@ struct AlertFlowRunTests {
                     ])
                     log.append("  open \(path), whose data loads")
                     requests.append(app.navigator.request(try! PagePath(parsing: path)))
-                case 2:
-                    guard let name = loads.pending.randomElement(using: &random) else { break }
-                    log.append("  the data of \(name) comes")
-                    _ = loads.complete(name, with: "value")
-                default:
-                    guard let name = loads.pending.randomElement(using: &random) else { break }
-                    log.append("  the load of \(name) fails")
-                    _ = loads.fail(name)
+                case let roll:
+                    loads.endOne(failing: roll == 3, random: &random, log: &log)
                 }
                 await Task.yield()
                 app.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))

@@ -78,14 +78,8 @@ struct SplitViewUIKitRunTests {
                    + (loads == nil ? "" : ", pages whose data loads") + (signIn == nil ? "" : ", a sign-in detour")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
-            if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
-                                        requests: &requests) {
-                await Task.yield()
-                app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
-                continue
-            }
-            if let signIn, random.chance(0.15) {
-                signIn.act(on: app.navigator, random: &random, log: &log)
+            if SplitRun.loadsOrSignsIn(loads, signIn, on: app.navigator, columns: names, random: &random, log: &log,
+                                       requests: &requests) {
                 await Task.yield()
                 app.model.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -206,17 +200,7 @@ struct SplitViewUIKitRunTests {
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
                                signIn: SignInDetour?, log: inout [String]) async -> String? {
-        // What was queued runs in turn, each for an animation or two: until the queue is
-        // idle, or the longest time-out has passed. The data still loading comes, and the
-        // person signs in on a sign-in sheet that is up.
-        let signingIn = { signIn != nil && SignInDetour.page(on: app.navigator) != nil }
-        for round in 0..<700 where round < 40 || !app.queue.isIdle || signingIn() {
-            if let loads, let name = loads.pending.first {
-                log.append("  (settling, the data of \(name) comes)")
-                _ = loads.complete(name, with: "value")
-            }
-            if round.isMultiple(of: 10), let signIn, app.queue.isIdle { signIn.signsIn(on: app.navigator, log: &log) }
-            await Task.yield()
+        await SplitRun.runToEnd(app.navigator, loads: loads, signIn: signIn, log: &log) {
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
         }
@@ -343,14 +327,8 @@ struct SplitViewSwiftUIRunTests {
                    + (loads == nil ? "" : ", pages whose data loads") + (signIn == nil ? "" : ", a sign-in detour")]
         var pushes = 0
         for _ in 0..<Int.random(in: 5...30, using: &random) {
-            if let loads, SplitRun.load(loads, on: app.navigator, columns: names, random: &random, log: &log,
-                                        requests: &requests) {
-                await Task.yield()
-                app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
-                continue
-            }
-            if let signIn, random.chance(0.15) {
-                signIn.act(on: app.navigator, random: &random, log: &log)
+            if SplitRun.loadsOrSignsIn(loads, signIn, on: app.navigator, columns: names, random: &random, log: &log,
+                                       requests: &requests) {
                 await Task.yield()
                 app.clock.advance(by: .milliseconds(Int.random(in: 1..<700, using: &random)))
                 continue
@@ -451,15 +429,7 @@ struct SplitViewSwiftUIRunTests {
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: SplitFixture, loads: ManualLoads?, signIn: SignInDetour?,
                                log: inout [String]) async -> String? {
-        // A sign-in page still up keeps its request waiting: the person signs in.
-        let signingIn = { signIn != nil && SignInDetour.page(on: app.navigator) != nil }
-        for round in 0..<700 where round < 40 || !app.queue.isIdle || signingIn() {
-            if let loads, let name = loads.pending.first {
-                log.append("  (settling, the data of \(name) comes)")
-                _ = loads.complete(name, with: "value")
-            }
-            if round.isMultiple(of: 10), let signIn, app.queue.isIdle { signIn.signsIn(on: app.navigator, log: &log) }
-            await Task.yield()
+        await SplitRun.runToEnd(app.navigator, loads: loads, signIn: signIn, log: &log) {
             app.clock.advance(by: .milliseconds(100))
         }
         guard app.queue.isIdle else { return nil }  // Reported by the final check.
@@ -495,6 +465,24 @@ enum SplitRun {
         return navigator.request(try! PagePath(parsing: path), .mode(exact ? .exact : .reuse).animated(animated))
     }
 
+    /// Lets what was queued run in turn, each for an animation or two, until the queue is
+    /// idle or the longest time-out has passed: the data still loading comes, and the
+    /// person signs in on a sign-in page that is up. `tick` moves the platform on by 100 ms.
+    static func runToEnd(_ navigator: Navigator, loads: ManualLoads?, signIn: SignInDetour?, log: inout [String],
+                         tick: () -> Void) async {
+        let queue = navigator.queue
+        let signingIn = { signIn != nil && SignInDetour.page(on: navigator) != nil }
+        for round in 0..<700 where round < 40 || !queue.isIdle || signingIn() {
+            if let loads, let name = loads.pending.first {
+                log.append("  (settling, the data of \(name) comes)")
+                _ = loads.complete(name, with: "value")
+            }
+            if round.isMultiple(of: 10), let signIn, queue.isIdle { signIn.signsIn(on: navigator, log: &log) }
+            await Task.yield()
+            tick()
+        }
+    }
+
     /// A guard that sends the person to sign in, on a sheet (`/mail!/signin`), before a
     /// message whose id is 3 opens; `register` registers the `signin` screen.
     static func signIn(on navigator: Navigator, register: (inout PageRegistry) -> Void) -> SignInDetour {
@@ -509,28 +497,27 @@ enum SplitRun {
         }
     }
 
-    /// A quarter of the time, the app opens a page of a column whose data loads, or a load
-    /// waiting for its data gets it or fails; whether it did.
-    static func load(_ loads: ManualLoads, on navigator: Navigator, columns: [String],
-                     random: inout SeededRandomNumberGenerator, log: inout [String],
-                     requests: inout [NavigationRequest]) -> Bool {
-        guard random.chance(0.25) else { return false }
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0, 1:
-            let column = random.pick(columns)
-            let id = Int.random(in: 0..<3, using: &random)
-            let path = random.chance(0.5) ? "/mail#\(column)/loaded(id=\(id))" : "/mail#\(column)/message(id=\(id))/loaded(id=\(id))"
-            log.append("  open \(path), whose data loads")
-            requests.append(navigator.request(try! PagePath(parsing: path)))
-        case 2:
-            guard let name = loads.pending.randomElement(using: &random) else { break }
-            log.append("  the data of \(name) comes")
-            _ = loads.complete(name, with: "value")
-        default:
-            guard let name = loads.pending.randomElement(using: &random) else { break }
-            log.append("  the load of \(name) fails")
-            _ = loads.fail(name)
+    /// With `loads`, a quarter of the time, the app opens a page of a column whose data
+    /// loads, or a load waiting for its data gets it or fails; else, with `signIn`, now and
+    /// then the person signs in or gives up, or the app signs out. Whether either did.
+    static func loadsOrSignsIn(_ loads: ManualLoads?, _ signIn: SignInDetour?, on navigator: Navigator,
+                               columns: [String], random: inout SeededRandomNumberGenerator, log: inout [String],
+                               requests: inout [NavigationRequest]) -> Bool {
+        if let loads, random.chance(0.25) {
+            let roll = Int.random(in: 0..<4, using: &random)
+            if roll < 2 {
+                let column = random.pick(columns)
+                let id = Int.random(in: 0..<3, using: &random)
+                let path = random.chance(0.5) ? "/mail#\(column)/loaded(id=\(id))" : "/mail#\(column)/message(id=\(id))/loaded(id=\(id))"
+                log.append("  open \(path), whose data loads")
+                requests.append(navigator.request(try! PagePath(parsing: path)))
+            } else {
+                loads.endOne(failing: roll == 3, random: &random, log: &log)
+            }
+            return true
         }
+        guard let signIn, random.chance(0.15) else { return false }
+        signIn.act(on: navigator, random: &random, log: &log)
         return true
     }
 

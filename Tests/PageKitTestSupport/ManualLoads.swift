@@ -100,4 +100,12 @@ public final class ManualLoads {
         cancelled.append(load.name)
         load.continuation.resume(throwing: CancellationError())
     }
+
+    /// One load waiting, picked at random, gets its data, or fails with `failing`; nothing
+    /// when none waits.
+    public func endOne(failing: Bool, random: inout SeededRandomNumberGenerator, log: inout [String]) {
+        guard let name = pending.randomElement(using: &random) else { return }
+        log.append(failing ? "  the load of \(name) fails" : "  the data of \(name) comes")
+        _ = failing ? fail(name) : complete(name, with: "value")
+    }
 }
