@@ -200,7 +200,7 @@ struct SplitViewUIKitRunTests {
     /// knows; the mismatch, or `nil`.
     private static func settle(_ app: UIKitSplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
                                signIn: SignInDetour?, log: inout [String]) async -> String? {
-        await SplitRun.runToEnd(app.navigator, loads: loads, signIn: signIn, log: &log) {
+        await SplitRun.runToEnd(app.navigator, requests: requests, loads: loads, signIn: signIn, log: &log) {
             app.model.turn()
             app.model.advance(by: .milliseconds(100))
         }
@@ -406,11 +406,11 @@ struct SplitViewSwiftUIRunTests {
             case 1: app.clock.advance(by: .zero)
             default: app.clock.advance(by: .milliseconds(Int.random(in: 1..<500, using: &random)))
             }
-            if random.chance(0.3), let mismatch = await settle(app, loads: loads, signIn: signIn, log: &log) {
+            if random.chance(0.3), let mismatch = await settle(app, requests: requests, loads: loads, signIn: signIn, log: &log) {
                 return (log + ["  → \(mismatch)", "  (add \(seed) to regressionSeeds)"]).joined(separator: "\n")
             }
         }
-        let platform: String? = if let mismatch = await settle(app, loads: loads, signIn: signIn, log: &log) {
+        let platform: String? = if let mismatch = await settle(app, requests: requests, loads: loads, signIn: signIn, log: &log) {
             mismatch
         } else if let pending = app.navigator.pendingLoad {
             "the navigator still waits, \(pending)"
@@ -427,9 +427,9 @@ struct SplitViewSwiftUIRunTests {
 
     /// Lets everything run to its end, then compares what SwiftUI shows with what PageKit
     /// knows; the mismatch, or `nil`.
-    private static func settle(_ app: SplitFixture, loads: ManualLoads?, signIn: SignInDetour?,
-                               log: inout [String]) async -> String? {
-        await SplitRun.runToEnd(app.navigator, loads: loads, signIn: signIn, log: &log) {
+    private static func settle(_ app: SplitFixture, requests: [NavigationRequest], loads: ManualLoads?,
+                               signIn: SignInDetour?, log: inout [String]) async -> String? {
+        await SplitRun.runToEnd(app.navigator, requests: requests, loads: loads, signIn: signIn, log: &log) {
             app.clock.advance(by: .milliseconds(100))
         }
         guard app.queue.isIdle else { return nil }  // Reported by the final check.
@@ -466,13 +466,16 @@ enum SplitRun {
     }
 
     /// Lets what was queued run in turn, each for an animation or two, until the queue is
-    /// idle or the longest time-out has passed: the data still loading comes, and the
-    /// person signs in on a sign-in page that is up. `tick` moves the platform on by 100 ms.
-    static func runToEnd(_ navigator: Navigator, loads: ManualLoads?, signIn: SignInDetour?, log: inout [String],
-                         tick: () -> Void) async {
+    /// idle and every request ended, or the longest time-out has passed: the data still
+    /// loading comes, and the person signs in on a sign-in page that is up. A detour's end
+    /// reaches its request through a task of its own, later on a loaded machine: waited
+    /// for too. `tick` moves the platform on by 100 ms.
+    static func runToEnd(_ navigator: Navigator, requests: [NavigationRequest], loads: ManualLoads?,
+                         signIn: SignInDetour?, log: inout [String], tick: () -> Void) async {
         let queue = navigator.queue
         let signingIn = { signIn != nil && SignInDetour.page(on: navigator) != nil }
-        for round in 0..<700 where round < 40 || !queue.isIdle || signingIn() {
+        let waiting = { signIn != nil && requests.contains { !$0.isResolved } }
+        for round in 0..<700 where round < 40 || !queue.isIdle || signingIn() || waiting() {
             if let loads, let name = loads.pending.first {
                 log.append("  (settling, the data of \(name) comes)")
                 _ = loads.complete(name, with: "value")
