@@ -213,6 +213,26 @@ struct SwiftUIFidelityTests {
 
     // MARK: 7. Swipe back holds the queue
 
+    /// The model called `viewDidAppear` for the page a swipe revealed even when the stack
+    /// had left the window under the finger, and the stack then waited for an appearance
+    /// that a view out of the window never has (seed 9607027 of the SwiftUI split view run,
+    /// the person at any moment: the app's push on a covered sidebar timed out).
+    @Test("7. a swipe back that finishes after its stack left the window reveals no appearance: the stack's next push ends at once")
+    func swipeFinishedOffScreen() throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour())
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        #expect(app.screen.personBeginsSwipeBack(app.contact))
+        app.screen.hide(app.contact)
+        #expect(!app.contact.isOnScreen)
+        app.screen.personEndsSwipeBack(app.contact, finishing: true)
+        #expect(!app.contact.isOnScreen, "no viewDidAppear out of the window")
+        #expect(!app.screen.callbacks.contains("viewDidAppear list"))
+        let push = app.contact.queued.push(ScreenPage("home_page"))
+        app.clock.advance(by: .milliseconds(100))
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.contact.pages.map(\.pageName) == ["list", "home_page"])
+    }
+
     @Test("7. the app's push during the person's swipe back waits for the swipe, then runs on the stack it left",
           arguments: SwiftUIBehaviour.SwipeWrite.allCases)
     func swipeHoldsTheQueue(_ write: SwiftUIBehaviour.SwipeWrite) throws {

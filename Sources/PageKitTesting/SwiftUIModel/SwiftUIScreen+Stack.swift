@@ -330,8 +330,9 @@ extension SwiftUIScreen {
         let remaining = Array(view.shown.dropLast())
         view.shown = remaining
         view.generation += 1
-        // The revealed page's hosting controller appears as the transition completes.
-        if let revealed = view.topShown?.page {
+        // The revealed page's hosting controller appears as the transition completes; off
+        // screen (the stack left the window under the finger), it does not appear.
+        if let revealed = view.topShown?.page, view.visible {
             note("viewDidAppear \(revealed.pageDescription)")
             stack.pageDidAppear(revealed)
         }
