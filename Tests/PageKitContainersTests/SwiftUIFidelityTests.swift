@@ -387,6 +387,35 @@ struct SwiftUIFidelityTests {
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
     }
 
+    /// The same for a dismissal, which stop 48 left as it was: seeds 9700357 and 9700947 of
+    /// the SwiftUI split view run (the person at any moment) dismissed a sheet while the
+    /// person's pop, behind it, animated.
+    @Test("7. a request already deciding when the person taps the system back behind a sheet dismisses it only once the pop is over",
+          arguments: SwiftUIBehaviour.SwipeWrite.allCases)
+    func dismissalAfterThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
+        let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write, sheetsLetTouchesBehind: true))
+        try app.open("/tab#contact/list/person_detail(id=5)")
+        try app.open("/tab#contact/list/person_detail(id=5)!compose")
+        var answer: CheckedContinuation<GuardDecision, Never>?
+        let token = app.navigator.addGuard { request in
+            guard request.to.components.last?.name == "home_page" else { return .allow }
+            return await withCheckedContinuation { answer = $0 }
+        }
+        let request = app.navigator.request("/tab#contact/list/home_page")
+        #expect(await yieldUntil { answer != nil })
+        #expect(app.screen.personTapsSystemBack(app.contact), "the sheet lets the finger through")
+        answer?.resume(returning: .allow)
+        for _ in 0..<30 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(request.isResolved, "\(String(describing: request.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.path == "/tab#contact/list/home_page", "\(app.path)")
+        token.cancel()
+    }
+
     /// The flow's first page was read from the screen as the open ended, counting back
     /// from its last: after the person went to another tab during the push, that counted
     /// into the feed's tab, and the flow waited for the wrong page (seeds 910111, 910165 of

@@ -328,6 +328,16 @@ public final class PageHostModel: PageHost, QueueSharing, ObservableModel {
     ///     `presenter` presents nothing.
     public func dismissPage(presentedBy presenter: any Page, animated: Bool, style: ShowStyle,
                             completion: TransitionCompletion) {
+        // As for a presentation: a step whose request began before the person's gesture
+        // (its guard deciding, an earlier step animating) gets here while the gesture
+        // moves, and SwiftUI dismisses nothing from a level in motion. The person's own
+        // swipe down dismisses through the call below, under its own interaction.
+        if case .screen = ending, queue.isInteracting {
+            return queue.afterInteractions { [weak self] in
+                guard completion.isAwaited else { return }
+                self?.dismissPage(presentedBy: presenter, animated: animated, style: style, completion: completion)
+            }
+        }
         dismissPage(presentedBy: presenter, animated: animated, by: .app, style: style, completion: completion)
     }
 
