@@ -291,9 +291,11 @@ struct SplitViewSwiftUIRunTests {
     /// covered it told the stack it was on screen, and the app's next push there waited
     /// for an appearance that never came (9607027, a defect of the SwiftUI model); a
     /// request's dismissal of a sheet ran while the person's pop behind it animated
-    /// (9700357, 9700947).
+    /// (9700357, 9700947); the person's sidebar button superseded a loading request from
+    /// inside SwiftUI's setter, and the app's push queued behind it started there, never
+    /// drawn (9700985).
     static let personAnytimeRegressionSeeds: [UInt64] = [740_204, 740_022, 741_806, 9_523_017, 9_523_497, 9_607_027,
-                                                         9_700_357, 9_700_947]
+                                                         9_700_357, 9_700_947, 9_700_985]
 
     @Test("300 more where the person also acts at any moment, while what the app or the person started still animates",
           arguments: 0..<2)

@@ -372,6 +372,32 @@ struct SplitViewModelBasedTests {
 @MainActor
 @Suite("Split view in SwiftUI", .timeLimit(.minutes(10)))
 struct SplitViewSwiftUIFidelityTests {
+    /// The person's sidebar button hid the column a request was loading for: SwiftUI wrote
+    /// the visibility through a binding, the split view reported the person's change from
+    /// inside that setter, the change superseded the loading request, and the app's push
+    /// queued behind it started there too, where SwiftUI drops updates: the push was never
+    /// drawn, and timed out (seed 9700985 of the split view run, the person at any moment).
+    @Test("SSV-2: the person's sidebar button that supersedes a loading request lets the next operation start after its setter")
+    func supersededFromASetter() async throws {
+        let app = SplitFixture(current: 0, threeColumns: true, swiftUI: true)
+        let loads = ManualLoads()
+        try app.navigator.registry.register("loaded", loader: loads.loader()) { intent, _ in ScreenPage(intent: intent) }
+        let loading = app.navigator.request("/mail#sidebar/loaded(id=0)")
+        #expect(await yieldUntil { loads.pending == ["loaded(id=0)"] })
+        let detail = app.mail.columns[2]
+        let push = detail.queued.push(ScreenPage("note"))
+        #expect(!push.isResolved, "behind the loading request")
+        #expect(app.screen.personChangesDisplay(to: .detailOnly, of: app.mail))
+        for _ in 0..<20 {
+            await Task.yield()
+            app.clock.advance(by: .milliseconds(100))
+        }
+        #expect(loading.errorCode == .cancelled, "\(String(describing: loading.result))")
+        #expect(push.isResolved && push.errorCode == nil, "\(String(describing: push.result))")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+        #expect(app.stacks[2] == ["welcome", "note"])
+    }
+
     @Test("SSV-1: a compact width collapses the model; SwiftUI shows the current column on top, and the path does not change")
     func sizeClass() throws {
         let app = SplitFixture(current: 0, swiftUI: true)

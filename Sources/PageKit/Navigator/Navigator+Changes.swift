@@ -7,8 +7,16 @@ extension Navigator: HierarchyWatching {
         // Its own steps are its requests' business: announced and recorded by them.
         guard stepsInProgress == 0 else { return }
         // The person went elsewhere while a request loaded (a tab tapped, a back the
-        // platform carried out itself): what it loads for is no longer what they want.
-        if change.source == .user { loadingDriver?.supersede(by: "the person's change (\(change.kind))") }
+        // platform carried out itself): what it loads for is no longer what they want. The
+        // report may come from inside a view's binding setter (SwiftUI's column
+        // visibility), where SwiftUI drops updates: the request ends, and the queue starts
+        // what waits behind it, on the next turn.
+        if change.source == .user, let driver = loadingDriver {
+            _ = queue.clock.schedule(after: .zero) { [weak self, weak driver] in
+                guard let self, let driver, self.loadingDriver === driver else { return }
+                driver.supersede(by: "the person's change (\(change.kind))")
+            }
+        }
         for page in change.pages {
             guard let page = page.page else { continue }
             attach(page)
