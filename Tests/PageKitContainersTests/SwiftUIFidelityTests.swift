@@ -311,23 +311,32 @@ struct SwiftUIFidelityTests {
     func presentationAfterThePersonsPop(_ write: SwiftUIBehaviour.SwipeWrite) async throws {
         let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write))
         try app.open("/tab#contact/list/person_detail(id=5)")
+        let request = await requestDecidingAcrossThePersonsBack(app, to: "/tab#contact/list/person_detail(id=5)!compose")
+        #expect(request.isResolved, "\(String(describing: request.result))")
+        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
+        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
+    }
+
+    /// A request to `path` whose guard is still deciding when the person taps the system
+    /// back on the contact stack; its answer, `allow`, comes as the pop starts, and time
+    /// then runs out every animation.
+    private func requestDecidingAcrossThePersonsBack(_ app: SwiftUIAppFixture, to path: String) async -> NavigationRequest {
         var answer: CheckedContinuation<GuardDecision, Never>?
+        let last = try? PagePath(parsing: path).components.last?.name
         let token = app.navigator.addGuard { request in
-            guard request.to.components.last?.name == "compose" else { return .allow }
+            guard request.to.components.last?.name == last else { return .allow }
             return await withCheckedContinuation { answer = $0 }
         }
-        let request = app.navigator.request("/tab#contact/list/person_detail(id=5)!compose")
+        defer { token.cancel() }
+        let request = app.navigator.request(path)
         #expect(await yieldUntil { answer != nil })
-        #expect(app.screen.personTapsSystemBack(app.contact))
+        #expect(app.screen.personTapsSystemBack(app.contact), "the finger reaches the stack")
         answer?.resume(returning: .allow)
         for _ in 0..<30 {
             await Task.yield()
             app.clock.advance(by: .milliseconds(100))
         }
-        #expect(request.isResolved, "\(String(describing: request.result))")
-        #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
-        #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
-        token.cancel()
+        return request
     }
 
     /// person_detail under a compose sheet whose `behaviour` may let touches through, and a
@@ -396,24 +405,11 @@ struct SwiftUIFidelityTests {
         let app = SwiftUIAppFixture(behaviour: SwiftUIBehaviour(swipeWrite: write, sheetsLetTouchesBehind: true))
         try app.open("/tab#contact/list/person_detail(id=5)")
         try app.open("/tab#contact/list/person_detail(id=5)!compose")
-        var answer: CheckedContinuation<GuardDecision, Never>?
-        let token = app.navigator.addGuard { request in
-            guard request.to.components.last?.name == "home_page" else { return .allow }
-            return await withCheckedContinuation { answer = $0 }
-        }
-        let request = app.navigator.request("/tab#contact/list/home_page")
-        #expect(await yieldUntil { answer != nil })
-        #expect(app.screen.personTapsSystemBack(app.contact), "the sheet lets the finger through")
-        answer?.resume(returning: .allow)
-        for _ in 0..<30 {
-            await Task.yield()
-            app.clock.advance(by: .milliseconds(100))
-        }
+        let request = await requestDecidingAcrossThePersonsBack(app, to: "/tab#contact/list/home_page")
         #expect(request.isResolved, "\(String(describing: request.result))")
         #expect(app.screen.violations.isEmpty, "\(app.screen.violations)")
         #expect(app.screen.bindingsAgree, "\(app.screen.disagreements)")
         #expect(app.path == "/tab#contact/list/home_page", "\(app.path)")
-        token.cancel()
     }
 
     /// The flow's first page was read from the screen as the open ended, counting back
