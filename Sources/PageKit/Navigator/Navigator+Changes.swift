@@ -11,11 +11,9 @@ extension Navigator: HierarchyWatching {
         // report may come from inside a view's binding setter (SwiftUI's column
         // visibility), where SwiftUI drops updates: the request ends, and the queue starts
         // what waits behind it, on the next turn.
-        if change.source == .user, let driver = loadingDriver {
-            _ = queue.clock.schedule(after: .zero) { [weak self, weak driver] in
-                guard let self, let driver, self.loadingDriver === driver else { return }
-                driver.supersede(by: "the person's change (\(change.kind))")
-            }
+        if change.source == .user, let driver = loadingDriver, supersession == nil {
+            supersession = (driver, "the person's change (\(change.kind))")
+            _ = queue.clock.schedule(after: .zero) { [weak self] in self?.supersedeIfPending(driver) }
         }
         for page in change.pages {
             guard let page = page.page else { continue }
@@ -27,6 +25,17 @@ extension Navigator: HierarchyWatching {
             cache.forget(container)
         }
         record(change)
+    }
+
+    /// Supersedes `driver`'s request for the person's change recorded in ``supersession``,
+    /// if it still waits for it; whether it did.
+    @discardableResult
+    func supersedeIfPending(_ driver: RequestDriver) -> Bool {
+        guard let pending = supersession, pending.driver === driver else { return false }
+        supersession = nil
+        guard loadingDriver === driver else { return false }
+        driver.supersede(by: pending.reason)
+        return true
     }
 
     func personQueuedLeave(by gesture: LeaveGesture) {

@@ -109,7 +109,8 @@ extension Navigator: RequestEnvironment {
 
     func loadsEnded(_ driver: RequestDriver, begunAt path: SharedPath, _ result: Result<Void, NavigationError>,
                     then proceed: @escaping @MainActor (RequestDriver) -> Void) {
-        guard case .success = result else { return proceed(driver) }
+        // The person's change came first, and its supersession waits for the next turn.
+        guard case .success = result, !supersedeIfPending(driver) else { return proceed(driver) }
         // The person's gesture still moves (SwiftUI's system back, a swipe): nothing of the
         // request runs under it. Once it ends, what it changed, reported as the person's,
         // has superseded the request; a gesture given up changed nothing.

@@ -68,6 +68,9 @@ public final class Navigator {
     private var queueObservation: ObservationToken?
     /// The request whose loads are running, which a newer request supersedes.
     var loadingDriver: RequestDriver?
+    /// Why the loading request is to be superseded on the next turn (the person's change,
+    /// reported from where nothing may start): its loads, if they end first, find it here.
+    var supersession: (driver: RequestDriver, reason: String)?
     /// The request made last, to learn whether a newer one waits when one starts loading.
     weak var newestDriver: RequestDriver?
     /// The loads a request is waiting for, while it holds the queue and the screen stays
