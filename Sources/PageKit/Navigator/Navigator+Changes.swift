@@ -11,7 +11,7 @@ extension Navigator: HierarchyWatching {
         // report may come from inside a view's binding setter (SwiftUI's column
         // visibility), where SwiftUI drops updates: the request ends, and the queue starts
         // what waits behind it, on the next turn.
-        if change.source == .user, let driver = loadingDriver, supersession == nil {
+        if change.source == .user, let driver = loadingDriver, supersession?.driver !== driver {
             supersession = (driver, "the person's change (\(change.kind))")
             _ = queue.clock.schedule(after: .zero) { [weak self] in self?.supersedeIfPending(driver) }
         }
